@@ -1,0 +1,105 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Swift 6 language mode everywhere; complete concurrency checking is implied by it.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let linuxOnly = TargetDependencyCondition.when(platforms: [.linux])
+
+let package = Package(
+    name: "ExternalDisplayKit",
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13)],
+    products: [
+        .library(name: "ExternalDisplayKit", targets: ["ExternalDisplayKit"]),
+        .library(name: "ExternalDisplayMedia", targets: ["ExternalDisplayMedia"]),
+        .library(name: "ExternalDisplayTesting", targets: ["ExternalDisplayTesting"]),
+        .library(name: "ExternalDisplayUIKit", targets: ["ExternalDisplayUIKit"]),
+        .library(name: "ExternalDisplaySDL", targets: ["ExternalDisplaySDL"]),
+        .library(name: "ExternalDisplayMPRIS", targets: ["ExternalDisplayMPRIS"]),
+        .executable(name: "extdisplay", targets: ["extdisplay"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ],
+    targets: [
+        // Core: Foundation only.
+        .target(name: "ExternalDisplayKit",
+                dependencies: [.product(name: "Logging", package: "swift-log")],
+                swiftSettings: strict),
+        .target(name: "ExternalDisplayMedia", swiftSettings: strict),
+        .target(name: "ExternalDisplayTesting",
+                dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia"],
+                swiftSettings: strict),
+
+        // Apple layer: every file is wrapped in `#if canImport(UIKit)`, so on Linux the module is empty.
+        .target(name: "ExternalDisplayUIKit",
+                dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia"],
+                swiftSettings: strict),
+
+        // Linux layers and their C shims.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
+                       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CXRandR", pkgConfig: "xrandr",
+                       providers: [.apt(["libxrandr-dev"])]),
+        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "ExternalDisplaySDL",
+                dependencies: ["ExternalDisplayKit",
+                               .target(name: "CSDL2", condition: linuxOnly),
+                               .target(name: "CXRandR", condition: linuxOnly)],
+                swiftSettings: strict),
+        .target(name: "ExternalDisplayMPRIS",
+                dependencies: ["ExternalDisplayMedia",
+                               .target(name: "CSDBus", condition: linuxOnly)],
+                swiftSettings: strict),
+
+        // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
+        .target(name: "ExternalDisplayPresenter",
+                dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
+                               "ExternalDisplaySDL", "ExternalDisplayMPRIS"],
+                swiftSettings: strict),
+
+        // The command-line tool.
+        .executableTarget(name: "extdisplay",
+                          dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
+                                         "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strict),
+
+        // Benchmarks: `swift run -c release edk-bench`.
+        .executableTarget(name: "edk-bench",
+                          dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting"],
+                          swiftSettings: strict),
+
+        // Tests.
+        .testTarget(name: "ExternalDisplayKitTests",
+                    dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayTestingTests",
+                    dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayMediaTests",
+                    dependencies: ["ExternalDisplayMedia", "ExternalDisplayTesting",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplaySDLTests",
+                    dependencies: ["ExternalDisplaySDL", "ExternalDisplayKit"],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayMPRISTests",
+                    dependencies: ["ExternalDisplayMPRIS", "ExternalDisplayMedia"],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayPresenterTests",
+                    dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit", "ExternalDisplayTesting"],
+                    swiftSettings: strict),
+        .testTarget(name: "ExtDisplayCLITests",
+                    dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],
+                    swiftSettings: strict),
+    ]
+)

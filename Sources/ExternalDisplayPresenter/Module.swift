@@ -1,0 +1,1 @@
+// Placeholder so the module exists; replaced as the module is written.

@@ -1,0 +1,1 @@
+print("edk-bench: not yet")

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `extdisplay` command-line tool: simulate display scenarios, inspect real monitors, serve Now Playing,
+/// and present slides on a second screen.
+@main
+struct ExtDisplay: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extdisplay",
+        abstract: "External displays done right: simulate, inspect, watch, present.",
+        subcommands: [
+            SimulateCommand.self,
+            ListCommand.self,
+            WatchCommand.self,
+            NowPlayingCommand.self,
+            PresentCommand.self,
+        ]
+    )
+}
