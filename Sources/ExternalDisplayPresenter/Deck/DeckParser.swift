@@ -1,0 +1,102 @@
+import Foundation
+
+/// Reads Markdown slides: slides are separated by lines of `---`; `#` titles, paragraphs, `-` bullets nested
+/// once (two spaces or a tab), inline `code`, images `![alt](file.png)` relative to the deck, and speaker notes
+/// after a line `Note:`.
+///
+/// Bad input never stops the deck: each problem becomes a ``DeckDiagnostic`` naming the slide and line, and the
+/// deck keeps everything that can be shown.
+///
+/// ```swift
+/// let deck = DeckParser.parse("# Hello\n- one\n  - nested\nNote:\nsay hi", file: "talk.md")
+/// deck.slides[0].notes // ["say hi"]
+/// ```
+public enum DeckParser {
+    /// Reads and parses a deck file; images resolve against its folder.
+    public static func parse(contentsOf url: URL) throws(DeckError) -> Deck {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw DeckError(path: url.path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DeckError(path: url.path, reason: "is not UTF-8 text")
+        }
+        return parse(text, file: url.lastPathComponent, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Parses deck text. `file` names the deck in diagnostics; images resolve against `baseDirectory` (the
+    /// current directory when nil); `fileExists` decides whether an image is there.
+    public static func parse(_ text: String, file: String = "deck", baseDirectory: URL? = nil,
+                             fileExists: @escaping (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) })
+        -> Deck {
+        let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let chunks = split(text)
+        var slides: [Slide] = []
+        var diagnostics: [DeckDiagnostic] = []
+        for (position, chunk) in chunks.enumerated() {
+            var reader = SlideReader(number: position + 1, startLine: chunk.startLine, file: file,
+                                     base: base, fileExists: fileExists)
+            for (lineNumber, line) in chunk.lines { reader.read(line, at: lineNumber) }
+            let slide = reader.finish()
+            diagnostics += reader.diagnostics
+            if reader.isEmpty {
+                let isEdge = position == 0 || position == chunks.count - 1
+                if !isEdge {
+                    diagnostics.append(DeckDiagnostic(file: file, slide: position + 1, line: chunk.startLine,
+                                                      message: "the slide is empty; it is skipped"))
+                }
+                continue
+            }
+            slides.append(slide)
+        }
+        if slides.isEmpty {
+            diagnostics.append(DeckDiagnostic(file: file, slide: 1, line: 1,
+                message: "the deck has no slides; write Markdown with slides separated by lines of ---"))
+        }
+        let fallback = (file as NSString).deletingPathExtension
+        let title = slides.first?.title.map(InlineRun.plainText) ?? (fallback.isEmpty ? "Untitled deck" : fallback)
+        return Deck(title: title, slides: slides, diagnostics: diagnostics, baseDirectory: base)
+    }
+
+    /// The source split at separator lines: each chunk with the line number it starts on.
+    static func split(_ text: String) -> [(startLine: Int, lines: [(Int, String)])] {
+        var chunks: [(startLine: Int, lines: [(Int, String)])] = [(1, [])]
+        // "\r\n" is one Character in Swift: normalise line ends before splitting.
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, raw) in lines.enumerated() {
+            var line = String(raw)
+            if line.hasSuffix("\r") { line.removeLast() }
+            let number = offset + 1
+            if isSeparator(line) {
+                chunks.append((number + 1, []))
+            } else {
+                chunks[chunks.count - 1].lines.append((number, line))
+            }
+        }
+        return chunks
+    }
+
+    /// A line of three or more dashes and nothing else (surrounding spaces allowed).
+    static func isSeparator(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.count >= 3 && trimmed.allSatisfy { $0 == "-" }
+    }
+}
+
+/// A deck file that could not be read at all.
+public struct DeckError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path given.
+    public var path: String
+    /// Why it could not be read.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `"deck PATH REASON"`.
+    public var description: String { "deck \(path) \(reason)" }
+}

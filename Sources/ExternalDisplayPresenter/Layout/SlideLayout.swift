@@ -1,0 +1,130 @@
+import ExternalDisplayKit
+import Foundation
+
+/// Lays one slide out inside a rectangle at the slide aspect ratio: title, subheadings, paragraphs, bullets
+/// and images, with type sized from the rectangle's height so that it reads from the back of a room on a
+/// projector. Shrinks the type step by step when the content would not fit. Never looks at the notes.
+public struct SlideLayout {
+    /// The slide aspect ratio (width / height): 16:9.
+    public static let aspect = 16.0 / 9.0
+
+    /// Measures text.
+    public var metrics: any TextMetrics
+    /// Colours.
+    public var theme: PresenterTheme
+    /// The natural pixel size of an image file, if known (default: read from the PNG header).
+    public var imageSize: (URL) -> PixelSize?
+
+    /// Creates a layout.
+    public init(metrics: any TextMetrics = ApproximateTextMetrics(), theme: PresenterTheme = PresenterTheme(),
+                imageSize: @escaping (URL) -> PixelSize? = PNGInfo.pixelSize(of:)) {
+        self.metrics = metrics
+        self.theme = theme
+        self.imageSize = imageSize
+    }
+
+    /// The operations that draw `slide` filling `rect` (which should already have the slide aspect).
+    public func operations(for slide: Slide, in rect: Rect) -> [DrawOperation] {
+        let background = DrawOperation.fill(rect, theme.slideBackground)
+        var best: [DrawOperation] = []
+        for scale in [1.0, 0.88, 0.77, 0.67, 0.58, 0.5] {
+            let (ops, bottom) = flow(slide, in: rect, scale: scale)
+            best = ops
+            if bottom <= rect.maxY - margin(rect).vertical / 2 { break }
+        }
+        return [background] + best
+    }
+
+    private func margin(_ rect: Rect) -> (horizontal: Int, vertical: Int) {
+        (max(4, rect.width * 6 / 100), max(4, rect.height * 7 / 100))
+    }
+
+    /// Draws the slide's content at a type scale; returns the operations and the bottom of the content.
+    private func flow(_ slide: Slide, in rect: Rect, scale: Double) -> ([DrawOperation], Int) {
+        let unit = Double(rect.height) / 1000 * scale
+        let (mx, my) = margin(rect)
+        let left = rect.x + mx, width = rect.width - 2 * mx
+        var y = rect.y + my
+        var ops: [DrawOperation] = []
+        if let title = slide.title {
+            let flow = TextFlow(metrics: metrics, face: .sansBold, size: Int(86 * unit))
+            let lines = flow.lines(title, width: width)
+            ops += flow.operations(lines, x: left, y: y, color: theme.title, theme: theme)
+            y += lines.count * flow.lineHeight
+            ops.append(.fill(Rect(x: left, y: y + Int(12 * unit), width: Int(120 * unit), height: max(2, Int(8 * unit))),
+                             theme.accent))
+            y += Int(48 * unit)
+        }
+        let images = slide.blocks.filter { if case .image = $0 { true } else { false } }.count
+        var imagesLeft = images
+        for block in slide.blocks {
+            switch block {
+            case .heading(let runs):
+                y += place(runs, face: .sansBold, size: Int(60 * unit), color: theme.accent,
+                           x: left, y: y, width: width, ops: &ops) + Int(16 * unit)
+            case .paragraph(let runs):
+                y += place(runs, face: .sans, size: Int(52 * unit), color: theme.body,
+                           x: left, y: y, width: width, ops: &ops) + Int(22 * unit)
+            case .bullet(let level, let runs):
+                y += bullet(runs, level: level, unit: unit, x: left, y: y, width: width, ops: &ops)
+            case .image(let alt, let url):
+                let room = (rect.maxY - my - y) / max(imagesLeft, 1)
+                y += image(url, alt: alt, x: left, y: y, width: width, maxHeight: max(room, rect.height / 6),
+                           ops: &ops) + Int(16 * unit)
+                imagesLeft -= 1
+            }
+        }
+        return (ops, y)
+    }
+
+    private func place(_ runs: [InlineRun], face: FontFace, size: Int, color: RGBA, x: Int, y: Int, width: Int,
+                       ops: inout [DrawOperation]) -> Int {
+        let flow = TextFlow(metrics: metrics, face: face, size: size)
+        let lines = flow.lines(runs, width: width)
+        ops += flow.operations(lines, x: x, y: y, color: color, theme: theme)
+        return lines.count * flow.lineHeight
+    }
+
+    private func bullet(_ runs: [InlineRun], level: Int, unit: Double, x: Int, y: Int, width: Int,
+                        ops: inout [DrawOperation]) -> Int {
+        let size = Int((level == 0 ? 50 : 44) * unit)
+        let indent = Int((level == 0 ? 0 : 70) * unit)
+        let textX = x + indent + Int(50 * unit)
+        let flow = TextFlow(metrics: metrics, face: .sans, size: size)
+        let dot = max(3, size / 4)
+        let dotY = y + flow.lineHeight / 2 - dot / 2
+        if level == 0 {
+            ops.append(.fill(Rect(x: x + indent + Int(8 * unit), y: dotY, width: dot, height: dot), theme.accent))
+        } else {
+            ops.append(.fill(Rect(x: x + indent + Int(8 * unit), y: dotY + dot / 3, width: dot * 2, height: max(2, dot / 3)),
+                             theme.accent))
+        }
+        let lines = flow.lines(runs, width: width - (textX - x))
+        ops += flow.operations(lines, x: textX, y: y, color: theme.body, theme: theme)
+        return lines.count * flow.lineHeight + Int(12 * unit)
+    }
+
+    private func image(_ url: URL, alt: String, x: Int, y: Int, width: Int, maxHeight: Int,
+                       ops: inout [DrawOperation]) -> Int {
+        let natural = imageSize(url) ?? PixelSize(width: 4, height: 3)
+        let aspect = natural.height > 0 ? Double(natural.width) / Double(natural.height) : 4.0 / 3.0
+        let box = Rect(x: x, y: y, width: width, height: maxHeight).fitting(aspect: aspect)
+        let placed = Rect(x: box.x, y: y, width: box.width, height: box.height)
+        ops.append(.image(url, placed, alt: alt))
+        return placed.height
+    }
+}
+
+/// Reads the pixel size of a PNG file from its header (no decoding).
+public enum PNGInfo {
+    /// Width and height from the IHDR chunk, or nil when the file is not a readable PNG.
+    public static func pixelSize(of url: URL) -> PixelSize? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 24), data.count == 24 else { return nil }
+        let bytes = [UInt8](data)
+        guard bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+        func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return PixelSize(width: u32(16), height: u32(20))
+    }
+}
