@@ -57,7 +57,7 @@ struct PresenterStateTests {
         s.reduce(.detached("tv"), at: 5)
         #expect(s.audienceDisplays.isEmpty)
         #expect(s.offersAudienceOnMain)
-        #expect(s.notice?.contains("TV disconnected") == true)
+        #expect(s.notice == "TV disconnected" && s.noticeIsWarning)
         s.reduce(.attached(tv), at: 9)
         #expect(s.slideIndex == before.slideIndex)
         #expect(s.isBlackedOut && s.arrangement == .mirrored)

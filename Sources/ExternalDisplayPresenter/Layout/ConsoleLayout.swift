@@ -124,10 +124,11 @@ struct ConsoleLayout {
         for d in scene.state.audienceDisplays {
             lines.append(("\(d.name) [\(d.id)]: \(d.mode), showing \(show)", theme.consoleText))
         }
+        if let notice = scene.state.notice {
+            lines.append((notice, scene.state.noticeIsWarning ? theme.warning : theme.accent))
+        }
         if scene.state.offersAudienceOnMain {
             lines.append(("No external display. Press A to show the audience view on this display.", theme.warning))
-        } else if let notice = scene.state.notice {
-            lines.append((notice, theme.warning))
         }
         lines.append(("Right/Space/PgDn next   Left/PgUp previous   Home/End   B blackout   P pause   M mirror   Q quit",
                       theme.muted))

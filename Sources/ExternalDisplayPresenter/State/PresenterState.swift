@@ -38,6 +38,8 @@ public struct PresenterState: Hashable, Sendable {
     public private(set) var wantsQuit = false
     /// The latest thing to tell the presenter on the console (a display came or went), if any.
     public private(set) var notice: String?
+    /// Whether ``notice`` reports a loss (a display gone) rather than good news.
+    public private(set) var noticeIsWarning = false
     /// Names of displays that were attached, kept to name them once they are gone.
     private var knownNames: [DisplayID: String] = [:]
 
@@ -101,15 +103,15 @@ public struct PresenterState: Hashable, Sendable {
         }
         audienceDisplays.append(display)
         showsAudienceOnMain = false
-        notice = "\(display.name) attached (\(display.mode))"
+        notice = "\(display.name) attached (\(display.mode)): showing the current slide"
+        noticeIsWarning = false
     }
 
     private mutating func detach(_ id: DisplayID) {
         guard let i = audienceDisplays.firstIndex(where: { $0.id == id }) else { return }
         audienceDisplays.remove(at: i)
         let name = knownNames[id] ?? id.rawValue
-        notice = audienceDisplays.isEmpty
-            ? "\(name) disconnected. Press A to show the audience view on this display"
-            : "\(name) disconnected"
+        notice = "\(name) disconnected"
+        noticeIsWarning = true
     }
 }

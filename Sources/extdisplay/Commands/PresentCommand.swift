@@ -1,10 +1,126 @@
 import ArgumentParser
+import ExternalDisplayKit
+import ExternalDisplayPresenter
+import Foundation
 
-/// Placeholder for `extdisplay present`; replaced by the issue that builds it.
+/// `extdisplay present DECK.md`: the dual-screen presenter. Slides on every external display, the console
+/// (current and next slide, notes, timer, clock, displays) on the main one. Without a display server, or with
+/// `--simulate`, it runs on the simulator and writes PNG snapshots.
 struct PresentCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "present", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "present",
+        abstract: "Present a Markdown deck: slides on the external displays, notes on the main one.",
+        discussion: """
+        Deck: slides separated by lines of ---; # titles, paragraphs, - bullets (nested once), `code`, \
+        ![alt](file.png) images relative to the deck, and speaker notes after a line Note: (never shown on an \
+        external display).
+
+        Keys: Right/Space/PageDown next, Left/PageUp previous, Home, End, B blackout, P pause the timer, \
+        M mirror/extend, A audience view on the main display (when no external display), Q/Esc quit.
+
+        Headless (no DISPLAY, or --simulate): runs on simulated displays and writes one PNG per display after \
+        each step of --keys, e.g. --keys next,next,unplug:hdmi-tv-1080p,next,plug:hdmi-tv-1080p
+        """)
+
+    @Argument(help: "The deck (Markdown).")
+    var deck: String
+
+    @Option(help: "The external display to present on: an output name, or auto (every external display).")
+    var display: String = "auto"
+
+    @Option(help: "Mode for external displays: preferred, highest, lowest, or WxH.")
+    var mode: String = "preferred"
+
+    @Option(help: "Overscan compensation: scale, insetBounds or none.")
+    var overscan: String = "scale"
+
+    @Option(help: "Run on simulated displays (catalog presets, main display first), e.g. laptop,hdmi-tv-1080p.")
+    var simulate: String?
+
+    @Option(help: "Headless: write PNG snapshots here (default: ./presenter-snapshots).")
+    var snapshot: String?
+
+    @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S).")
+    var keys: String = ""
+
+    func validate() throws {
+        _ = try Self.modeSelection(mode)
+        _ = try Self.compensation(overscan)
+    }
 
     func run() async throws {
-        throw ValidationError("`extdisplay present` is not built yet")
+        let url = URL(fileURLWithPath: deck)
+        let parsed: Deck
+        do { parsed = try DeckParser.parse(contentsOf: url) } catch {
+            Self.fail(error.description)
+        }
+        for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
+        let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
+                                                 overscanCompensation: try Self.compensation(overscan))
+        let environment = ProcessInfo.processInfo.environment
+        let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty
+        if simulate != nil || !hasDisplay {
+            try await runHeadless(parsed, configuration: configuration, explained: !hasDisplay && simulate == nil)
+        } else {
+            try await PresentLive.run(deck: parsed, display: display, configuration: configuration)
+        }
+    }
+
+    private func runHeadless(_ deck: Deck, configuration: DisplayConfiguration, explained: Bool) async throws {
+        if explained { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
+        let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let directory = URL(fileURLWithPath: snapshot ?? "presenter-snapshots")
+        let keys = self.keys
+        let result: String? = await MainActor.run { () -> String? in
+            do {
+                let steps = try HeadlessStep.parseList(keys)
+                let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration)
+                try run.run(writingTo: directory) { print($0) }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        if let result { Self.fail(result) }
+    }
+
+    static func modeSelection(_ text: String) throws -> ModeSelection {
+        switch text.lowercased() {
+        case "preferred": return .preferred
+        case "highest": return .highest
+        case "lowest": return .lowest
+        default:
+            let wh = text.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard wh.count == 2, wh[0] > 0, wh[1] > 0 else {
+                throw ValidationError("--mode '\(text)': use preferred, highest, lowest or WxH (e.g. 1280x720)")
+            }
+            return .size(PixelSize(width: wh[0], height: wh[1]))
+        }
+    }
+
+    static func compensation(_ text: String) throws -> OverscanCompensation {
+        guard let c = OverscanCompensation.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            throw ValidationError("--overscan '\(text)': use scale, insetBounds or none")
+        }
+        return c
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("extdisplay present: \(message)\n".utf8))
+    }
+
+    static func fail(_ message: String) -> Never {
+        warn(message)
+        Foundation.exit(2)
+    }
+}
+
+/// The real mode (a display server is there).
+enum PresentLive {
+    static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
+        PresentCommand.fail("the live mode needs the SDL desktop platform, which is not built yet; "
+                            + "run with --simulate laptop,hdmi-tv-1080p --snapshot DIR")
     }
 }

@@ -1,0 +1,60 @@
+import ExternalDisplayKit
+import Foundation
+
+/// Something the presenter can draw a ``DisplayList`` on: a headless software surface, an SDL window.
+/// It measures text with the fonts it draws with, so layouts computed with it fit exactly.
+public protocol PresenterCanvas: AnyObject, TextMetrics {
+    /// The surface's size in pixels.
+    var size: PixelSize { get }
+    /// Fills a rectangle with an opaque colour.
+    func fill(_ rect: Rect, _ color: RGBA)
+    /// Draws one line of text with its top-left corner at (x, y).
+    func text(_ string: String, x: Int, y: Int, style: TextStyle)
+    /// Draws an image file scaled into a rectangle; returns false when it cannot (the caller draws a stand-in).
+    func image(_ url: URL, in rect: Rect) -> Bool
+    /// Called after a whole display list was drawn (present a window, flush a surface).
+    func finishFrame()
+}
+
+extension PresenterCanvas {
+    /// Draws a display list: clears to black, then each operation in order.
+    public func draw(_ list: DisplayList) {
+        fill(Rect(origin0: size), RGBA(0, 0, 0))
+        for operation in list.operations { draw(operation) }
+        finishFrame()
+    }
+
+    private func draw(_ operation: DrawOperation) {
+        switch operation {
+        case .fill(let rect, let color):
+            fill(rect, color)
+        case .stroke(let rect, let color, let width):
+            outline(rect, color, width: width)
+        case .line(let x1, let y1, let x2, let y2, let color):
+            // Axis-aligned lines are all the layouts use; a diagonal is drawn as its bounding box's edge.
+            fill(Rect(x: min(x1, x2), y: min(y1, y2), width: max(1, abs(x2 - x1)), height: max(1, abs(y2 - y1))), color)
+        case .text(let string, let x, let y, let style):
+            text(string, x: x, y: y, style: style)
+        case .image(let url, let rect, let alt):
+            if !image(url, in: rect) { standIn(for: alt, in: rect) }
+        }
+    }
+
+    private func outline(_ r: Rect, _ color: RGBA, width w: Int) {
+        fill(Rect(x: r.x, y: r.y, width: r.width, height: w), color)
+        fill(Rect(x: r.x, y: r.y + r.height - w, width: r.width, height: w), color)
+        fill(Rect(x: r.x, y: r.y, width: w, height: r.height), color)
+        fill(Rect(x: r.x + r.width - w, y: r.y, width: w, height: r.height), color)
+    }
+
+    /// A framed box with the image's alternative text, for an image that cannot be drawn.
+    private func standIn(for alt: String, in rect: Rect) {
+        let grey = RGBA(120, 130, 150)
+        outline(rect, grey, width: max(2, rect.height / 100))
+        let size = max(12, rect.height / 10)
+        let label = alt.isEmpty ? "image" : alt
+        let w = width(of: label, face: .sans, size: size)
+        text(label, x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - size) / 2,
+             style: TextStyle(.sans, size: size, color: grey))
+    }
+}

@@ -1,0 +1,147 @@
+#if canImport(CSDL2)
+import CSDL2
+import ExternalDisplayKit
+import Foundation
+
+/// A canvas over an SDL software surface: a headless surface of any size (no video driver needed) or an SDL
+/// window's own surface. Text through SDL_ttf with the DejaVu fonts; snapshots as PNG.
+///
+/// ```swift
+/// let canvas = try SoftwareCanvas(size: PixelSize(width: 1920, height: 1080))
+/// canvas.draw(list)
+/// try canvas.pngData().write(to: URL(fileURLWithPath: "/tmp/slide.png"))
+/// ```
+public final class SoftwareCanvas: PresenterCanvas {
+    /// The surface's size.
+    public let size: PixelSize
+    private let surface: UnsafeMutablePointer<SDL_Surface>
+    private let ownsSurface: Bool
+    private let fonts: FontCache
+    private let onFinish: (() -> Void)?
+
+    /// A headless RGBA surface of `size`.
+    public init(size: PixelSize) throws(CanvasError) {
+        guard size.width > 0, size.height > 0 else { throw CanvasError("cannot make a \(size) surface") }
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
+                                                     SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+            throw CanvasError("SDL could not make a \(size) surface: \(String(cString: SDL_GetError()))")
+        }
+        self.size = size
+        self.surface = s
+        self.ownsSurface = true
+        self.fonts = try FontCache()
+        self.onFinish = nil
+    }
+
+    /// A canvas over a surface someone else owns (an SDL window's surface); `onFinish` presents it.
+    public init(borrowing surface: UnsafeMutablePointer<SDL_Surface>, onFinish: @escaping () -> Void) throws(CanvasError) {
+        self.size = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        self.surface = surface
+        self.ownsSurface = false
+        self.fonts = try FontCache()
+        self.onFinish = onFinish
+    }
+
+    deinit { if ownsSurface { SDL_FreeSurface(surface) } }
+
+    /// Fills a rectangle.
+    public func fill(_ rect: Rect, _ color: RGBA) {
+        var r = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(max(0, rect.width)), h: Int32(max(0, rect.height)))
+        SDL_FillRect(surface, &r, SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, color.a))
+    }
+
+    /// Draws anti-aliased text blended over the surface.
+    public func text(_ string: String, x: Int, y: Int, style: TextStyle) {
+        guard !string.isEmpty, let font = fonts.font(style.face, style.size) else { return }
+        let c = style.color
+        guard let rendered = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)) else { return }
+        defer { SDL_FreeSurface(rendered) }
+        SDL_SetSurfaceBlendMode(rendered, SDL_BLENDMODE_BLEND)
+        var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: rendered.pointee.w, h: rendered.pointee.h)
+        SDL_UpperBlit(rendered, nil, surface, &dst)
+    }
+
+    /// Images need a PNG decoder this canvas does not have: always false (a stand-in is drawn).
+    public func image(_ url: URL, in rect: Rect) -> Bool { false }
+
+    /// Presents a window's surface; nothing for a headless one.
+    public func finishFrame() { onFinish?() }
+
+    /// Width of `text` in this canvas's font.
+    public func width(of text: String, face: FontFace, size: Int) -> Int {
+        guard !text.isEmpty, let font = fonts.font(face, size) else { return 0 }
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(font, text, &w, &h)
+        return Int(w)
+    }
+
+    /// The font's line skip.
+    public func lineHeight(face: FontFace, size: Int) -> Int {
+        guard let font = fonts.font(face, size) else { return size * 6 / 5 }
+        return Int(TTF_FontLineSkip(font))
+    }
+
+    /// The pixel at (x, y).
+    public func pixel(x: Int, y: Int) -> RGBA {
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        let bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let value = bytes[y * Int(surface.pointee.pitch) / 4 + x]
+        SDL_GetRGBA(value, surface.pointee.format, &r, &g, &b, &a)
+        return RGBA(r, g, b, a)
+    }
+
+    /// The surface as a PNG file.
+    public func pngData() -> Data {
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        let pitch = Int(surface.pointee.pitch)
+        let buffer = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * size.height)
+        return PNGWriter.encode(rgba: buffer, width: size.width, height: size.height, pitch: pitch)
+    }
+}
+
+/// A canvas could not be made.
+public struct CanvasError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public var description: String
+
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}
+
+/// SDL_ttf fonts by face and size, opened on first use.
+final class FontCache {
+    private static let files: [FontFace: String] = [
+        .sans: "DejaVuSans.ttf", .sansBold: "DejaVuSans-Bold.ttf", .mono: "DejaVuSansMono.ttf",
+    ]
+    private let directory: String
+    private var open: [String: OpaquePointer] = [:]
+
+    init() throws(CanvasError) {
+        guard ttfReady else { throw CanvasError("SDL_ttf could not start: \(String(cString: SDL_GetError()))") }
+        let env = ProcessInfo.processInfo.environment["EXTDISPLAY_FONT_DIR"].map { [$0] } ?? []
+        let candidates = env + ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
+                                "/usr/share/fonts/TTF", "/usr/local/share/fonts"]
+        guard let found = candidates.first(where: {
+            FileManager.default.fileExists(atPath: $0 + "/DejaVuSans.ttf")
+        }) else {
+            throw CanvasError("the DejaVu fonts are missing: install fonts-dejavu-core (scripts/install-deps.sh) "
+                              + "or set EXTDISPLAY_FONT_DIR to a folder with DejaVuSans.ttf")
+        }
+        directory = found
+    }
+
+    deinit { for font in open.values { TTF_CloseFont(font) } }
+
+    func font(_ face: FontFace, _ size: Int) -> OpaquePointer? {
+        let key = "\(face.rawValue)-\(size)"
+        if let font = open[key] { return font }
+        guard let font = TTF_OpenFont(directory + "/" + Self.files[face]!, Int32(max(1, size))) else { return nil }
+        open[key] = font
+        return font
+    }
+}
+
+/// SDL_ttf started once per process.
+private let ttfReady: Bool = TTF_WasInit() > 0 || TTF_Init() == 0
+#endif

@@ -1,0 +1,81 @@
+import ExternalDisplayKit
+
+/// One step of a headless run, as `--keys` spells it: a key name (`next`, `previous`, `home`, `end`, `b`,
+/// `p`, `m`, `a`, `q` …), `unplug:ID`, `plug:PRESET` (or `plug:PRESET:ID`), `remote:next|previous|playpause`,
+/// `mode:ID:WxH` (the system switches a display's mode) or `wait:SECONDS`.
+public enum HeadlessStep: Hashable, Sendable {
+    /// A key on the console.
+    case key(PresenterKey)
+    /// A remote-control command.
+    case remote(PresenterRemoteCommand)
+    /// Unplug a display.
+    case unplug(DisplayID)
+    /// Plug in a catalog display under an id.
+    case plug(preset: String, id: DisplayID)
+    /// The system switches a display to another mode.
+    case mode(DisplayID, PixelSize)
+    /// Let time pass.
+    case wait(Double)
+
+    /// Parses a comma-separated list; the error names the bad item and what is accepted.
+    public static func parseList(_ text: String) throws(HeadlessError) -> [HeadlessStep] {
+        try text.split(separator: ",").map { item throws(HeadlessError) in
+            try parse(item.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// Parses one step.
+    public static func parse(_ item: String) throws(HeadlessError) -> HeadlessStep {
+        let parts = item.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        switch (parts[0].lowercased(), parts.count) {
+        case ("unplug", 2) where !parts[1].isEmpty:
+            return .unplug(DisplayID(parts[1]))
+        case ("plug", 2) where !parts[1].isEmpty:
+            return .plug(preset: parts[1], id: DisplayID(parts[1]))
+        case ("plug", 3) where !parts[1].isEmpty && !parts[2].isEmpty:
+            return .plug(preset: parts[1], id: DisplayID(parts[2]))
+        case ("remote", 2):
+            switch parts[1].lowercased() {
+            case "next": return .remote(.next)
+            case "previous": return .remote(.previous)
+            case "playpause", "play-pause": return .remote(.playPause)
+            default: break
+            }
+        case ("mode", 3):
+            let wh = parts[2].lowercased().split(separator: "x").compactMap { Int($0) }
+            if wh.count == 2 { return .mode(DisplayID(parts[1]), PixelSize(width: wh[0], height: wh[1])) }
+        case ("wait", 2):
+            if let s = Double(parts[1]), s.isFinite, s >= 0 { return .wait(s) }
+        case (_, 1):
+            if let key = PresenterKey(name: item) { return .key(key) }
+        default:
+            break
+        }
+        throw HeadlessError("unknown step '\(item)' in --keys; use key names (next, previous, home, end, b, p, m, "
+                            + "a, q), unplug:ID, plug:PRESET[:ID], remote:next|previous|playpause, mode:ID:WxH, "
+                            + "wait:SECONDS")
+    }
+
+    /// The step as a file-name-safe label: `next`, `unplug-hdmi-tv-1080p`.
+    public var label: String {
+        let raw: String
+        switch self {
+        case .key(let k): raw = k.rawValue
+        case .remote(let r): raw = "remote-\(r.rawValue)"
+        case .unplug(let id): raw = "unplug-\(id)"
+        case .plug(_, let id): raw = "plug-\(id)"
+        case .mode(let id, let size): raw = "mode-\(id)-\(size.width)x\(size.height)"
+        case .wait(let s): raw = "wait-\(Int(s))s"
+        }
+        return String(raw.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
+    }
+}
+
+/// A headless run could not start or a step was invalid.
+public struct HeadlessError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public var description: String
+
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}

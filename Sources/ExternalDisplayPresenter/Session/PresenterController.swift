@@ -1,0 +1,89 @@
+import ExternalDisplayKit
+import Foundation
+
+/// The presenter's runtime heart, shared by the headless and the real mode: it holds the deck and the state,
+/// turns coordinator notifications (displays attached, detached, re-laid-out) and keys into reducer actions,
+/// and produces the display list of every display.
+///
+/// ```swift
+/// let controller = PresenterController(deck: deck, startedAt: 0)
+/// coordinator.delegate = controller
+/// controller.apply(.key(.next), at: 1)
+/// let tv = controller.externalList(for: "tv", at: 1, clock: "14:05", metrics: canvas)
+/// ```
+@MainActor
+public final class PresenterController: DisplayCoordinatorDelegate {
+    /// The deck shown.
+    public let deck: Deck
+    /// The presenter's state.
+    public private(set) var state: PresenterState
+    /// The main display's description for the console (e.g. `"laptop 1920×1080@60"`).
+    public var mainDisplay: String
+    /// Time source for actions that arrive through the coordinator (hotplug).
+    public var now: () -> Double
+    /// Called after every state change (the real mode redraws; the MPRIS player updates its metadata).
+    public var onChange: ((PresenterState) -> Void)?
+    /// Colours.
+    public var theme = PresenterTheme()
+
+    /// A controller at the first slide with the timer started at `startedAt`.
+    public init(deck: Deck, startedAt: Double, mainDisplay: String = "main display",
+                now: @escaping () -> Double = { 0 }) {
+        self.deck = deck
+        self.state = PresenterState(slideCount: deck.slides.count, startedAt: startedAt)
+        self.mainDisplay = mainDisplay
+        self.now = now
+    }
+
+    /// Applies an action at time `now`.
+    public func apply(_ action: PresenterAction, at now: Double) {
+        let before = state
+        state.reduce(action, at: now)
+        if state != before { onChange?(state) }
+    }
+
+    /// The current slide's title (for remote-control metadata).
+    public var currentSlideTitle: String {
+        deck.slides.indices.contains(state.slideIndex) ? deck.slides[state.slideIndex].plainTitle : deck.title
+    }
+
+    /// The scene to draw at `now` with a wall-clock label.
+    public func scene(at now: Double, clock: String) -> PresenterScene {
+        PresenterScene(deck: deck, state: state, now: now, clock: clock, mainDisplay: mainDisplay)
+    }
+
+    /// The main display's list (console or audience view).
+    public func mainList(size: PixelSize, at now: Double, clock: String, metrics: any TextMetrics) -> DisplayList {
+        PresenterLayout(metrics: metrics, theme: theme).main(scene(at: now, clock: clock), size: size)
+    }
+
+    /// An external display's list, or nil when it has no window of ours.
+    public func externalList(for id: DisplayID, at now: Double, clock: String, metrics: any TextMetrics) -> DisplayList? {
+        guard let display = state.audienceDisplays.first(where: { $0.id == id }) else { return nil }
+        return PresenterLayout(metrics: metrics, theme: theme).external(scene(at: now, clock: clock), on: display)
+    }
+
+    // MARK: DisplayCoordinatorDelegate
+
+    /// A display got our window: it shows the current slide from its next frame.
+    public func externalDisplayDidAttach(_ attachment: DisplayAttachment) {
+        apply(.attached(AudienceDisplay(attachment)), at: now())
+    }
+
+    /// A display lost our window: the console says so and offers the audience view.
+    public func externalDisplayDidDetach(_ display: DisplayID, reason: DetachReason) {
+        apply(.detached(display), at: now())
+    }
+
+    /// A mode change: lay the display out again.
+    public func externalDisplayDidChangeLayout(_ attachment: DisplayAttachment) {
+        apply(.attached(AudienceDisplay(attachment)), at: now())
+    }
+}
+
+/// `"HH:mm"` of a date in the local time zone, for the console's clock.
+public func presenterClock(_ date: Date, seconds: Bool = false) -> String {
+    let c = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+    func two(_ v: Int?) -> String { let v = v ?? 0; return v < 10 ? "0\(v)" : "\(v)" }
+    return seconds ? "\(two(c.hour)):\(two(c.minute)):\(two(c.second))" : "\(two(c.hour)):\(two(c.minute))"
+}

@@ -1,0 +1,106 @@
+import ExternalDisplayKit
+import Foundation
+import Testing
+@testable import ExternalDisplayPresenter
+
+/// Runs the headless presenter on the simulator and checks the PNGs it writes: what the audience sees
+/// differs from the console and never contains a pixel of the notes colour.
+@Suite("Headless snapshots", .serialized)
+@MainActor
+struct HeadlessSnapshotTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static let deck = DeckParser.parse("""
+    # Quarterly numbers
+    - Revenue is up
+      - mostly services
+    - Costs are flat
+    Note:
+    Do not mention the layoffs. Secret secret secret secret.
+    ---
+    # Second slide
+    Plain text here.
+    Note: Another private note with many words in it.
+    ---
+    # Last
+    """, file: "secret.md")
+
+    func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("present-test-\(UUID().uuidString)")
+        return url
+    }
+
+    /// Counts pixels of `color` in a PNG with the independent Python scanner.
+    func scan(_ file: URL, _ color: RGBA) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path,
+                             file.path, String(color.description.dropFirst())]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return try #require(Int(out.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    @Test func externalSnapshotsShowTheSlideAndNeverTheNotes() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let steps = try HeadlessStep.parseList("next,m,m,unplug:hdmi-tv-1080p,plug:hdmi-tv-1080p,previous")
+        var lines: [String] = []
+        let run = HeadlessPresenter(deck: Self.deck, displays: ["laptop", "hdmi-tv-1080p"], steps: steps,
+                                    clockStart: Date(timeIntervalSince1970: 0))
+        let shots = try run.run(writingTo: dir) { lines.append($0) }
+        let notes = PresenterTheme().notes
+
+        let names = shots.compactMap { $0.file?.lastPathComponent }
+        #expect(names.contains("000-start-console.png"))
+        #expect(names.contains("000-start-hdmi-tv-1080p.png"))
+        #expect(names.contains("004-unplug-hdmi-tv-1080p-console.png"))
+        #expect(!names.contains("004-unplug-hdmi-tv-1080p-hdmi-tv-1080p.png"))
+        #expect(names.contains("005-plug-hdmi-tv-1080p-hdmi-tv-1080p.png"))
+        #expect(lines.contains { $0.hasSuffix("wrote \(dir.appendingPathComponent("001-next-console.png").path)") })
+
+        let console = try #require(shots.first { $0.step == 0 && $0.display == "console" }?.file)
+        let external = try #require(shots.first { $0.step == 0 && $0.display == "hdmi-tv-1080p" }?.file)
+        #expect(try Data(contentsOf: console) != Data(contentsOf: external))
+        #expect(try scan(console, notes) > 500)
+        for shot in shots where shot.display != "console" {
+            #expect(try scan(try #require(shot.file), notes) == 0, "notes colour on \(shot.file!.lastPathComponent)")
+            #expect(try scan(try #require(shot.file), PresenterTheme().slideBackground) > 0
+                    || shot.label == "mirror")
+        }
+    }
+
+    @Test func slideIndexAndTimerSurviveUnplugAndReplug() throws {
+        let steps = try HeadlessStep.parseList("next,p,unplug:hdmi-tv-1080p,wait:120,plug:hdmi-tv-1080p")
+        var lines: [String] = []
+        try HeadlessPresenter(deck: Self.deck, steps: steps).run { lines.append($0) }
+        #expect(lines.contains("002 pause: slide 2 of 3, timer 0:20 (paused), external: hdmi-tv-1080p"))
+        #expect(lines.contains("005 plug-hdmi-tv-1080p: slide 2 of 3, timer 0:20 (paused), external: hdmi-tv-1080p"))
+    }
+
+    @Test func overscanCompensationShrinksTheSlideIntoTheSafeFrame() throws {
+        for (compensation, expected) in [(OverscanCompensation.scale, 1920), (.insetBounds, 1824), (.none, 1920)] {
+            let shots = try HeadlessPresenter(deck: Self.deck, steps: [],
+                                              configuration: DisplayConfiguration(overscanCompensation: compensation)).run()
+            let tv = try #require(shots.first { $0.display == "hdmi-tv-1080p" })
+            #expect(tv.canvas.size.width == expected)
+            // The corner pixel is letterbox black under `none` (cropped edge), slide colour otherwise only if it reaches it.
+            let corner = tv.canvas.pixel(x: 10, y: 10)
+            #expect(compensation != .none || corner == RGBA(0, 0, 0))
+        }
+    }
+
+    @Test func badStepsAndPresetsAreClearErrors() {
+        #expect(throws: HeadlessError.self) { try HeadlessStep.parseList("next,jump") }
+        #expect(throws: HeadlessError.self) {
+            try HeadlessPresenter(deck: Self.deck, displays: ["laptop", "no-such-tv"], steps: []).run()
+        }
+        #expect(throws: HeadlessError.self) {
+            try HeadlessPresenter(deck: Self.deck, steps: [.unplug("nope")]).run()
+        }
+    }
+}
