@@ -75,6 +75,9 @@ let package = Package(
         .executableTarget(name: "edk-bench",
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting"],
                           swiftSettings: strict),
+        // Presenter idle-cost benchmark: `swift run -c release present-bench`.
+        .executableTarget(name: "present-bench", dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit"],
+                          swiftSettings: strict),
 
         // Tests.
         .testTarget(name: "ExternalDisplayKitTests",

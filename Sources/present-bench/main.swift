@@ -1,0 +1,104 @@
+// present-bench: the presenter's idle cost next to a loop that redraws every frame, measured in one run.
+//
+//   swift run -c release present-bench [--seconds 5] [--deck Examples/Decks/ExternalDisplayKit.md]
+//
+// Both loops draw the same console (1920×1080) and audience view (1920×1080) with the same layout and drawing
+// code on software surfaces, for the same wall time, while a static slide is shown and the timer runs. The
+// presenter loop draws a display only when its display list changed and sleeps until the next visible
+// change; the naive loop draws both displays at 60 frames per second. CPU is process CPU time (user + system)
+// over wall time.
+import ExternalDisplayKit
+import ExternalDisplayPresenter
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Measurement {
+    var name: String
+    var wall: Double
+    var cpu: Double
+    var wakeups: Int
+    var draws: Int
+}
+
+func monotonic() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return s(usage.ru_utime) + s(usage.ru_stime)
+}
+
+func sleep(until deadline: Double) {
+    let wait = deadline - monotonic()
+    if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+}
+
+@MainActor
+func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool) throws -> Measurement {
+    let mode = DisplayMode(width: 1920, height: 1080)
+    let tv = AudienceDisplay(id: "tv", name: "Projector", mode: mode,
+                             layout: DisplayLayout(mode: mode, overscan: 0, compensation: .scale))
+    let size = PixelSize(width: 1920, height: 1080)
+    let console = try SoftwareCanvas(size: size)
+    let audience = try SoftwareCanvas(size: size)
+    let layout = PresenterLayout(metrics: console)
+    let start = monotonic()
+    var state = PresenterState(slideCount: deck.slides.count, startedAt: 0)
+    state.reduce(.attached(tv), at: 0)
+    var scheduler = RedrawScheduler()
+    var wakeups = 0, draws = 0
+    let cpu0 = cpuSeconds()
+    var now = 0.0
+    while now < seconds {
+        wakeups += 1
+        let scene = PresenterScene(deck: deck, state: state, now: now, clock: "10:00", mainDisplay: "laptop 1920×1080")
+        let main = layout.main(scene, size: size)
+        let external = layout.external(scene, on: tv)
+        if everyFrame || scheduler.needsDraw("console", main) { console.draw(main); draws += 1 }
+        if everyFrame || scheduler.needsDraw("tv", external) { audience.draw(external); draws += 1 }
+        let next = everyFrame ? (now * 60).rounded(.down) / 60 + 1.0 / 60
+            : RedrawScheduler.nextChange(after: now, state: state, wallClock: 36_000 + now)
+        sleep(until: start + next)
+        now = monotonic() - start
+    }
+    return Measurement(name: name, wall: now, cpu: cpuSeconds() - cpu0, wakeups: wakeups, draws: draws)
+}
+
+@MainActor
+func main() throws {
+    var seconds = 5.0
+    var deckPath: String?
+    var args = CommandLine.arguments.dropFirst()
+    while let arg = args.popFirst() {
+        switch arg {
+        case "--seconds": seconds = Double(args.popFirst() ?? "") ?? seconds
+        case "--deck": deckPath = args.popFirst()
+        default:
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md]\n".utf8))
+            exit(2)
+        }
+    }
+    let deck = try deckPath.map { try DeckParser.parse(contentsOf: URL(fileURLWithPath: $0)) }
+        ?? DeckParser.parse("# A static slide\n- nothing moves\n- but the timer ticks\nNote: notes", file: "bench.md")
+    print("present-bench: console 1920×1080 + audience 1920×1080 on software surfaces, static slide, timer running,"
+          + " \(seconds) s per loop")
+    let results = [try measure("presenter (redraw on change)", seconds: seconds, deck: deck, everyFrame: false),
+                   try measure("redraw every frame (60 Hz)", seconds: seconds, deck: deck, everyFrame: true)]
+    print("loop                           wakeups/s   draws/s   CPU %")
+    for r in results {
+        print(String(format: "%-30@ %9.1f %9.1f %7.2f", r.name as NSString, Double(r.wakeups) / r.wall,
+                     Double(r.draws) / r.wall, r.cpu / r.wall * 100))
+    }
+    let ratio = results[1].cpu / max(results[0].cpu, 1e-6)
+    print(String(format: "the redraw-every-frame loop used %.0f× the CPU of the presenter", ratio))
+}
+
+try MainActor.assumeIsolated { try main() }
