@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Counts the pixels of given colours in PNG files (8-bit RGB or RGBA, any filter), for the presenter tests.
+"""Counts the pixels of given colours in a PNG file (8-bit RGB or RGBA, any filter) or an X window dump
+(`xwd -root`, 32 bits per pixel), for the presenter tests.
 
-usage: present-pngscan.py FILE.png RRGGBB [RRGGBB ...]   -> prints one count per colour, space-separated
-       present-pngscan.py --region X,Y,W,H FILE.png RRGGBB ...  (count inside a rectangle only)
+usage: present-pngscan.py FILE RRGGBB [RRGGBB ...]   -> prints one count per colour, space-separated
+       present-pngscan.py --region X,Y,W,H FILE RRGGBB ...  (count inside a rectangle only)
+       present-pngscan.py --png OUT.png FILE.xwd            (convert a window dump to PNG)
 """
 import struct
 import sys
@@ -44,13 +46,54 @@ def read_png(path):
     return width, height, bpp, rows
 
 
+def read_xwd(path):
+    data = open(path, "rb").read()
+    header = struct.unpack(">25I", data[:100])
+    header_size, width, height = header[0], header[4], header[5]
+    byte_order, bits, bytes_per_line, ncolors = header[7], header[11], header[12], header[19]
+    step = bits // 8
+    if step not in (3, 4) or bytes_per_line < width * step:
+        sys.exit(f"{path}: only 24- and 32-bit window dumps are supported")
+    offset = header_size + ncolors * 12
+    rows = []
+    for y in range(height):
+        line = data[offset + y * bytes_per_line:offset + y * bytes_per_line + width * step]
+        rgb = bytearray(width * 3)
+        # LSBFirst: B G R (X) in memory; MSBFirst: (X) R G B.
+        lead = step - 3 if byte_order else 0
+        if byte_order == 0:
+            rgb[0::3], rgb[1::3], rgb[2::3] = line[2::step], line[1::step], line[0::step]
+        else:
+            rgb[0::3], rgb[1::3], rgb[2::3] = line[lead::step], line[lead + 1::step], line[lead + 2::step]
+        rows.append(rgb)
+    return width, height, 3, rows
+
+
+def write_png(path, width, height, bpp, rows):
+    raw = b"".join(b"\0" + bytes(r[:width * bpp]) for r in rows)
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    head = struct.pack(">IIBBBBB", width, height, 8, 2 if bpp == 3 else 6, 0, 0, 0)
+    open(path, "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw, 6))
+                           + chunk(b"IEND", b""))
+
+
+def read_image(path):
+    with open(path, "rb") as f:
+        magic = f.read(8)
+    return read_png(path) if magic == b"\x89PNG\r\n\x1a\n" else read_xwd(path)
+
+
 def main(argv):
+    if argv and argv[0] == "--png":
+        write_png(argv[1], *read_image(argv[2]))
+        return
     region = None
     if argv and argv[0] == "--region":
         region = [int(v) for v in argv[1].split(",")]
         argv = argv[2:]
     path, colours = argv[0], [bytes.fromhex(c) for c in argv[1:]]
-    width, height, bpp, rows = read_png(path)
+    width, height, bpp, rows = read_image(path)
     x0, y0, w, h = region or (0, 0, width, height)
     counts = [0] * len(colours)
     for y in range(max(0, y0), min(height, y0 + h)):

@@ -17,6 +17,11 @@ public struct RedrawScheduler: Sendable {
     /// A scheduler that has drawn nothing yet.
     public init() {}
 
+    /// A scheduler that redraws everything next time (windows were exposed) but keeps the draw counts.
+    public init(keepingCountsOf other: RedrawScheduler) {
+        draws = other.draws
+    }
+
     /// Whether `list` differs from what `display` shows; records it as drawn when it does.
     public mutating func needsDraw(_ display: String, _ list: DisplayList) -> Bool {
         guard drawn[display] != list else { return false }

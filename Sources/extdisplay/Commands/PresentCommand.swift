@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(CSDL2)
+import CSDL2
+#endif
 import ExternalDisplayKit
 import ExternalDisplayPresenter
 import Foundation
@@ -117,10 +120,36 @@ struct PresentCommand: AsyncParsableCommand {
     }
 }
 
-/// The real mode (a display server is there).
+/// The real mode (a display server is there): SDL windows on the displays SDL reports.
 enum PresentLive {
+    @MainActor
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
-        PresentCommand.fail("the live mode needs the SDL desktop platform, which is not built yet; "
-                            + "run with --simulate laptop,hdmi-tv-1080p --snapshot DIR")
+        #if canImport(CSDL2)
+        SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            PresentCommand.fail("cannot open the display \(ProcessInfo.processInfo.environment["DISPLAY"] ?? ""): "
+                                + "\(String(cString: SDL_GetError())); unset DISPLAY or use --simulate to run headless")
+        }
+        defer { SDL_Quit() }
+        let only = display == "auto" ? nil : DisplayID(display)
+        let platform = SDLVideoPlatform(only: only)
+        if let only, !platform.externalNames.contains(only.rawValue) {
+            PresentCommand.warn("no external display named \(only); external displays: "
+                                + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
+        }
+        do {
+            let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
+                                         consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
+                                         canvas: { $0.canvas() }, onDisplayEvent: { platform.refresh() })
+            await live.run()
+            print("presented \(deck.slides.count) slides; frames drawn: "
+                  + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        } catch {
+            PresentCommand.fail(error.description)
+        }
+        #else
+        PresentCommand.fail("the live presenter needs SDL2; run with --simulate to render snapshots")
+        #endif
     }
 }

@@ -1,0 +1,134 @@
+#if canImport(CSDL2)
+import CSDL2
+import ExternalDisplayKit
+import Foundation
+
+/// The presenter on a real desktop: the console in a borderless window on the main display, the audience view
+/// in the platform's window on every external display, keys from SDL, and a loop that sleeps until the next
+/// key, display event or visible change (one redraw a second for a static slide with a running timer).
+///
+/// ```swift
+/// let platform = SDLVideoPlatform()
+/// let live = try LivePresenter(deck: deck, platform: platform, consoleFrame: platform.mainBounds,
+///                              canvas: { $0.canvas() })
+/// await live.run()
+/// ```
+@MainActor
+public final class LivePresenter<Platform: DisplayPlatform> {
+    /// The controller (state, layouts); also driven by the remote control.
+    public let controller: PresenterController
+    private let coordinator: DisplayCoordinator<Platform>
+    private let console: SDLWindowSurface
+    private let canvasFor: (Platform.Surface) -> (any PresenterCanvas)?
+    private let startTime: Double
+    private var scheduler = RedrawScheduler()
+    private let onDisplayEvent: () -> Void
+    /// Called after each pass of the loop (the remote control publishes metadata from here).
+    public var afterPass: (() -> Void)?
+
+    /// A presenter on `platform`; the console covers `consoleFrame`; `canvas` gives the canvas of a surface;
+    /// `onDisplayEvent` runs when SDL reports a display change (e.g. to let an SDL-based platform rescan).
+    public init(deck: Deck, platform: Platform, configuration: DisplayConfiguration = DisplayConfiguration(),
+                consoleFrame: Rect, mainDisplay: String,
+                canvas: @escaping (Platform.Surface) -> (any PresenterCanvas)?,
+                onDisplayEvent: @escaping () -> Void = {}) throws(CanvasError) {
+        let start = Self.monotonic()
+        startTime = start
+        controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: mainDisplay,
+                                         now: { Self.monotonic() - start })
+        coordinator = DisplayCoordinator(platform: platform, configuration: configuration)
+        console = try SDLWindowSurface(title: "extdisplay present: console", frame: consoleFrame)
+        canvasFor = canvas
+        self.onDisplayEvent = onDisplayEvent
+    }
+
+    /// Seconds since the presenter started.
+    public var now: Double { Self.monotonic() - startTime }
+
+    /// Runs until Q/Esc or the window is closed; stops the platform (which restores what it changed).
+    public func run() async {
+        coordinator.delegate = controller
+        coordinator.start()
+        console.show()
+        SDL_RaiseWindow(console.window)
+        SDL_SetWindowInputFocus(console.window)
+        while !controller.state.wantsQuit {
+            pumpEvents()
+            draw()
+            afterPass?()
+            if controller.state.wantsQuit { break }
+            let wake = RedrawScheduler.nextChange(after: now, state: controller.state,
+                                                  wallClock: Date().timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT()))
+            // Block in SDL until input or the next visible change; at most 250 ms so that work queued on the
+            // main actor (platform hotplug, remote control) runs promptly.
+            let timeout = Int32(max(0, min(0.25, wake - now)) * 1000)
+            SDL_WaitEventTimeout(nil, timeout)
+            await Task.yield()
+        }
+        coordinator.stop()
+        console.close()
+    }
+
+    /// Frames drawn so far, per display (`console` and external ids).
+    public var draws: [String: Int] { scheduler.draws }
+
+    private func pumpEvents() {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            switch event.type {
+            case SDL_QUIT.rawValue:
+                controller.apply(.key(.quit), at: now)
+            case SDL_KEYDOWN.rawValue:
+                if let key = Self.key(for: event.key.keysym.sym) { controller.apply(.key(key), at: now) }
+            case SDL_WINDOWEVENT.rawValue:
+                let kind = UInt32(event.window.event)
+                if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
+                    console.invalidate()
+                    scheduler = RedrawScheduler(keepingCountsOf: scheduler)
+                }
+            case SDL_DISPLAYEVENT.rawValue:
+                onDisplayEvent()
+            default:
+                break
+            }
+        }
+    }
+
+    private func draw() {
+        let t = now
+        let clock = presenterClock(Date(), seconds: false)
+        if let canvas = console.canvas() {
+            let list = controller.mainList(size: canvas.size, at: t, clock: clock, metrics: canvas)
+            if scheduler.needsDraw("console", list) { canvas.draw(list) }
+        }
+        for display in controller.state.audienceDisplays {
+            guard let surface = coordinator.surface(for: display.id), let canvas = canvasFor(surface),
+                  let list = controller.externalList(for: display.id, at: t, clock: clock, metrics: canvas) else { continue }
+            if scheduler.needsDraw(display.id.rawValue, list) { canvas.draw(list) }
+        }
+    }
+
+    /// The presenter key for an SDL key code: arrows, space, page keys, Home/End, B, P, M, A, Q, Esc.
+    static func key(for sym: SDL_Keycode) -> PresenterKey? {
+        let code = UInt32(bitPattern: sym)
+        switch code {
+        case SDLK_RIGHT.rawValue, SDLK_SPACE.rawValue, SDLK_PAGEDOWN.rawValue, SDLK_DOWN.rawValue: return .next
+        case SDLK_LEFT.rawValue, SDLK_PAGEUP.rawValue, SDLK_UP.rawValue: return .previous
+        case SDLK_HOME.rawValue: return .first
+        case SDLK_END.rawValue: return .last
+        case SDLK_b.rawValue, SDLK_PERIOD.rawValue: return .blackout
+        case SDLK_p.rawValue: return .pauseTimer
+        case SDLK_m.rawValue: return .mirror
+        case SDLK_a.rawValue: return .audienceOnMain
+        case SDLK_q.rawValue, SDLK_ESCAPE.rawValue: return .quit
+        default: return nil
+        }
+    }
+
+    static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+#endif
