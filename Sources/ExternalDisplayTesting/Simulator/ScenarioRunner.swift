@@ -56,7 +56,8 @@ public final class ScenarioRunner {
         let violations = TraceChecker().check(lines: lines).map(\.description)
         let final = makeSummary(violations: violations)
         records.append(.summary(t: now, final))
-        return SimulationResult(records: records, summary: final)
+        return SimulationResult(records: records, summary: final, naiveWakeups: Int(timeline.naiveWakeups.rounded()),
+                                wakeups: timeline.totalWakeups, droppedFrames: timeline.totalDropped.values.reduce(0, +))
     }
 
     private func handle(_ batch: [(event: DisplayEvent, tag: Int?)], at t: Double) {
@@ -128,6 +129,13 @@ public struct SimulationResult: Sendable {
     public var records: [TraceRecord]
     /// The final state and the checker's findings.
     public var summary: SimulationSummary
+    /// Wakeups the naive design (a display link per external display that always runs, a device timer that
+    /// never stops) would have cost over the same run — for comparisons.
+    public var naiveWakeups = 0
+    /// Wakeups of the shared refresh source and unpaused frame clocks.
+    public var wakeups = 0
+    /// Frames lost to an overloaded render thread.
+    public var droppedFrames = 0
 
     /// The checker's findings.
     public var violations: [String] { summary.violations }
