@@ -119,7 +119,13 @@ public final class ScenarioRunner {
     private func makeSummary(violations: [String]) -> SimulationSummary {
         SimulationSummary(phase: engine.phase, connected: engine.connectionOrder, mirrored: engine.mirroredDisplays,
                           windows: engine.windows, modeSwitches: modeSwitches, windowsCreated: windowsCreated,
-                          extra: timeline.summaryFields, violations: violations)
+                          extra: timeline.summaryFields + presentationFields, violations: violations)
+    }
+
+    /// Summary fields for content routing and privacy.
+    private var presentationFields: [(String, JSONValue)] {
+        [("routes", .object(engine.presentation.items.map { ($0.id, .string($0.route.description)) })),
+         ("redacted", .bool(engine.presentation.isRedacting))]
     }
 }
 
