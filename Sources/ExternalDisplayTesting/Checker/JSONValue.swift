@@ -1,0 +1,86 @@
+import Foundation
+
+/// A parsed JSON value, as the checker reads trace lines: only what JSON itself can say, nothing engine-specific.
+enum JSONValue: Sendable, Hashable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses one line of text; `nil` when it is not JSON.
+    static func parse(_ text: String) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    var double: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    var int: Int? {
+        guard let value = double, value.isFinite, value.rounded() == value, abs(value) < 1e15 else { return nil }
+        return Int(value)
+    }
+
+    var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    var array: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    var object: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// An array of integers (a size `[W, H]` or a rectangle `[x, y, w, h]`); `nil` if any element is not an integer.
+    var ints: [Int]? {
+        guard let items = array else { return nil }
+        let values = items.compactMap(\.int)
+        return values.count == items.count ? values : nil
+    }
+
+    /// A pixel size `[W, H]`.
+    var size: PixelSize? {
+        guard let values = ints, values.count == 2 else { return nil }
+        return PixelSize(width: values[0], height: values[1])
+    }
+
+    /// A map of names to numbers, such as `{"device": 60, "tv": 30}`.
+    var numbers: [String: Double]? {
+        object?.compactMapValues(\.double)
+    }
+}
