@@ -16,9 +16,9 @@ extension CheckRun {
     mutating func checkWindowOwnership() {
         for id in model.windows.keys.sorted() {
             if !model.isConnected(id) {
-                report(.windowOutlivesDisplay, "\(id) is not connected but its window still exists")
+                reportState(.windowOutlivesDisplay, id, "\(id) is not connected but its window still exists")
             } else if model.mirrored.contains(id) {
-                report(.mirroredDisplayHasWindow, "\(id) is mirrored but its window still exists")
+                reportState(.mirroredDisplayHasWindow, id, "\(id) is mirrored but its window still exists")
             }
         }
     }
@@ -28,7 +28,7 @@ extension CheckRun {
         let active = model.phase == .active
         if !active, !model.configuration.keepInBackground {
             for (id, window) in model.windows.sorted(by: { $0.key < $1.key }) where window.visible {
-                report(.activityWhileInactive, "the window of \(id) is visible while the app is "
+                reportState(.activityWhileInactive, "window " + id, "the window of \(id) is visible while the app is "
                        + "\(model.phase.rawValue) under background policy hide")
             }
         }
@@ -36,14 +36,14 @@ extension CheckRun {
         for id in ids {
             let running = model.clocks[id]?.running ?? false
             if running, !active {
-                report(.activityWhileInactive, "the frame clock of \(id) runs while the app is \(model.phase.rawValue)")
+                reportState(.activityWhileInactive, "clock " + id, "the frame clock of \(id) runs while the app is \(model.phase.rawValue)")
                 continue
             }
             let window = model.windows[id]
             let wanted = active && window?.visible == true && window?.content == "app" && model.isConnected(id)
             if running != wanted {
                 let state = window.map { "visible \($0.visible), content \($0.content ?? "none")" } ?? "no window"
-                report(.frameClockMismatch, running
+                reportState(.frameClockMismatch, id, running
                        ? "the frame clock of \(id) runs but its window does not show app content (\(state))"
                        : "the window of \(id) shows app content in the active app but its frame clock is not running")
             }
@@ -55,7 +55,7 @@ extension CheckRun {
         guard model.contentReady else { return }
         for (id, window) in model.windows.sorted(by: { $0.key < $1.key })
         where window.visible && window.content != "app" && model.isConnected(id) {
-            report(.placeholderAfterReady,
+            reportState(.placeholderAfterReady, id,
                    "the window of \(id) shows \(window.content ?? "nothing") although the content is ready")
         }
     }
@@ -64,11 +64,11 @@ extension CheckRun {
     mutating func checkVisibleWindowCount() {
         for id in model.connectionOrder where model.isExtended(id) {
             guard let window = model.windows[id] else {
-                report(.visibleWindowCount, "\(id) is connected and extended but has no window")
+                reportState(.visibleWindowCount, id, "\(id) is connected and extended but has no window")
                 continue
             }
             if !window.visible {
-                report(.visibleWindowCount, "\(id) is connected and extended but its window is hidden")
+                reportState(.visibleWindowCount, id, "\(id) is connected and extended but its window is hidden")
             }
         }
     }

@@ -53,20 +53,24 @@ extension CheckRun {
         if !display.offers(size, refresh: refresh) {
             let rate = refresh.map { " @\(LayoutMath.format($0))" } ?? ""
             report(.setModeNotOffered, "setMode for \(id) to \(size)\(rate), which the display does not offer")
-        } else if size == display.current, Self.sameRate(refresh, display.currentRefresh) {
+            return  // the platform refuses it: the mode does not change
+        }
+        if size == display.current, Self.sameRate(refresh, display.currentRefresh) {
             report(.setModeToCurrentMode, "setMode for \(id) to \(size), its current mode")
         } else if model.configuration.modeSelection == .preferred, !requested,
-                  let preferred = display.preferred, display.current == preferred {
+                  case let preferred = display.preferred ?? display.current, display.current == preferred {
             report(.setModeUnderPreferredPolicy,
                    "setMode for \(id) to \(size) under the preferred policy while it is in its preferred mode \(preferred)")
         }
         if batch?.createdWindows.contains(id) == true, !requested {
             report(.modeBeforeWindow, "setMode for \(id) after its window was created in this batch")
         }
+        let newRefresh = refresh ?? DisplayState.uniqueRefresh(of: size, in: display.modes)
+        let changed = size != display.current || !Self.sameRate(newRefresh, display.currentRefresh)
         display.current = size
-        display.currentRefresh = refresh ?? DisplayState.uniqueRefresh(of: size, in: display.modes)
+        display.currentRefresh = newRefresh
         model.displays[id] = display
-        if model.windows[id] != nil { batch?.pendingLayout[id] = current.line }
+        if changed, model.windows[id] != nil { batch?.pendingLayout[id] = current.line }
     }
 
     /// Two refresh rates that may be the same mode: equal within 0.01, or one of them unknown.
@@ -128,13 +132,15 @@ extension CheckRun {
         let safeFrame = json["safeFrame"]?.ints
         let context = "in mode \(display.current) with overscan \(LayoutMath.format(display.overscan)) "
             + "under \(compensation.rawValue)"
+        var wrong: [String] = []
         if frame != expected.frame {
-            report(.windowFrame, "\(command) \(id) frame \(LayoutMath.format(frame)) "
-                   + "but layout requires \(LayoutMath.format(expected.frame)) \(context)")
+            wrong.append("frame \(LayoutMath.format(frame)) but layout requires \(LayoutMath.format(expected.frame))")
         }
         if safeFrame != expected.safe {
-            report(.windowFrame, "\(command) \(id) safeFrame \(LayoutMath.format(safeFrame)) "
-                   + "but layout requires \(LayoutMath.format(expected.safe)) \(context)")
+            wrong.append("safeFrame \(LayoutMath.format(safeFrame)) but layout requires \(LayoutMath.format(expected.safe))")
+        }
+        if !wrong.isEmpty {
+            report(.windowFrame, "\(command) \(id) " + wrong.joined(separator: ", ") + " \(context)")
         }
     }
 

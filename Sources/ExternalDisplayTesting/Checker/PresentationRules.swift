@@ -37,7 +37,7 @@ extension CheckRun {
         let wanted = model.captured || !mirroredConnected.isEmpty
         if model.redacted != wanted {
             let why = "captured \(model.captured), mirrored displays [\(mirroredConnected.joined(separator: ","))]"
-            report(.redaction, "redaction is \(model.redacted ? "on" : "off") but should be \(wanted ? "on" : "off") (\(why))")
+            reportState(.redaction, String(wanted), "redaction is \(model.redacted ? "on" : "off") but should be \(wanted ? "on" : "off") (\(why))")
         }
     }
 }

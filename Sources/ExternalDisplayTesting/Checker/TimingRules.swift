@@ -57,14 +57,14 @@ extension CheckRun {
             let why = "modelRunning \(model.modelRunning), phase \(model.phase.rawValue), "
                 + "deviceViewVisible \(model.deviceViewVisible), external app content "
                 + "\(model.windows.keys.contains { model.showsAppContent($0) })"
-            report(.refreshRunning, should ? "the shared refresh is stopped but should run (\(why))"
+            reportState(.refreshRunning, String(should), should ? "the shared refresh is stopped but should run (\(why))"
                                            : "the shared refresh runs but should be stopped (\(why))")
         }
         for (id, clock) in model.clocks.sorted(by: { $0.key < $1.key }) where clock.running {
             guard let paused = clock.paused else { continue }
             let continuous = model.renderContinuously.contains(id)
             if paused == continuous {
-                report(.frameClockPause, continuous
+                reportState(.frameClockPause, id, continuous
                        ? "the frame clock of \(id) is paused although it renders continuously"
                        : "the frame clock of \(id) is unpaused although it does not render continuously")
             }

@@ -113,6 +113,9 @@ struct CheckRun: Sendable {
     var violations: [TraceViolation] = []
     var lastT: Double?
     var current = (line: 0, t: 0.0)
+    /// State violations already reported and still present (see ``reportState(_:_:_:)``).
+    var openStates: Set<String> = []
+    var stillOpen: Set<String> = []
 
     init(features: TraceFeatures) {
         self.features = features
@@ -120,6 +123,13 @@ struct CheckRun: Sendable {
 
     mutating func report(_ rule: TraceRule, _ message: String) {
         violations.append(TraceViolation(rule: rule, line: current.line, t: current.t, message: message))
+    }
+
+    /// Reports a batch-end state violation once, when it appears; it is reported again only after it was fixed.
+    mutating func reportState(_ rule: TraceRule, _ subject: String, _ message: String) {
+        let key = rule.rawValue + " " + subject
+        stillOpen.insert(key)
+        if !openStates.contains(key) { report(rule, message) }
     }
 
     mutating func consume(number: Int, json: JSONValue?, text: String) {
@@ -186,7 +196,9 @@ struct CheckRun: Sendable {
         guard let open = batch else { return }
         let saved = current
         current = (open.lastLine, open.lastT)
+        stillOpen = []
         checkBatchEnd(open)
+        openStates = stillOpen
         current = saved
         batch = nil
     }
