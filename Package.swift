@@ -42,7 +42,7 @@ let package = Package(
                 swiftSettings: strict),
 
         // Linux layers and their C shims.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
+        .systemLibrary(name: "CSDL2",
                        providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CXRandR", pkgConfig: "xrandr",
                        providers: [.apt(["libxrandr-dev"])]),

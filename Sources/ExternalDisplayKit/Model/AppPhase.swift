@@ -1,0 +1,15 @@
+/// Where the app is in its life, as far as external displays care.
+///
+/// Transitions: `notLaunched → active` (launch), `active ⇄ background`, `background → suspended` (suspend),
+/// `suspended → background` (resume). While suspended the app runs no code: platform events queue and arrive
+/// together at resume.
+public enum AppPhase: String, Sendable, CaseIterable, Codable {
+    /// Before launch.
+    case notLaunched
+    /// In the foreground and running.
+    case active
+    /// Running in the background.
+    case background
+    /// In memory but not running.
+    case suspended
+}
