@@ -118,18 +118,19 @@ extension CheckRun {
         let rates = json["consumerFps"]?.numbers ?? [:]
         for (consumer, count) in delivered.sorted(by: { $0.key < $1.key }) {
             model.deliveredTotal[consumer, default: 0] += Int(count)
+            let visible = consumer == "device" ? model.deviceViewVisible : model.showsAppContent(consumer)
             let expected: Double
-            if fps > 0, let rate = rates[consumer] {
+            if fps > 0, visible, let rate = rates[consumer] {
                 expected = Double(ticks) * min(rate, fps) / fps
-            } else if fps > 0 {
+            } else if fps > 0, visible {
                 continue
             } else {
-                expected = 0
+                expected = 0  // a stopped source or an invisible consumer delivers nothing
             }
             if abs(count - expected) > 1 + 1e-6 {
                 report(.ticksDelivered, "\(consumer) got \(LayoutMath.format(count)) ticks; expected "
                        + "\(LayoutMath.format(expected)) ± 1 (\(ticks) ticks at \(LayoutMath.format(fps)) fps, "
-                       + "consumer at \(LayoutMath.format(rates[consumer] ?? 0)) fps)")
+                       + "consumer at \(LayoutMath.format(rates[consumer] ?? 0)) fps, visible \(visible))")
             }
         }
     }
