@@ -1,6 +1,6 @@
 /// Rules evaluated at the end of each batch ("after each event is handled"), reported at the batch's last line.
-extension CheckRun {
-    mutating func checkBatchEnd(_ open: BatchState) {
+extension CheckerRun {
+    mutating func checkBatchEnd(_ open: CheckedBatch) {
         for (id, line) in open.pendingLayout.sorted(by: { $0.key < $1.key }) {
             report(.layoutAfterModeChange, "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
         }

@@ -1,8 +1,8 @@
 /// Rules checked on each `command` line, and the command's effect on the model.
-extension CheckRun {
+extension CheckerRun {
     static let teardownCommands: Set<String> = ["stopFrameClock", "hideWindow", "destroyWindow", "pauseFrameClock"]
 
-    mutating func handleCommand(_ json: JSONValue) {
+    mutating func handleCommand(_ json: TraceJSON) {
         let name = json["name"]?.string ?? ""
         if let open = batch, open.startPhase == .suspended, !open.isResume {
             report(.commandWhileSuspended, "\(name) for \(json["display"]?.string ?? "the app") while the app is suspended")
@@ -41,7 +41,7 @@ extension CheckRun {
         }
     }
 
-    mutating func setMode(_ id: String, _ json: JSONValue) {
+    mutating func setMode(_ id: String, _ json: TraceJSON) {
         model.modeSwitches += 1
         guard var display = model.displays[id] else { return }
         guard let size = json["mode"]?.size else {
@@ -51,7 +51,7 @@ extension CheckRun {
         let refresh = json["refresh"]?.double
         let requested = batch?.requestedMode.contains(id) ?? false
         if !display.offers(size, refresh: refresh) {
-            let rate = refresh.map { " @\(LayoutMath.format($0))" } ?? ""
+            let rate = refresh.map { " @\(CheckerMath.format($0))" } ?? ""
             report(.setModeNotOffered, "setMode for \(id) to \(size)\(rate), which the display does not offer")
             return  // the platform refuses it: the mode does not change
         }
@@ -65,7 +65,7 @@ extension CheckRun {
         if batch?.createdWindows.contains(id) == true, !requested {
             report(.modeBeforeWindow, "setMode for \(id) after its window was created in this batch")
         }
-        let newRefresh = refresh ?? DisplayState.uniqueRefresh(of: size, in: display.modes)
+        let newRefresh = refresh ?? CheckedDisplay.uniqueRefresh(of: size, in: display.modes)
         let changed = size != display.current || !Self.sameRate(newRefresh, display.currentRefresh)
         display.current = size
         display.currentRefresh = newRefresh
@@ -79,8 +79,8 @@ extension CheckRun {
         return abs(a - b) <= 0.01
     }
 
-    mutating func setCompensation(_ id: String, _ json: JSONValue) {
-        guard let name = json["compensation"]?.string, let compensation = Compensation(rawValue: name) else {
+    mutating func setCompensation(_ id: String, _ json: TraceJSON) {
+        guard let name = json["compensation"]?.string, let compensation = CheckedCompensation(rawValue: name) else {
             report(.compensationMismatch, "setOverscanCompensation for \(id) without a known compensation")
             return
         }
@@ -91,7 +91,7 @@ extension CheckRun {
         if model.isConnected(id) { model.appliedCompensation[id] = compensation }
     }
 
-    mutating func createWindow(_ id: String, _ json: JSONValue) {
+    mutating func createWindow(_ id: String, _ json: TraceJSON) {
         if model.windows[id] != nil {
             report(.oneWindowPerDisplay, "createWindow for \(id), which already has a window")
         }
@@ -103,48 +103,48 @@ extension CheckRun {
         }
         checkPolicy(id, display)
         checkFrames("createWindow", id, display, json)
-        model.windows[id] = WindowState(frame: json["frame"]?.ints, safeFrame: json["safeFrame"]?.ints)
+        model.windows[id] = CheckedWindow(frame: json["frame"]?.ints, safeFrame: json["safeFrame"]?.ints)
         batch?.pendingLayout[id] = nil
     }
 
     /// The display's current mode when its window is created is the one the policy picks (unless the app asked).
-    mutating func checkPolicy(_ id: String, _ display: DisplayState) {
+    mutating func checkPolicy(_ id: String, _ display: CheckedDisplay) {
         guard batch?.requestedMode.contains(id) != true else { return }
         let policy = model.configuration.modeSelection
-        guard let pick = LayoutMath.pick(policy, for: display) else { return }
+        guard let pick = CheckerMath.pick(policy, for: display) else { return }
         var matches = pick.size == display.current
-        if matches, policy == .highest, LayoutMath.refreshDecides(pick, in: display),
+        if matches, policy == .highest, CheckerMath.refreshDecides(pick, in: display),
            let want = pick.refresh, let have = display.currentRefresh {
             matches = abs(want - have) <= 0.01
         }
         if !matches {
-            let rate = pick.refresh.map { " @\(LayoutMath.format($0))" } ?? ""
-            let have = display.currentRefresh.map { " @\(LayoutMath.format($0))" } ?? ""
+            let rate = pick.refresh.map { " @\(CheckerMath.format($0))" } ?? ""
+            let have = display.currentRefresh.map { " @\(CheckerMath.format($0))" } ?? ""
             report(.policyMode, "createWindow for \(id) in mode \(display.current)\(have) "
                    + "but the \(policy) policy picks \(pick.size)\(rate)")
         }
     }
 
-    mutating func checkFrames(_ command: String, _ id: String, _ display: DisplayState, _ json: JSONValue) {
+    mutating func checkFrames(_ command: String, _ id: String, _ display: CheckedDisplay, _ json: TraceJSON) {
         let compensation = model.compensation(for: id)
-        let expected = LayoutMath.expectedFrames(for: display, compensation: compensation)
+        let expected = CheckerMath.expectedFrames(for: display, compensation: compensation)
         let frame = json["frame"]?.ints
         let safeFrame = json["safeFrame"]?.ints
-        let context = "in mode \(display.current) with overscan \(LayoutMath.format(display.overscan)) "
+        let context = "in mode \(display.current) with overscan \(CheckerMath.format(display.overscan)) "
             + "under \(compensation.rawValue)"
         var wrong: [String] = []
         if frame != expected.frame {
-            wrong.append("frame \(LayoutMath.format(frame)) but layout requires \(LayoutMath.format(expected.frame))")
+            wrong.append("frame \(CheckerMath.format(frame)) but layout requires \(CheckerMath.format(expected.frame))")
         }
         if safeFrame != expected.safe {
-            wrong.append("safeFrame \(LayoutMath.format(safeFrame)) but layout requires \(LayoutMath.format(expected.safe))")
+            wrong.append("safeFrame \(CheckerMath.format(safeFrame)) but layout requires \(CheckerMath.format(expected.safe))")
         }
         if !wrong.isEmpty {
             report(.windowFrame, "\(command) \(id) " + wrong.joined(separator: ", ") + " \(context)")
         }
     }
 
-    mutating func layoutWindow(_ id: String, _ json: JSONValue) {
+    mutating func layoutWindow(_ id: String, _ json: TraceJSON) {
         guard model.windows[id] != nil else {
             report(.commandWithoutWindow, "layoutWindow for \(id), which has no window")
             return
@@ -155,7 +155,7 @@ extension CheckRun {
         batch?.pendingLayout[id] = nil
     }
 
-    mutating func windowVisibility(_ name: String, _ id: String, _ json: JSONValue) {
+    mutating func windowVisibility(_ name: String, _ id: String, _ json: TraceJSON) {
         guard model.windows[id] != nil else {
             report(.commandWithoutWindow, "\(name) for \(id), which has no window")
             return

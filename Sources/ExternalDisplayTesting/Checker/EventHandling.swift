@@ -1,7 +1,7 @@
 /// Applying `event` lines to the model. Bad input that the engine must survive with its state intact (unknown ids,
 /// duplicate connects, displays without valid modes, illegal phase transitions, unoffered modes) changes nothing here.
-extension CheckRun {
-    mutating func applyEvent(_ json: JSONValue) {
+extension CheckerRun {
+    mutating func applyEvent(_ json: TraceJSON) {
         let name = json["name"]?.string ?? ""
         batch?.eventNames.append(name)
         let display = json["display"]?.string
@@ -34,7 +34,7 @@ extension CheckRun {
 
     /// launch→active, background→background, foreground→active, suspend→suspended, resume→background; others ignored.
     mutating func applyLifecycle(_ name: String) {
-        let transitions: [String: (from: TracePhase, to: TracePhase)] = [
+        let transitions: [String: (from: CheckedPhase, to: CheckedPhase)] = [
             "launch": (.notLaunched, .active),
             "background": (.active, .background),
             "foreground": (.background, .active),
@@ -46,7 +46,7 @@ extension CheckRun {
         if name == "resume" { batch?.isResume = true }
     }
 
-    mutating func connect(_ id: String, _ json: JSONValue) {
+    mutating func connect(_ id: String, _ json: TraceJSON) {
         guard !model.isConnected(id), let display = Self.parseDisplay(json) else { return }
         model.displays[id] = display
         model.connectionOrder.removeAll { $0 == id }
@@ -56,21 +56,21 @@ extension CheckRun {
     }
 
     /// The display a `connect` line describes; `nil` when it has no modes or a mode without a positive size.
-    static func parseDisplay(_ json: JSONValue) -> DisplayState? {
-        var modes: [TraceMode] = []
+    static func parseDisplay(_ json: TraceJSON) -> CheckedDisplay? {
+        var modes: [CheckedMode] = []
         for item in json["modes"]?.array ?? [] {
             let size = item["size"]?.size ?? item.size
             guard let size, size.width > 0, size.height > 0 else { return nil }
             let ratio = item["pixelAspectRatio"]?.double ?? 1
             guard ratio.isFinite, ratio > 0 else { return nil }
-            modes.append(TraceMode(size: size, refresh: item["refresh"]?.double, pixelAspectRatio: ratio))
+            modes.append(CheckedMode(size: size, refresh: item["refresh"]?.double, pixelAspectRatio: ratio))
         }
         guard !modes.isEmpty else { return nil }
         let preferred = json["preferred"]?.size
         let current = json["current"]?.size ?? preferred ?? modes[modes.count - 1].size
         let overscan = json["overscan"]?.double ?? 0
-        return DisplayState(modes: modes, preferred: preferred, current: current,
-                            currentRefresh: DisplayState.uniqueRefresh(of: current, in: modes),
+        return CheckedDisplay(modes: modes, preferred: preferred, current: current,
+                            currentRefresh: CheckedDisplay.uniqueRefresh(of: current, in: modes),
                             overscan: overscan.isFinite ? overscan : 0)
     }
 
@@ -81,9 +81,9 @@ extension CheckRun {
         expectRoutesBack(from: id)
     }
 
-    mutating func systemModeChange(_ id: String, _ json: JSONValue) {
+    mutating func systemModeChange(_ id: String, _ json: TraceJSON) {
         guard var display = model.displays[id], let size = json["mode"]?.size, display.offers(size) else { return }
-        let refresh = json["refresh"]?.double ?? DisplayState.uniqueRefresh(of: size, in: display.modes)
+        let refresh = json["refresh"]?.double ?? CheckedDisplay.uniqueRefresh(of: size, in: display.modes)
         guard size != display.current || (refresh != nil && refresh != display.currentRefresh) else { return }
         display.current = size
         display.currentRefresh = refresh
@@ -103,7 +103,7 @@ extension CheckRun {
         }
     }
 
-    mutating func applyTimingOrPresentationEvent(_ name: String, display: String?, _ json: JSONValue) {
+    mutating func applyTimingOrPresentationEvent(_ name: String, display: String?, _ json: TraceJSON) {
         switch name {
         case "modelRunning":
             if let running = json["running"]?.bool { model.modelRunning = running }

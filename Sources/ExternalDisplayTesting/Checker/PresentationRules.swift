@@ -1,6 +1,6 @@
 /// Presentation rules (issue 6): routes, privacy and redaction.
-extension CheckRun {
-    mutating func handleNotification(_ json: JSONValue) {
+extension CheckerRun {
+    mutating func handleNotification(_ json: TraceJSON) {
         switch json["name"]?.string {
         case "route":
             guard let item = json["item"]?.string, let destination = json["to"]?.string else { return }
@@ -26,7 +26,7 @@ extension CheckRun {
         if destination == "device" { batch?.pendingReturn[item] = nil }
     }
 
-    mutating func checkPresentationAtBatchEnd(_ open: BatchState) {
+    mutating func checkPresentationAtBatchEnd(_ open: CheckedBatch) {
         for (item, pending) in open.pendingReturn.sorted(by: { $0.key < $1.key }) {
             let now = model.routes[item] ?? "nowhere"
             report(.routeOnDisconnect, "item \(item) was on \(pending.display), which went away (line \(pending.line)), "

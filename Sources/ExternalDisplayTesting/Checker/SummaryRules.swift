@@ -1,6 +1,6 @@
 /// Cross-checking the `summary` line against the checker's own model.
-extension CheckRun {
-    mutating func checkSummary(_ json: JSONValue) {
+extension CheckerRun {
+    mutating func checkSummary(_ json: TraceJSON) {
         if let phase = json["phase"]?.string, phase != model.phase.rawValue {
             mismatch("phase", phase, model.phase.rawValue)
         }
@@ -20,7 +20,7 @@ extension CheckRun {
         if let delivered = json["ticksDelivered"]?.numbers {
             for (consumer, count) in delivered.sorted(by: { $0.key < $1.key })
             where Int(count) != model.deliveredTotal[consumer, default: 0] {
-                mismatch("ticksDelivered[\(consumer)]", LayoutMath.format(count),
+                mismatch("ticksDelivered[\(consumer)]", CheckerMath.format(count),
                          String(model.deliveredTotal[consumer, default: 0]))
             }
         }
@@ -37,12 +37,12 @@ extension CheckRun {
 
     func list(_ ids: [String]) -> String { "[" + ids.joined(separator: ",") + "]" }
 
-    mutating func compareCount(_ json: JSONValue, _ field: String, _ mine: Int) {
+    mutating func compareCount(_ json: TraceJSON, _ field: String, _ mine: Int) {
         guard let value = json[field]?.int, value != mine else { return }
         mismatch(field, String(value), String(mine))
     }
 
-    mutating func compareRoutes(_ routes: [String: JSONValue]) {
+    mutating func compareRoutes(_ routes: [String: TraceJSON]) {
         for (item, destination) in routes.sorted(by: { $0.key < $1.key }) {
             let mine = model.routes[item] ?? "nowhere"
             if destination.string != mine {
@@ -54,7 +54,7 @@ extension CheckRun {
         }
     }
 
-    mutating func compareWindows(_ windows: [String: JSONValue]) {
+    mutating func compareWindows(_ windows: [String: TraceJSON]) {
         let ids = Set(windows.keys)
         if ids != Set(model.windows.keys) {
             mismatch("windows", list(ids.sorted()), list(model.windows.keys.sorted()))
@@ -65,7 +65,7 @@ extension CheckRun {
         }
     }
 
-    mutating func compareWindow(_ id: String, _ entry: JSONValue, _ window: WindowState) {
+    mutating func compareWindow(_ id: String, _ entry: TraceJSON, _ window: CheckedWindow) {
         if let visible = entry["visible"]?.bool, visible != window.visible {
             mismatch("windows[\(id)].visible", String(visible), String(window.visible))
         }
@@ -73,10 +73,10 @@ extension CheckRun {
             mismatch("windows[\(id)].content", content, mine)
         }
         if let frame = entry["frame"]?.ints, frame != window.frame {
-            mismatch("windows[\(id)].frame", LayoutMath.format(frame), LayoutMath.format(window.frame))
+            mismatch("windows[\(id)].frame", CheckerMath.format(frame), CheckerMath.format(window.frame))
         }
         if let safeFrame = entry["safeFrame"]?.ints, safeFrame != window.safeFrame {
-            mismatch("windows[\(id)].safeFrame", LayoutMath.format(safeFrame), LayoutMath.format(window.safeFrame))
+            mismatch("windows[\(id)].safeFrame", CheckerMath.format(safeFrame), CheckerMath.format(window.safeFrame))
         }
         if let mode = entry["mode"]?.size, let display = model.displays[id], mode != display.current {
             mismatch("windows[\(id)].mode", mode.description, display.current.description)

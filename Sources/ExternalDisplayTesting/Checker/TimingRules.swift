@@ -1,7 +1,7 @@
 /// Timing rules (issue 3): frame clocks, the shared refresh, render scale and frame rate, and `interval` lines.
-extension CheckRun {
+extension CheckerRun {
     /// `startRefresh` / `stopRefresh`: commands without a display.
-    mutating func applyRefreshCommand(_ name: String, _ json: JSONValue) {
+    mutating func applyRefreshCommand(_ name: String, _ json: TraceJSON) {
         switch name {
         case "startRefresh":
             model.refreshRunning = true
@@ -13,19 +13,19 @@ extension CheckRun {
         }
     }
 
-    mutating func applyTimingCommand(_ name: String, display id: String, _ json: JSONValue) {
+    mutating func applyTimingCommand(_ name: String, display id: String, _ json: TraceJSON) {
         switch name {
         case "startFrameClock":
             if model.clocks[id]?.running == true {
                 report(.frameClockMismatch, "startFrameClock for \(id), whose frame clock is already running")
             }
             if let fps = json["fps"]?.double, let display = model.displays[id], fps > display.refresh + 0.01 {
-                report(.frameRate, "startFrameClock for \(id) at \(LayoutMath.format(fps)) fps, "
-                       + "above the display's refresh \(LayoutMath.format(display.refresh))")
+                report(.frameRate, "startFrameClock for \(id) at \(CheckerMath.format(fps)) fps, "
+                       + "above the display's refresh \(CheckerMath.format(display.refresh))")
             }
-            model.clocks[id] = FrameClockState(running: true, paused: json["paused"]?.bool)
+            model.clocks[id] = CheckedClock(running: true, paused: json["paused"]?.bool)
         case "stopFrameClock":
-            model.clocks[id] = FrameClockState(running: false, paused: nil)
+            model.clocks[id] = CheckedClock(running: false, paused: nil)
         case "pauseFrameClock", "resumeFrameClock":
             if model.clocks[id]?.running != true {
                 if !(name == "pauseFrameClock" && batch?.disconnected.contains(id) == true) {
@@ -37,13 +37,13 @@ extension CheckRun {
         case "setRenderScale":
             let scale = json["scale"]?.double ?? .nan
             if !(scale >= 0.5 && scale <= 1) {
-                report(.renderScale, "setRenderScale for \(id) to \(LayoutMath.format(scale)), outside [0.5, 1]")
+                report(.renderScale, "setRenderScale for \(id) to \(CheckerMath.format(scale)), outside [0.5, 1]")
             }
         case "setFrameRate":
             let fps = json["fps"]?.double ?? .nan
-            if let display = model.displays[id], !LayoutMath.divides(fps, refresh: display.refresh) {
-                report(.frameRate, "setFrameRate for \(id) to \(LayoutMath.format(fps)) fps, "
-                       + "which does not divide the display's refresh \(LayoutMath.format(display.refresh))")
+            if let display = model.displays[id], !CheckerMath.divides(fps, refresh: display.refresh) {
+                report(.frameRate, "setFrameRate for \(id) to \(CheckerMath.format(fps)) fps, "
+                       + "which does not divide the display's refresh \(CheckerMath.format(display.refresh))")
             }
         default:
             break
@@ -72,7 +72,7 @@ extension CheckRun {
     }
 
     /// An `interval` line, checked against the state in force since the previous batch.
-    mutating func checkInterval(_ json: JSONValue) {
+    mutating func checkInterval(_ json: TraceJSON) {
         let from = json["from"]?.double ?? current.t
         let to = json["to"]?.double ?? current.t
         let refreshFps = json["refreshFps"]?.double ?? 0
@@ -92,28 +92,28 @@ extension CheckRun {
         }
         let sumClockTicks = clockTicks.values.reduce(0, +)
         if !model.refreshShouldRun, !model.anyClockUnpaused, wakeups != 0 {
-            report(.wakeups, "\(wakeups) wakeups between t=\(LayoutMath.format(from)) and t=\(LayoutMath.format(to)) "
+            report(.wakeups, "\(wakeups) wakeups between t=\(CheckerMath.format(from)) and t=\(CheckerMath.format(to)) "
                    + "while the refresh should not run and no frame clock is unpaused")
         } else if Double(wakeups) > Double(ticks) + sumClockTicks {
             report(.wakeups, "\(wakeups) wakeups exceed \(ticks) refresh ticks + "
-                   + "\(LayoutMath.format(sumClockTicks)) frame clock ticks")
+                   + "\(CheckerMath.format(sumClockTicks)) frame clock ticks")
         }
     }
 
     mutating func checkIntervalRefresh(from: Double, to: Double, fps: Double, ticks: Int) {
         let expectedFps = model.refreshRunning ? model.refreshFps : 0
         if model.refreshRunning ? (expectedFps > 0 && abs(fps - expectedFps) > 0.01) || fps <= 0 : fps != 0 {
-            report(.intervalCounts, "interval refreshFps \(LayoutMath.format(fps)) but the refresh is "
-                   + (model.refreshRunning ? "running at \(LayoutMath.format(expectedFps))" : "stopped"))
+            report(.intervalCounts, "interval refreshFps \(CheckerMath.format(fps)) but the refresh is "
+                   + (model.refreshRunning ? "running at \(CheckerMath.format(expectedFps))" : "stopped"))
         }
         let expectedTicks = max(0, to - from) * fps
         if abs(Double(ticks) - expectedTicks) > 1 + 1e-6 {
-            report(.intervalCounts, "\(ticks) refresh ticks in \(LayoutMath.format(to - from)) s "
-                   + "at \(LayoutMath.format(fps)) fps; expected \(LayoutMath.format(expectedTicks)) ± 1")
+            report(.intervalCounts, "\(ticks) refresh ticks in \(CheckerMath.format(to - from)) s "
+                   + "at \(CheckerMath.format(fps)) fps; expected \(CheckerMath.format(expectedTicks)) ± 1")
         }
     }
 
-    mutating func checkDelivered(_ json: JSONValue, fps: Double, ticks: Int) {
+    mutating func checkDelivered(_ json: TraceJSON, fps: Double, ticks: Int) {
         let delivered = json["delivered"]?.numbers ?? [:]
         let rates = json["consumerFps"]?.numbers ?? [:]
         for (consumer, count) in delivered.sorted(by: { $0.key < $1.key }) {
@@ -128,9 +128,9 @@ extension CheckRun {
                 expected = 0  // a stopped source or an invisible consumer delivers nothing
             }
             if abs(count - expected) > 1 + 1e-6 {
-                report(.ticksDelivered, "\(consumer) got \(LayoutMath.format(count)) ticks; expected "
-                       + "\(LayoutMath.format(expected)) ± 1 (\(ticks) ticks at \(LayoutMath.format(fps)) fps, "
-                       + "consumer at \(LayoutMath.format(rates[consumer] ?? 0)) fps, visible \(visible))")
+                report(.ticksDelivered, "\(consumer) got \(CheckerMath.format(count)) ticks; expected "
+                       + "\(CheckerMath.format(expected)) ± 1 (\(ticks) ticks at \(CheckerMath.format(fps)) fps, "
+                       + "consumer at \(CheckerMath.format(rates[consumer] ?? 0)) fps, visible \(visible))")
             }
         }
     }

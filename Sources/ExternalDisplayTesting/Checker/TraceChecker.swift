@@ -28,11 +28,11 @@ public struct TraceChecker: Sendable {
 
     /// Checks a trace given as its lines; line numbers in the result are 1-based indices into `lines`.
     public func check(lines: [String]) -> [TraceViolation] {
-        var parsed: [(number: Int, json: JSONValue?, text: String)] = []
+        var parsed: [(number: Int, json: TraceJSON?, text: String)] = []
         for (index, text) in lines.enumerated() where !text.allSatisfy(\.isWhitespace) {
-            parsed.append((index + 1, JSONValue.parse(text), text))
+            parsed.append((index + 1, TraceJSON.parse(text), text))
         }
-        var run = CheckRun(features: TraceFeatures(scanning: parsed.compactMap(\.json)))
+        var run = CheckerRun(features: CheckerFeatures(scanning: parsed.compactMap(\.json)))
         for line in parsed {
             run.consume(number: line.number, json: line.json, text: line.text)
         }
@@ -62,16 +62,16 @@ public struct TraceViolation: Sendable, Hashable, CustomStringConvertible {
 
     /// A one-line report, e.g. `line 12 (t=3.5) windowFrame: tv frame [0,0,1280,720] but layout requires [0,0,1216,684] under insetBounds`.
     public var description: String {
-        "line \(line) (t=\(LayoutMath.format(t))) \(rule.rawValue): \(message)"
+        "line \(line) (t=\(CheckerMath.format(t))) \(rule.rawValue): \(message)"
     }
 }
 
 /// Which later vocabularies a trace uses; rules that a foundation-era engine cannot satisfy apply only when present.
-struct TraceFeatures: Sendable {
+struct CheckerFeatures: Sendable {
     /// Presentation lines (issue 6): `show`, `dismiss`, `capture`, `rotate`, `deviceContent` events, `route`/`redact` notifications.
     var presentation = false
 
-    init(scanning lines: [JSONValue]) {
+    init(scanning lines: [TraceJSON]) {
         let presentationEvents: Set<String> = ["show", "dismiss", "capture", "rotate", "deviceContent"]
         for line in lines {
             let type = line["type"]?.string
@@ -85,9 +85,9 @@ struct TraceFeatures: Sendable {
 }
 
 /// The per-batch facts that rules about "the same batch" need.
-struct BatchState: Sendable {
+struct CheckedBatch: Sendable {
     var number: Int?
-    var startPhase: TracePhase
+    var startPhase: CheckedPhase
     var isResume = false
     var eventNames: [String] = []
     var connected: Set<String> = []
@@ -106,10 +106,10 @@ struct BatchState: Sendable {
 }
 
 /// One pass over a trace: the model, the open batch and the violations found so far.
-struct CheckRun: Sendable {
-    let features: TraceFeatures
-    var model = TraceModel()
-    var batch: BatchState?
+struct CheckerRun: Sendable {
+    let features: CheckerFeatures
+    var model = CheckerModel()
+    var batch: CheckedBatch?
     var violations: [TraceViolation] = []
     var lastT: Double?
     var current = (line: 0, t: 0.0)
@@ -117,7 +117,7 @@ struct CheckRun: Sendable {
     var openStates: Set<String> = []
     var stillOpen: Set<String> = []
 
-    init(features: TraceFeatures) {
+    init(features: CheckerFeatures) {
         self.features = features
     }
 
@@ -132,7 +132,7 @@ struct CheckRun: Sendable {
         if !openStates.contains(key) { report(rule, message) }
     }
 
-    mutating func consume(number: Int, json: JSONValue?, text: String) {
+    mutating func consume(number: Int, json: TraceJSON?, text: String) {
         guard let json, json.object != nil, let t = json["t"]?.double, let type = json["type"]?.string else {
             let t = json?["t"]?.double ?? lastT ?? 0
             current = (number, t)
@@ -141,7 +141,7 @@ struct CheckRun: Sendable {
         }
         current = (number, t)
         if let lastT, t < lastT {
-            report(.timeOrder, "t=\(LayoutMath.format(t)) is before the previous line's t=\(LayoutMath.format(lastT))")
+            report(.timeOrder, "t=\(CheckerMath.format(t)) is before the previous line's t=\(CheckerMath.format(lastT))")
         }
         lastT = max(lastT ?? t, t)
         switch type {
@@ -167,10 +167,10 @@ struct CheckRun: Sendable {
         batch?.lastT = current.t
     }
 
-    mutating func applyConfiguration(_ json: JSONValue) {
-        var configuration = TraceConfiguration()
-        if let policy = ModeSelection(json["modeSelection"]) { configuration.modeSelection = policy }
-        if let name = json["overscanCompensation"]?.string, let compensation = Compensation(rawValue: name) {
+    mutating func applyConfiguration(_ json: TraceJSON) {
+        var configuration = CheckedConfiguration()
+        if let policy = CheckedPolicy(json["modeSelection"]) { configuration.modeSelection = policy }
+        if let name = json["overscanCompensation"]?.string, let compensation = CheckedCompensation(rawValue: name) {
             configuration.compensation = compensation
         }
         configuration.keepInBackground = json["background"]?.string == "keep"
@@ -179,13 +179,13 @@ struct CheckRun: Sendable {
         model.contentReady = configuration.contentReadyAtLaunch
     }
 
-    mutating func handleEvent(_ json: JSONValue) {
+    mutating func handleEvent(_ json: TraceJSON) {
         let number = json["batch"]?.int
         // Without batch numbers, an event after the batch's output lines starts a new batch.
         let startsNew = batch.map { number != nil ? number != $0.number : $0.hasOutput } ?? true
         if startsNew {
             endBatch()
-            batch = BatchState(number: number, startPhase: model.phase)
+            batch = CheckedBatch(number: number, startPhase: model.phase)
         }
         touchBatch()
         applyEvent(json)

@@ -1,5 +1,5 @@
 /// A pixel size `[W, H]` as the trace writes it.
-struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+struct CheckedSize: Sendable, Hashable, CustomStringConvertible {
     var width: Int
     var height: Int
     var pixels: Int { width * height }
@@ -7,29 +7,29 @@ struct PixelSize: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One mode a display offers, read from a `connect` line's `modes`.
-struct TraceMode: Sendable, Hashable {
-    var size: PixelSize
+struct CheckedMode: Sendable, Hashable {
+    var size: CheckedSize
     var refresh: Double?
     var pixelAspectRatio: Double
 }
 
 /// The app-lifecycle phase, driven by lifecycle events.
-enum TracePhase: String, Sendable {
+enum CheckedPhase: String, Sendable {
     case notLaunched, active, background, suspended
 }
 
 /// Overscan compensation names as they appear in the trace.
-enum Compensation: String, Sendable {
+enum CheckedCompensation: String, Sendable {
     case scale, insetBounds, none
 }
 
 /// The configured mode-selection policy.
-enum ModeSelection: Sendable, Hashable, CustomStringConvertible {
+enum CheckedPolicy: Sendable, Hashable, CustomStringConvertible {
     case preferred, highest, lowest
     case maxPixels(Int)
-    case size(PixelSize)
+    case size(CheckedSize)
 
-    init?(_ json: JSONValue?) {
+    init?(_ json: TraceJSON?) {
         guard let json else { return nil }
         switch json.string {
         case "preferred": self = .preferred
@@ -58,18 +58,18 @@ enum ModeSelection: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The effective configuration from the trace's `configuration` line (defaults as in the scenario format).
-struct TraceConfiguration: Sendable {
-    var modeSelection: ModeSelection = .preferred
-    var compensation: Compensation = .scale
+struct CheckedConfiguration: Sendable {
+    var modeSelection: CheckedPolicy = .preferred
+    var compensation: CheckedCompensation = .scale
     var keepInBackground = false
     var contentReadyAtLaunch = true
 }
 
 /// A connected external display as its `connect` line described it, plus its current mode.
-struct DisplayState: Sendable {
-    var modes: [TraceMode]
-    var preferred: PixelSize?
-    var current: PixelSize
+struct CheckedDisplay: Sendable {
+    var modes: [CheckedMode]
+    var preferred: CheckedSize?
+    var current: CheckedSize
     var currentRefresh: Double?
     var overscan: Double
 
@@ -84,7 +84,7 @@ struct DisplayState: Sendable {
         return modes.filter { $0.size == current }.compactMap(\.refresh).max() ?? 60
     }
 
-    func offers(_ size: PixelSize, refresh: Double? = nil) -> Bool {
+    func offers(_ size: CheckedSize, refresh: Double? = nil) -> Bool {
         modes.contains { mode in
             guard mode.size == size else { return false }
             guard let refresh, let offered = mode.refresh else { return true }
@@ -93,14 +93,14 @@ struct DisplayState: Sendable {
     }
 
     /// The refresh of the current mode when the mode list alone determines it (one mode of that size).
-    static func uniqueRefresh(of size: PixelSize, in modes: [TraceMode]) -> Double? {
+    static func uniqueRefresh(of size: CheckedSize, in modes: [CheckedMode]) -> Double? {
         let matches = modes.filter { $0.size == size }
         return matches.count == 1 ? matches[0].refresh : nil
     }
 }
 
 /// A window the engine created, as the commands describe it.
-struct WindowState: Sendable {
+struct CheckedWindow: Sendable {
     var visible = false
     var content: String?
     var frame: [Int]?
@@ -108,23 +108,23 @@ struct WindowState: Sendable {
 }
 
 /// A display's frame clock.
-struct FrameClockState: Sendable {
+struct CheckedClock: Sendable {
     var running = false
     /// `nil` when the trace does not say (a foundation-era `startFrameClock` without `paused`).
     var paused: Bool?
 }
 
 /// Everything the checker tracks from the trace lines: the model it checks each line and batch end against.
-struct TraceModel: Sendable {
-    var configuration = TraceConfiguration()
-    var phase = TracePhase.notLaunched
+struct CheckerModel: Sendable {
+    var configuration = CheckedConfiguration()
+    var phase = CheckedPhase.notLaunched
     var contentReady = true
-    var displays: [String: DisplayState] = [:]
+    var displays: [String: CheckedDisplay] = [:]
     var connectionOrder: [String] = []
     var mirrored: Set<String> = []
-    var windows: [String: WindowState] = [:]
-    var clocks: [String: FrameClockState] = [:]
-    var appliedCompensation: [String: Compensation] = [:]
+    var windows: [String: CheckedWindow] = [:]
+    var clocks: [String: CheckedClock] = [:]
+    var appliedCompensation: [String: CheckedCompensation] = [:]
     var modeSwitches = 0
     var windowsCreated = 0
 
@@ -150,7 +150,7 @@ struct TraceModel: Sendable {
     func isExtended(_ id: String) -> Bool { displays[id] != nil && !mirrored.contains(id) }
 
     /// The compensation in force for a display: its last `setOverscanCompensation`, else the configuration's.
-    func compensation(for id: String) -> Compensation {
+    func compensation(for id: String) -> CheckedCompensation {
         appliedCompensation[id] ?? configuration.compensation
     }
 

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A parsed JSON value, as the checker reads trace lines: only what JSON itself can say, nothing engine-specific.
-enum JSONValue: Sendable, Hashable, Decodable {
+enum TraceJSON: Sendable, Hashable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([TraceJSON])
+    case object([String: TraceJSON])
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -19,19 +19,19 @@ enum JSONValue: Sendable, Hashable, Decodable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([TraceJSON].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: TraceJSON].self))
         }
     }
 
     /// Parses one line of text; `nil` when it is not JSON.
-    static func parse(_ text: String) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    static func parse(_ text: String) -> TraceJSON? {
+        try? JSONDecoder().decode(TraceJSON.self, from: Data(text.utf8))
     }
 
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> TraceJSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
@@ -56,12 +56,12 @@ enum JSONValue: Sendable, Hashable, Decodable {
         return nil
     }
 
-    var array: [JSONValue]? {
+    var array: [TraceJSON]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    var object: [String: JSONValue]? {
+    var object: [String: TraceJSON]? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -74,9 +74,9 @@ enum JSONValue: Sendable, Hashable, Decodable {
     }
 
     /// A pixel size `[W, H]`.
-    var size: PixelSize? {
+    var size: CheckedSize? {
         guard let values = ints, values.count == 2 else { return nil }
-        return PixelSize(width: values[0], height: values[1])
+        return CheckedSize(width: values[0], height: values[1])
     }
 
     /// A map of names to numbers, such as `{"device": 60, "tv": 30}`.

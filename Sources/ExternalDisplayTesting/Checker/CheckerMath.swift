@@ -1,5 +1,5 @@
 /// The normative layout arithmetic and mode-selection policies, implemented from the text.
-enum LayoutMath {
+enum CheckerMath {
     /// Rounds half away from zero, tolerating binary noise at exact halves (30.4999999 from 0.025 × 1220 is 31).
     static func roundHalfAway(_ value: Double) -> Int {
         let nudged = value + (value >= 0 ? 1e-9 : -1e-9)
@@ -7,7 +7,7 @@ enum LayoutMath {
     }
 
     /// Expected `frame` and `safeFrame` for a display in its current mode under a compensation.
-    static func expectedFrames(for display: DisplayState, compensation: Compensation) -> (frame: [Int], safe: [Int]) {
+    static func expectedFrames(for display: CheckedDisplay, compensation: CheckedCompensation) -> (frame: [Int], safe: [Int]) {
         let width = roundHalfAway(Double(display.current.width) * display.currentAspectRatio)
         let height = display.current.height
         let h = roundHalfAway(display.overscan * Double(width))
@@ -25,7 +25,7 @@ enum LayoutMath {
     }
 
     /// The mode a policy picks among a display's modes.
-    static func pick(_ policy: ModeSelection, for display: DisplayState) -> TraceMode? {
+    static func pick(_ policy: CheckedPolicy, for display: CheckedDisplay) -> CheckedMode? {
         let modes = display.modes
         guard !modes.isEmpty else { return nil }
         switch policy {
@@ -47,16 +47,16 @@ enum LayoutMath {
     }
 
     /// The display's preferred mode, or its current mode when it has none.
-    static func preferredMode(of display: DisplayState) -> TraceMode? {
+    static func preferredMode(of display: CheckedDisplay) -> CheckedMode? {
         let size = display.preferred ?? display.current
         let matches = display.modes.filter { $0.size == size }
         let refresh = matches.compactMap(\.refresh).max()
         let ratio = matches.first?.pixelAspectRatio ?? 1
-        return TraceMode(size: size, refresh: refresh, pixelAspectRatio: ratio)
+        return CheckedMode(size: size, refresh: refresh, pixelAspectRatio: ratio)
     }
 
     /// Whether the refresh rate decides between modes of this size (several refreshes offered at it).
-    static func refreshDecides(_ mode: TraceMode, in display: DisplayState) -> Bool {
+    static func refreshDecides(_ mode: CheckedMode, in display: CheckedDisplay) -> Bool {
         Set(display.modes.filter { $0.size == mode.size }.compactMap(\.refresh)).count > 1
     }
 
