@@ -37,7 +37,10 @@ public struct TraceChecker: Sendable {
             run.consume(number: line.number, json: line.json, text: line.text)
         }
         run.finish()
-        return run.violations
+        // Batch-end reports name the batch's last line; a stable sort keeps the whole list in trace order.
+        return run.violations.enumerated()
+            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+            .map(\.element)
     }
 }
 
@@ -136,6 +139,7 @@ struct CheckerRun: Sendable {
         guard let json, json.object != nil, let t = json["t"]?.double, let type = json["type"]?.string else {
             let t = json?["t"]?.double ?? lastT ?? 0
             current = (number, t)
+            touchBatch()
             report(.malformedLine, "not a JSON object with a numeric t and a string type: \(text.prefix(80))")
             return
         }
@@ -145,14 +149,18 @@ struct CheckerRun: Sendable {
         }
         lastT = max(lastT ?? t, t)
         switch type {
-        case "configuration": applyConfiguration(json)
         case "event": handleEvent(json)
-        case "command": touchBatch(output: true); handleCommand(json)
-        case "notify": touchBatch(output: true); handleNotification(json)
-        case "diagnostic": touchBatch(output: true)
         case "interval": endBatch(); checkInterval(json)
         case "summary": endBatch(); checkSummary(json)
-        default: break
+        default:
+            // Every other line belongs to the open batch, so batch-end reports keep the trace's order.
+            touchBatch(output: true)
+            switch type {
+            case "configuration": applyConfiguration(json)
+            case "command": handleCommand(json)
+            case "notify": handleNotification(json)
+            default: break
+            }
         }
     }
 
