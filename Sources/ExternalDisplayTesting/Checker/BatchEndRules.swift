@@ -4,6 +4,10 @@ extension CheckerRun {
         for (id, line) in open.pendingLayout.sorted(by: { $0.key < $1.key }) {
             report(.layoutAfterModeChange, "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
         }
+        for (id, line) in open.pendingAttach.sorted(by: { $0.key < $1.key }) {
+            report(.setModeWithoutCause, "setMode for \(id) (line \(line)) answers neither a requestMode "
+                   + "nor the policy for a window created after it in the batch")
+        }
         checkWindowOwnership()
         checkActivityAndClocks()
         checkContent()

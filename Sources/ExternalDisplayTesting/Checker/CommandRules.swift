@@ -50,6 +50,7 @@ extension CheckerRun {
         }
         let refresh = json["refresh"]?.double
         let requested = batch?.requestedMode.contains(id) ?? false
+        let reportedBefore = violations.count
         if !display.offers(size, refresh: refresh) {
             let rate = refresh.map { " @\(CheckerMath.format($0))" } ?? ""
             report(.setModeNotOffered, "setMode for \(id) to \(size)\(rate), which the display does not offer")
@@ -64,6 +65,8 @@ extension CheckerRun {
         }
         if batch?.createdWindows.contains(id) == true, !requested {
             report(.modeBeforeWindow, "setMode for \(id) after its window was created in this batch")
+        } else if !requested, violations.count == reportedBefore {
+            batch?.pendingAttach[id] = current.line
         }
         let newRefresh = refresh ?? CheckedDisplay.uniqueRefresh(of: size, in: display.modes)
         let changed = size != display.current || !Self.sameRate(newRefresh, display.currentRefresh)
@@ -84,7 +87,8 @@ extension CheckerRun {
             report(.compensationMismatch, "setOverscanCompensation for \(id) without a known compensation")
             return
         }
-        if compensation != model.configuration.compensation {
+        let overscans = (model.displays[id]?.overscan ?? 0) != 0
+        if compensation != model.configuration.compensation, overscans {
             report(.compensationMismatch, "setOverscanCompensation for \(id) to \(name) "
                    + "but the configuration says \(model.configuration.compensation.rawValue)")
         }
@@ -105,6 +109,7 @@ extension CheckerRun {
         checkFrames("createWindow", id, display, json)
         model.windows[id] = CheckedWindow(frame: json["frame"]?.ints, safeFrame: json["safeFrame"]?.ints)
         batch?.pendingLayout[id] = nil
+        batch?.pendingAttach[id] = nil
     }
 
     /// The display's current mode when its window is created is the one the policy picks (unless the app asked).

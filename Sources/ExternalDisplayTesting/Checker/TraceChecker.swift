@@ -99,6 +99,8 @@ struct CheckedBatch: Sendable {
     var createdWindows: Set<String> = []
     /// Display → line of the mode change that still needs a `layoutWindow`.
     var pendingLayout: [String: Int] = [:]
+    /// Display → line of a `setMode` no `requestMode` asked for, which must precede its `createWindow` in the batch.
+    var pendingAttach: [String: Int] = [:]
     /// Item → (display, line) for items whose display went away and which still need a route to the device.
     var pendingReturn: [String: (display: String, line: Int)] = [:]
     var hasOutput = false
@@ -116,6 +118,7 @@ struct CheckerRun: Sendable {
     var violations: [TraceViolation] = []
     var lastT: Double?
     var current = (line: 0, t: 0.0)
+    var configured = false
     /// State violations already reported and still present (see ``reportState(_:_:_:)``).
     var openStates: Set<String> = []
     var stillOpen: Set<String> = []
@@ -175,7 +178,10 @@ struct CheckerRun: Sendable {
         batch?.lastT = current.t
     }
 
+    /// The first `configuration` line sets the configuration; later ones are ignored.
     mutating func applyConfiguration(_ json: TraceJSON) {
+        guard !configured else { return }
+        configured = true
         var configuration = CheckedConfiguration()
         if let policy = CheckedPolicy(json["modeSelection"]) { configuration.modeSelection = policy }
         if let name = json["overscanCompensation"]?.string, let compensation = CheckedCompensation(rawValue: name) {

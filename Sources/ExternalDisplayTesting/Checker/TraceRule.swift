@@ -21,6 +21,8 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case setModeNotOffered
     /// A `setMode` under the `preferred` policy while the display is already in its preferred mode, not asked for by `requestMode`.
     case setModeUnderPreferredPolicy
+    /// A `setMode` that answers neither a `requestMode` in its batch nor the policy for a window created after it in the batch.
+    case setModeWithoutCause
     /// When a window is created, the display's current mode is not the one the configured mode selection picks.
     case policyMode
     /// A window visible (under `hide`) or a frame clock running while the app is not active, at a batch end.
@@ -35,7 +37,7 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case placeholderAfterReady
     /// A `createWindow` or `layoutWindow` frame or safe frame that differs from the layout arithmetic.
     case windowFrame
-    /// A `setOverscanCompensation` other than the configured compensation.
+    /// A `setOverscanCompensation` other than the configured compensation, for a display that overscans.
     case compensationMismatch
     /// A window created for a display that connected and disconnected within the same batch.
     case windowForTransientDisplay
