@@ -42,7 +42,7 @@ public final class ScenarioRunner {
             switch step.action {
             case .event(let event):
                 let batch = batcher.submit(event, tag: index)
-                if !batch.isEmpty { handle(batch, at: now) }
+                if !batch.isEmpty { handle(batch.map { (event: $0.event, tag: Optional($0.tag)) }, at: now) }
             case .renderCost(let consumer, let ms):
                 timeline.costModel[consumer] = ms
                 handle(action: step.action, step: index, at: now)
@@ -59,7 +59,7 @@ public final class ScenarioRunner {
         return SimulationResult(records: records, summary: final)
     }
 
-    private func handle(_ batch: [(event: DisplayEvent, tag: Int)], at t: Double) {
+    private func handle(_ batch: [(event: DisplayEvent, tag: Int?)], at t: Double) {
         records += batch.map { .event(t: t, batch: batchNumber, step: $0.tag, .event($0.event)) }
         batchNumber += 1
         for (event, _) in batch { platform.track(event) }
@@ -73,12 +73,13 @@ public final class ScenarioRunner {
         batchNumber += 1
     }
 
-    func record(_ effects: [EngineEffect], at t: Double, steps: [Int?]) {
+    private func record(_ effects: [EngineEffect], at t: Double, steps: [Int?]) {
         for effect in effects {
             switch effect {
             case .command(let command):
                 if case .setMode = command { modeSwitches += 1 }
                 if case .createWindow = command { windowsCreated += 1 }
+                timeline.observe(command, at: t, engine: engine)
                 do throws(DisplayPlatformError) {
                     try platform.perform(command)
                 } catch {
@@ -94,21 +95,31 @@ public final class ScenarioRunner {
         }
     }
 
+    /// Lets virtual time pass: ticks, deliveries and drops, and frame-cost reports to the engine.
     private func advance(from start: Double, to end: Double) {
-        guard end > start else { return }
-        platform.advance(by: end - start)
+        var t = start
+        var pending: IntervalStatistics?
+        while t < end - 1e-12 {
+            let boundary = timeline.nextReport(after: t)
+            let stop = min(boundary, end)
+            let stats = timeline.simulate(from: t, to: stop, engine: engine)
+            pending = pending.map { $0.merged(with: stats) } ?? stats
+            platform.advance(by: stop - t)
+            t = stop
+            if abs(stop - boundary) < 1e-9, let costs = timeline.report(engine: engine) {
+                if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }
+                pending = nil
+                handle([(event: .frameCost(costs), tag: nil)], at: t)
+            }
+        }
+        if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }
     }
 
     private func makeSummary(violations: [String]) -> SimulationSummary {
         SimulationSummary(phase: engine.phase, connected: engine.connectionOrder, mirrored: engine.mirroredDisplays,
                           windows: engine.windows, modeSwitches: modeSwitches, windowsCreated: windowsCreated,
-                          extra: [], violations: violations)
+                          extra: timeline.summaryFields, violations: violations)
     }
-}
-
-/// Placeholder for the frame-timing simulation.
-struct TimingSimulation {
-    var costModel: [RefreshConsumer: Double] = [:]
 }
 
 /// The outcome of replaying a scenario: the trace and the final summary.

@@ -23,8 +23,10 @@ public final class SimulatedPlatform: DisplayPlatform {
 
     /// The device the app runs on.
     public let device: DisplayCatalog.Device
+    /// Virtual time; frame clocks tick on it.
+    public let timeline = VirtualTimeline()
     /// Virtual time, in seconds since the simulation began.
-    public private(set) var now: Double = 0
+    public var now: Double { timeline.now }
     /// External displays attached now, as the platform knows them.
     public private(set) var connectedDisplays: [DisplayID: Display] = [:]
     /// Every command the platform carried out, in order.
@@ -123,10 +125,15 @@ public final class SimulatedPlatform: DisplayPlatform {
     /// The system resumes the app (into the background); queued events arrive now.
     public func resume() { submit(.resume) }
 
-    /// Advances virtual time.
+    /// Advances virtual time, ticking every unpaused frame clock on the way.
     public func advance(by seconds: Double) {
-        guard seconds.isFinite, seconds > 0 else { return }
-        now += seconds
+        timeline.advance(by: seconds)
+    }
+
+    /// A clock for the app's shared refresh tick, on virtual time at the device's 60 Hz
+    /// (see ``RefreshCoordinator``).
+    public func makeRefreshSource() -> VirtualFrameClock {
+        VirtualFrameClock(timeline: timeline, maximumFramesPerSecond: 60)
     }
 
     /// Keeps the platform's own display registry in step with an event delivered by someone else (the
@@ -155,6 +162,7 @@ public final class SimulatedPlatform: DisplayPlatform {
         case .createWindow(let id, let layout):
             surfaces[id] = SimulatedSurface(display: id, layout: layout)
         case .destroyWindow(let id):
+            surfaces[id]?.clock?.stop()
             surfaces[id] = nil
         case .startRefresh(let fps):
             refreshRate = fps
@@ -172,12 +180,38 @@ public final class SimulatedPlatform: DisplayPlatform {
             surface.content = content
         case .setContent(_, let content): surface.content = content
         case .hideWindow: surface.isVisible = false
-        case .startFrameClock(_, let fps, let paused): surface.frameClock = FrameClockState(fps: fps, isPaused: paused)
-        case .pauseFrameClock: surface.frameClock?.isPaused = true
-        case .resumeFrameClock: surface.frameClock?.isPaused = false
-        case .stopFrameClock: surface.frameClock = nil
+        case .startFrameClock(_, let fps, let paused):
+            surface.frameClock = FrameClockState(fps: fps, isPaused: paused)
+            surface.clock?.stop()
+            let refresh = connectedDisplays[surface.display]?.currentMode.refreshRate ?? fps
+            let clock = VirtualFrameClock(timeline: timeline, maximumFramesPerSecond: refresh)
+            clock.start(preferredFramesPerSecond: fps, paused: paused) { [weak surface] tick in
+                guard let surface else { return }
+                surface.framesDrawn += 1
+                surface.onFrame?(tick)
+            }
+            surface.clock = clock
+        case .pauseFrameClock:
+            surface.frameClock?.isPaused = true
+            surface.clock?.pause()
+        case .resumeFrameClock:
+            surface.frameClock?.isPaused = false
+            surface.clock?.resume()
+        case .stopFrameClock:
+            surface.frameClock = nil
+            surface.clock?.stop()
+            surface.clock = nil
         case .setRenderScale(_, let scale): surface.renderScale = scale
-        case .setFrameRate(_, let fps): surface.frameRate = fps
+        case .setFrameRate(_, let fps):
+            surface.frameRate = fps
+            if let clock = surface.clock, let state = surface.frameClock {
+                clock.start(preferredFramesPerSecond: fps, paused: state.isPaused) { [weak surface] tick in
+                    guard let surface else { return }
+                    surface.framesDrawn += 1
+                    surface.onFrame?(tick)
+                }
+                surface.frameClock?.fps = clock.framesPerSecond
+            }
         default: break
         }
     }

@@ -27,6 +27,12 @@ public final class SimulatedSurface {
     public internal(set) var tookFocus = false
     /// Every command this surface received, in order.
     public internal(set) var history: [DisplayCommand] = []
+    /// The display's frame clock on virtual time, while one is started.
+    public internal(set) var clock: VirtualFrameClock?
+    /// Called on every tick of the surface's unpaused frame clock: where a test app draws.
+    public var onFrame: (@MainActor (FrameTick) -> Void)?
+    /// Frames drawn (ticks of the unpaused frame clock).
+    public internal(set) var framesDrawn = 0
 
     init(display: DisplayID, layout: DisplayLayout) {
         self.display = display

@@ -70,6 +70,20 @@ public struct IntervalStatistics: Hashable, Sendable {
         self.to = to
     }
 
+    /// These statistics followed by `next` (same rates, later stretch).
+    public func merged(with next: IntervalStatistics) -> IntervalStatistics {
+        var merged = self
+        merged.to = next.to
+        merged.refreshFps = max(refreshFps, next.refreshFps)
+        merged.refreshTicks += next.refreshTicks
+        merged.wakeups += next.wakeups
+        merged.consumerFps.merge(next.consumerFps) { $1 }
+        merged.delivered.merge(next.delivered, uniquingKeysWith: +)
+        merged.frameClockTicks.merge(next.frameClockTicks, uniquingKeysWith: +)
+        merged.droppedFrames.merge(next.droppedFrames, uniquingKeysWith: +)
+        return merged
+    }
+
     /// Whether anything at all happened.
     public var isEmpty: Bool {
         refreshTicks == 0 && wakeups == 0 && frameClockTicks.isEmpty && droppedFrames.isEmpty
