@@ -137,6 +137,12 @@ struct CheckerModel: Sendable {
     var refreshTicksTotal = 0
     var wakeupsTotal = 0
     var deliveredTotal: [String: Int] = [:]
+    /// Rates consumers asked for (`consumerRate`), by consumer (`device` or a display id).
+    var consumerRates: [String: Double] = [:]
+    /// The governor's choices per display: last `setRenderScale` and `setFrameRate`; the frame clock's `fps`.
+    var renderScales: [String: Double] = [:]
+    var frameRates: [String: Double] = [:]
+    var clockFps: [String: Double] = [:]
 
     // Presentation (issue 6).
     var privateItems: Set<String> = []
@@ -164,6 +170,17 @@ struct CheckerModel: Sendable {
     var refreshShouldRun: Bool {
         modelRunning && phase == .active
             && (deviceViewVisible || windows.keys.contains { showsAppContent($0) })
+    }
+
+    /// The rates of the consumers visible now: the device view (60 unless asked) and each display showing app
+    /// content (its refresh unless asked), optionally capped by the governor's `setFrameRate`.
+    func visibleConsumerRates(capped: Bool) -> [Double] {
+        var rates: [Double] = deviceViewVisible ? [consumerRates["device"] ?? 60] : []
+        for (id, display) in displays where showsAppContent(id) {
+            let asked = consumerRates[id] ?? display.refresh
+            rates.append(capped ? min(asked, frameRates[id] ?? asked) : asked)
+        }
+        return rates
     }
 
     /// Whether some running frame clock is unpaused (unknown pause state counts as unpaused).

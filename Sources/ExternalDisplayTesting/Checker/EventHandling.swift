@@ -52,6 +52,8 @@ extension CheckerRun {
         model.connectionOrder.removeAll { $0 == id }
         model.connectionOrder.append(id)
         model.appliedCompensation[id] = nil
+        model.renderScales[id] = nil
+        model.frameRates[id] = nil
         batch?.connected.insert(id)
     }
 
@@ -107,6 +109,8 @@ extension CheckerRun {
         switch name {
         case "modelRunning":
             if let running = json["running"]?.bool { model.modelRunning = running }
+        case "consumerRate":
+            if let consumer = json["consumer"]?.string, let fps = json["fps"]?.double { model.consumerRates[consumer] = fps }
         case "deviceViewVisible":
             if let visible = json["visible"]?.bool { model.deviceViewVisible = visible }
         case "renderContinuously":

@@ -84,6 +84,13 @@ extension CheckerRun {
         if let compensation = entry["compensation"]?.string, compensation != model.compensation(for: id).rawValue {
             mismatch("windows[\(id)].compensation", compensation, model.compensation(for: id).rawValue)
         }
+        let scale = model.renderScales[id] ?? 1
+        if let summaryScale = entry["renderScale"]?.double, abs(summaryScale - scale) > 1e-6 {
+            mismatch("windows[\(id)].renderScale", CheckerMath.format(summaryScale), CheckerMath.format(scale))
+        }
+        if let fps = entry["fps"]?.double, let mine = model.frameRates[id] ?? model.clockFps[id], abs(fps - mine) > 0.01 {
+            mismatch("windows[\(id)].fps", CheckerMath.format(fps), CheckerMath.format(mine))
+        }
         let running = model.clocks[id]?.running ?? false
         if let clock = entry["frameClock"]?.bool, clock != running {
             mismatch("windows[\(id)].frameClock", String(clock), String(running))

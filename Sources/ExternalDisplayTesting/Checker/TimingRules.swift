@@ -24,6 +24,7 @@ extension CheckerRun {
                        + "above the display's refresh \(CheckerMath.format(display.refresh))")
             }
             model.clocks[id] = CheckedClock(running: true, paused: json["paused"]?.bool)
+            model.clockFps[id] = json["fps"]?.double
         case "stopFrameClock":
             model.clocks[id] = CheckedClock(running: false, paused: nil)
         case "pauseFrameClock", "resumeFrameClock":
@@ -39,12 +40,14 @@ extension CheckerRun {
             if !(scale >= 0.5 && scale <= 1) {
                 report(.renderScale, "setRenderScale for \(id) to \(CheckerMath.format(scale)), outside [0.5, 1]")
             }
+            model.renderScales[id] = scale
         case "setFrameRate":
             let fps = json["fps"]?.double ?? .nan
             if let display = model.displays[id], !CheckerMath.divides(fps, refresh: display.refresh) {
                 report(.frameRate, "setFrameRate for \(id) to \(CheckerMath.format(fps)) fps, "
                        + "which does not divide the display's refresh \(CheckerMath.format(display.refresh))")
             }
+            model.frameRates[id] = fps
         default:
             break
         }
@@ -60,6 +63,7 @@ extension CheckerRun {
             reportState(.refreshRunning, String(should), should ? "the shared refresh is stopped but should run (\(why))"
                                            : "the shared refresh runs but should be stopped (\(why))")
         }
+        if model.refreshRunning { checkRefreshRate() }
         for (id, clock) in model.clocks.sorted(by: { $0.key < $1.key }) where clock.running {
             guard let paused = clock.paused else { continue }
             let continuous = model.renderContinuously.contains(id)
@@ -68,6 +72,19 @@ extension CheckerRun {
                        ? "the frame clock of \(id) is paused although it renders continuously"
                        : "the frame clock of \(id) is unpaused although it does not render continuously")
             }
+        }
+    }
+
+    /// The source runs at the highest rate any visible consumer asks for (with or without the governor's caps).
+    mutating func checkRefreshRate() {
+        let fps = model.refreshFps
+        let uncapped = model.visibleConsumerRates(capped: false).max()
+        let capped = model.visibleConsumerRates(capped: true).max()
+        guard let uncapped, let capped else { return }  // nothing visible: refreshRunning reports it
+        if abs(fps - uncapped) > 0.01, abs(fps - capped) > 0.01 {
+            reportState(.refreshRate, CheckerMath.format(fps), "the shared refresh runs at \(CheckerMath.format(fps)) fps "
+                        + "but the highest rate a visible consumer asks for is \(CheckerMath.format(uncapped))"
+                        + (capped != uncapped ? " (\(CheckerMath.format(capped)) under the governor's frame rates)" : ""))
         }
     }
 

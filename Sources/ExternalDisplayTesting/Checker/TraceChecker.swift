@@ -156,6 +156,10 @@ struct CheckerRun: Sendable {
         case "interval": endBatch(); checkInterval(json)
         case "summary": endBatch(); checkSummary(json)
         default:
+            // Output without events before it (after an interval) still gets its batch-end checks.
+            if batch == nil, type == "command" || type == "notify" {
+                batch = CheckedBatch(number: nil, startPhase: model.phase)
+            }
             // Every other line belongs to the open batch, so batch-end reports keep the trace's order.
             touchBatch(output: true)
             switch type {

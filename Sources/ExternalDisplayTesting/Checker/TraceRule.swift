@@ -51,6 +51,8 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case layoutAfterModeChange
     /// At a batch end, the shared refresh runs when it should not, or does not run when it should.
     case refreshRunning
+    /// At a batch end, the running shared refresh is not at the highest rate a visible consumer asks for.
+    case refreshRate
     /// In an interval, ticks delivered to a consumer differ from the source's ticks scaled by its rate by more than 1.
     case ticksDelivered
     /// At a batch end, a running frame clock is unpaused while its display does not render continuously, or the reverse; or pause/resume of a clock that is not running.
