@@ -1,7 +1,5 @@
-import Foundation
-
 /// A parsed JSON value, as the checker reads trace lines: only what JSON itself can say, nothing engine-specific.
-enum TraceJSON: Sendable, Hashable, Decodable {
+enum TraceJSON: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,26 +7,12 @@ enum TraceJSON: Sendable, Hashable, Decodable {
     case array([TraceJSON])
     case object([String: TraceJSON])
 
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([TraceJSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: TraceJSON].self))
-        }
-    }
-
-    /// Parses one line of text; `nil` when it is not JSON.
+    /// Parses one line of text; `nil` when it is not exactly one JSON value.
     static func parse(_ text: String) -> TraceJSON? {
-        try? JSONDecoder().decode(TraceJSON.self, from: Data(text.utf8))
+        var parser = TraceJSONParser(bytes: Array(text.utf8))
+        guard let value = parser.value() else { return nil }
+        parser.skipWhitespace()
+        return parser.atEnd ? value : nil
     }
 
     subscript(key: String) -> TraceJSON? {
