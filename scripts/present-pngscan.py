@@ -5,6 +5,7 @@
 usage: present-pngscan.py FILE RRGGBB [RRGGBB ...]   -> prints one count per colour, space-separated
        present-pngscan.py --region X,Y,W,H FILE RRGGBB ...  (count inside a rectangle only)
        present-pngscan.py --png OUT.png FILE.xwd            (convert a window dump to PNG)
+       present-pngscan.py --digest X,Y,W,H FILE             (SHA-1 of the pixels inside a rectangle)
 """
 import struct
 import sys
@@ -89,6 +90,15 @@ def main(argv):
         write_png(argv[1], *read_image(argv[2]))
         return
     region = None
+    if argv and argv[0] == "--digest":
+        import hashlib
+        x0, y0, w, h = [int(v) for v in argv[1].split(",")]
+        width, height, bpp, rows = read_image(argv[2])
+        digest = hashlib.sha1()
+        for y in range(max(0, y0), min(height, y0 + h)):
+            digest.update(bytes(rows[y][x0 * bpp:(x0 + w) * bpp]))
+        print(digest.hexdigest())
+        return
     if argv and argv[0] == "--region":
         region = [int(v) for v in argv[1].split(",")]
         argv = argv[2:]

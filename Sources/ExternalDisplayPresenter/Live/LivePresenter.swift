@@ -46,12 +46,15 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     public var now: Double { Self.monotonic() - startTime }
 
     /// Runs until Q/Esc or the window is closed; stops the platform (which restores what it changed).
-    public func run() async {
+    /// `log` gets one status line at the start and after every change of state.
+    public func run(log: @escaping (String) -> Void = { _ in }) async {
+        controller.onChange = { [unowned self] _ in log(self.controller.statusLine(at: self.now)) }
         coordinator.delegate = controller
         coordinator.start()
         console.show()
         SDL_RaiseWindow(console.window)
         SDL_SetWindowInputFocus(console.window)
+        log(controller.statusLine(at: now))
         while !controller.state.wantsQuit {
             pumpEvents()
             draw()

@@ -138,11 +138,7 @@ public final class HeadlessPresenter {
             guard let list = controller.externalList(for: display.id, at: platform.now, clock: clock, metrics: c) else { continue }
             out.append(try draw(list, on: c, step: step, label: label, display: display.id.rawValue, directory))
         }
-        let s = controller.state
-        let shown = s.audienceDisplays.map(\.id.rawValue).joined(separator: ", ")
-        log(String(format: "%03d %@: slide %d of %d, timer %@%@, external: %@", step, label, s.slideIndex + 1,
-                   deck.slides.count, PresentationTimer.format(s.timer.elapsed(at: platform.now)),
-                   s.timer.isPaused ? " (paused)" : "", shown.isEmpty ? "none" : shown))
+        log(String(format: "%03d ", step) + "\(label): " + controller.statusLine(at: platform.now))
         for snapshot in out { if let file = snapshot.file { log("  wrote \(file.path)") } }
         return out
     }

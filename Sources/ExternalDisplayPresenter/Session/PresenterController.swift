@@ -47,6 +47,18 @@ public final class PresenterController: DisplayCoordinatorDelegate {
         deck.slides.indices.contains(state.slideIndex) ? deck.slides[state.slideIndex].plainTitle : deck.title
     }
 
+    /// One line about where the talk is: `slide 2 of 6, timer 0:20 (paused), external: tv, blackout`.
+    public func statusLine(at now: Double) -> String {
+        let shown = state.audienceDisplays.map(\.id.rawValue).joined(separator: ", ")
+        var line = "slide \(deck.slides.isEmpty ? 0 : state.slideIndex + 1) of \(deck.slides.count), timer "
+            + PresentationTimer.format(state.timer.elapsed(at: now)) + (state.timer.isPaused ? " (paused)" : "")
+            + ", external: " + (shown.isEmpty ? "none" : shown)
+        if state.isBlackedOut { line += ", blackout" }
+        if state.arrangement == .mirrored { line += ", mirrored" }
+        if state.showsAudienceOnMain { line += ", audience view on main" }
+        return line
+    }
+
     /// The scene to draw at `now` with a wall-clock label.
     public func scene(at now: Double, clock: String) -> PresenterScene {
         PresenterScene(deck: deck, state: state, now: now, clock: clock, mainDisplay: mainDisplay)

@@ -142,7 +142,7 @@ enum PresentLive {
             let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
                                          consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
                                          canvas: { $0.canvas() }, onDisplayEvent: { platform.refresh() })
-            await live.run()
+            await live.run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
             print("presented \(deck.slides.count) slides; frames drawn: "
                   + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         } catch {
