@@ -138,3 +138,13 @@ extension OverscanCompensation {
         }
     }
 }
+
+extension ScreenDescription {
+    /// A display's name from the current audio route: the name of its AirPlay or HDMI output port (an AirPlay
+    /// receiver's name, such as "Living Room"), else `fallback` — UIKit gives screens no names.
+    public static func displayName(routePorts: [(type: String, name: String)], fallback: String) -> String {
+        routePorts.first { $0.type == "AirPlay" }?.name
+            ?? routePorts.first { $0.type == "HDMI" }?.name
+            ?? fallback
+    }
+}
