@@ -315,3 +315,18 @@ extension Never: Scene {}
     public init(_ delegateType: DelegateType.Type = DelegateType.self) {}
     public var wrappedValue: DelegateType { fatalError() }
 }
+
+@MainActor @preconcurrency public protocol UIViewControllerRepresentable: View where Body == Never {
+    associatedtype UIViewControllerType: UIViewController
+    associatedtype Coordinator = Void
+    typealias Context = UIViewControllerRepresentableContext<Self>
+    func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
+    func updateUIViewController(_ uiViewController: Self.UIViewControllerType, context: Self.Context)
+}
+extension UIViewControllerRepresentable {
+    public var body: Never { fatalError() }
+}
+
+@MainActor public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
+    public var coordinator: Representable.Coordinator { fatalError() }
+}

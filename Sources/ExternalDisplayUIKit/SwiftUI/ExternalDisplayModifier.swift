@@ -46,7 +46,11 @@ struct ExternalDisplayModifier<ExternalContent: View, Placeholder: View>: ViewMo
     let placeholder: () -> Placeholder
 
     func body(content view: Content) -> some View {
-        view.onAppear { install() }
+        if #available(iOS 27.0, *) {
+            view.background(ExternalDisplayAccessoryHost()).onAppear { install() }
+        } else {
+            view.onAppear { install() }
+        }
     }
 
     private func install() {

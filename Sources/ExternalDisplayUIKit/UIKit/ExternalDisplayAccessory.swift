@@ -34,6 +34,7 @@ public final class ExternalDisplayAccessory {
         configuration.delegateClass = ExternalDisplaySceneDelegate.self
         registration = viewController.registerSceneAccessory(
             .externalNonInteractive(sceneConfiguration: configuration))
+        ExternalDisplayController.shared.track(self)
     }
 
     /// Whether the system can present the accessory now (a display is attached). Observable by UIKit's

@@ -29,6 +29,7 @@ public final class ExternalDisplayController {
     private var makeAppContent: (@MainActor (DisplayAttachment) -> UIViewController)?
     private var listeners: [UUID: @MainActor (AppNotification) -> Void] = [:]
     private var delegateBox: NotificationForwarder?
+    private var accessories: [WeakAccessory] = []
 
     /// Creates a controller (most apps use ``shared``).
     public init() {}
@@ -72,6 +73,7 @@ public final class ExternalDisplayController {
     public var isExternalContentEnabled: Bool {
         get { coordinator?.platform.contentSwitch.isEnabled ?? true }
         set {
+            if #available(iOS 27.0, *) { setAccessoriesEnabled(newValue) }
             guard let coordinator else { return }
             let engine = coordinator.engine
             let events = coordinator.platform.setExternalContentEnabled(
@@ -95,6 +97,20 @@ public final class ExternalDisplayController {
     /// Stops calling a listener.
     public func removeListener(_ token: UUID) { listeners[token] = nil }
 
+    /// Remembers an iOS 27 accessory so the switch also sets its `isEnabled` (the documented way to stop
+    /// presenting without unregistering).
+    @available(iOS 27.0, *)
+    func track(_ accessory: ExternalDisplayAccessory) {
+        accessories.removeAll { $0.object == nil }
+        accessories.append(WeakAccessory(object: accessory))
+        accessory.isEnabled = isExternalContentEnabled
+    }
+
+    @available(iOS 27.0, *)
+    private func setAccessoriesEnabled(_ enabled: Bool) {
+        for box in accessories { (box.object as? ExternalDisplayAccessory)?.isEnabled = enabled }
+    }
+
     private func viewController(for id: DisplayID, content: SurfaceContent) -> UIViewController {
         let attachment = coordinator?.engine.windows[id]?.attachment
         switch content {
@@ -105,6 +121,11 @@ public final class ExternalDisplayController {
             return makeAppContent(attachment)
         }
     }
+}
+
+/// A weak reference to an accessory (typed `AnyObject` so the controller builds before iOS 27).
+private struct WeakAccessory {
+    weak var object: AnyObject?
 }
 
 /// Receives the coordinator's notifications for the controller.
