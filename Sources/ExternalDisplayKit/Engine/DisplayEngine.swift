@@ -95,6 +95,8 @@ struct BatchContext {
     var requestedModes: [DisplayID: DisplayMode] = [:]
     /// Whether a rotate event arrived.
     var rotated = false
+    /// Whether frame costs were reported in this batch.
+    var costsMeasured = false
 
     mutating func emit(_ command: DisplayCommand) { effects.append(.command(command)) }
     mutating func notify(_ notification: AppNotification) { effects.append(.notification(notification)) }
