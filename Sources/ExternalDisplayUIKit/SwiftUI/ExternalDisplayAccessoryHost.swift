@@ -12,7 +12,7 @@ import SwiftUI
 ///     .background(ExternalDisplayAccessoryHost(isEnabled: settings.useExternalDisplay))
 /// ```
 ///
-/// ``SwiftUI/View/externalDisplay(configuration:content:placeholder:)`` adds one for you.
+/// `View.externalDisplay(configuration:content:placeholder:)` adds one for you.
 @available(iOS 27.0, *)
 public struct ExternalDisplayAccessoryHost: UIViewControllerRepresentable {
     /// Whether the app wants its content on the display (the registration's `isEnabled`).

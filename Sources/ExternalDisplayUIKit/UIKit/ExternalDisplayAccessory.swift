@@ -12,7 +12,7 @@ import UIKit
 ///
 /// ```swift
 /// final class DeckViewController: UIViewController {
-///     private var externalDisplay: ExternalDisplayAccessory?
+///     private var externalDisplay: AnyObject? // an ExternalDisplayAccessory on iOS 27
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()

@@ -11,7 +11,7 @@ import UIKit
 /// platform when the engine says so — after the screen's mode and overscan compensation are set.
 ///
 /// Return it from the app delegate with one line (see
-/// ``UIKit/UISceneConfiguration/externalDisplay(for:presentsExternalContent:)``):
+/// `UISceneConfiguration.externalDisplay(for:presentsExternalContent:)`):
 ///
 /// ```swift
 /// func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
