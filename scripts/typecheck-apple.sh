@@ -32,7 +32,7 @@ MODULES="$BIN/Modules"
 # 2. The stubs, in dependency order, as modules named like Apple's frameworks.
 mkdir -p "$WORK/stubs"
 stub_count=0
-for framework in ObjectiveC QuartzCore UIKit AVFoundation AVKit MediaPlayer WebKit SwiftUI; do
+for framework in ObjectiveC QuartzCore Combine UIKit AVFoundation AVKit MediaPlayer WebKit SwiftUI; do
     [ -f "$STUBS/$framework.swift" ] || continue
     if ! "$SWIFTC" -emit-module "${FLAGS[@]}" -module-name "$framework" -I "$WORK/stubs" \
         -emit-module-path "$WORK/stubs/$framework.swiftmodule" "$STUBS/$framework.swift" >"$LOG" 2>&1; then

@@ -1,5 +1,5 @@
 // Declarations for type-checking only: written from Apple's documented signatures, not Apple's code.
-// `ObservableObject` and `Published` belong to Combine, which SwiftUI re-exports; they are declared here.
+@_exported import Combine
 @_exported import Foundation
 @_exported import UIKit
 
@@ -218,13 +218,6 @@ extension View {
 }
 
 public protocol DynamicProperty {}
-
-public protocol ObservableObject: AnyObject {}
-
-@propertyWrapper public struct Published<Value> {
-    public init(wrappedValue: Value) {}
-    public var wrappedValue: Value { get { fatalError() } set {} }
-}
 
 @propertyWrapper @dynamicMemberLookup public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
     public init(wrappedValue: ObjectType) {}

@@ -81,6 +81,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
             // The device's own screen is always first; the rest are external (identity, not position, keys them).
             for screen in UIScreen.screens.dropFirst() { present.append(register(screen)) }
         }
+        if let device = deviceScreen() { enqueue([.capture(isCaptured(device))]) }
         return present
     }
 
@@ -159,6 +160,12 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     }
 
     func id(of screen: UIScreen) -> DisplayID? { screens.first { $0.value === screen }?.key }
+
+    /// The device's own screen: the screen of a scene that is not external, else the first screen.
+    func deviceScreen() -> UIScreen? {
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        return scenes.first { !$0.isExternalDisplayScene }?.screen ?? UIScreen.screens.first
+    }
 
     private func describe(_ screen: UIScreen, id: DisplayID) -> Display {
         let ports = AVAudioSession.sharedInstance().currentRoute.outputs
