@@ -5,8 +5,8 @@
 /// A range of frame rates (iOS 15).
 @available(iOS 15.0, *)
 public struct CAFrameRateRange: Hashable, Sendable {
-    public init(minimum: Float, maximum: Float, preferred: Float?) { fatalError() }
-    public init(minimum: Float, maximum: Float) { fatalError() }
+    public init(minimum: Float, maximum: Float, preferred: Float? = nil) { fatalError() }
+    public init() { fatalError() }
     public static var `default`: CAFrameRateRange { fatalError() }
     public var minimum: Float { get { fatalError() } set {} }
     public var maximum: Float { get { fatalError() } set {} }
