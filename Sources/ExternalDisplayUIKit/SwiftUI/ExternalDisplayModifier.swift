@@ -39,6 +39,13 @@ extension View {
     }
 }
 
+/// The published attachment of each display with SwiftUI content, kept current by the controller's
+/// notifications.
+@MainActor
+private final class ExternalDisplayModels {
+    var byDisplay: [DisplayID: ExternalDisplayModel] = [:]
+}
+
 /// Installs SwiftUI content builders in ``ExternalDisplayController/shared`` and starts it.
 struct ExternalDisplayModifier<ExternalContent: View, Placeholder: View>: ViewModifier {
     let configuration: DisplayConfiguration
@@ -61,17 +68,17 @@ struct ExternalDisplayModifier<ExternalContent: View, Placeholder: View>: ViewMo
             controller.makePlaceholder = { _ in UIHostingController(rootView: placeholder()) }
         }
         let content = self.content
-        var models: [DisplayID: ExternalDisplayModel] = [:]
+        let models = ExternalDisplayModels()
         controller.addListener { notification in
             switch notification {
-            case .didChangeLayout(let attachment): models[attachment.display.id]?.attachment = attachment
-            case .didDetach(let id, _): models[id] = nil
+            case .didChangeLayout(let attachment): models.byDisplay[attachment.display.id]?.attachment = attachment
+            case .didDetach(let id, _): models.byDisplay[id] = nil
             default: break
             }
         }
         controller.start(configuration: configuration) { attachment in
             let model = ExternalDisplayModel(attachment)
-            models[attachment.display.id] = model
+            models.byDisplay[attachment.display.id] = model
             return UIHostingController(rootView: ExternalDisplayRoot(model: model, content: content))
         }
     }
