@@ -57,6 +57,7 @@ extension DisplayEngine {
                                   isVisible: false, content: .placeholder, frameClock: nil,
                                   renderScale: 1, governedFrameRate: nil)
         synchronize(id, &context)
+        context.attached.insert(id)
         if let window = windows[id] { context.notify(.didAttach(window.attachment)) }
     }
 
@@ -127,6 +128,7 @@ extension DisplayEngine {
         if window.isVisible { context.emit(.hideWindow(id)) }
         context.emit(.destroyWindow(id))
         windows[id] = nil
+        context.detached.insert(id)
         context.notify(.didDetach(id, reason: reason))
     }
 }

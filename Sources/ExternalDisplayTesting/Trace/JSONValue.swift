@@ -48,8 +48,9 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Integers without a fraction; everything else in the shortest form that round-trips.
-    static func format(_ n: Double) -> String {
+    /// A number as traces print it: integers without a fraction, everything else in the shortest form that
+    /// round-trips.
+    public static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)
