@@ -2,8 +2,8 @@ import ExternalDisplayKit
 import ExternalDisplayUIKit
 import SwiftUI
 
-/// What the TV shows: the selected photo filling the screen, its caption inside the overscan-safe area, no
-/// controls (nobody can touch a TV). Private photos never go there.
+/// What the TV shows: the routed photo filling the screen with its caption inside the overscan-safe area, and
+/// no controls (nobody can touch a TV). Text scales with the display's size class.
 struct ExternalPhotoView: View {
     @ObservedObject var library: PhotoLibrary
     @Environment(\.externalDisplay) private var display
@@ -12,7 +12,7 @@ struct ExternalPhotoView: View {
     var body: some View {
         ZStack {
             Color.black
-            if let photo = library.selected, !photo.isPrivate {
+            if let photo = library.onExternalDisplay {
                 VStack {
                     Image(systemName: "photo").resizable().aspectRatio(contentMode: .fit)
                     Text(photo.title).font(sizeClass == .compact ? .title : .largeTitle).foregroundColor(.white)

@@ -3,8 +3,9 @@ import ExternalDisplayKit
 import UIKit
 
 /// The one object a UIKit app holds for external displays: it owns a ``DisplayCoordinator`` on a
-/// ``UIKitDisplayPlatform``, builds each display's content from the app's closure, and offers the run-time
-/// switch for external content.
+/// ``UIKitDisplayPlatform`` (with a ``RefreshCoordinator`` on the device's display link), builds each
+/// display's content from the app's closure, and offers the run-time switch for external content. The
+/// coordinator's delegate is left to the app.
 ///
 /// ```swift
 /// // In application(_:didFinishLaunchingWithOptions:) or the main scene's willConnect:
@@ -28,7 +29,6 @@ public final class ExternalDisplayController {
     }
     private var makeAppContent: (@MainActor (DisplayAttachment) -> UIViewController)?
     private var listeners: [UUID: @MainActor (AppNotification) -> Void] = [:]
-    private var delegateBox: NotificationForwarder?
     private var accessories: [WeakAccessory] = []
 
     /// Creates a controller (most apps use ``shared``).
@@ -49,12 +49,11 @@ public final class ExternalDisplayController {
             self?.viewController(for: id, content: kind) ?? UIViewController()
         }
         let coordinator = DisplayCoordinator(platform: platform, configuration: configuration)
-        let forwarder = NotificationForwarder { [weak self] notification in
+        coordinator.observeNotifications { [weak self] notification in
             guard let self else { return }
             for listener in self.listeners.values { listener(notification) }
         }
-        coordinator.delegate = forwarder
-        delegateBox = forwarder
+        coordinator.refresh = RefreshCoordinator(source: platform.makeRefreshSource())
         self.coordinator = coordinator
         coordinator.start()
     }
@@ -80,6 +79,25 @@ public final class ExternalDisplayController {
                 newValue, connected: engine.connectionOrder, mirrored: engine.mirroredDisplays)
             if !events.isEmpty { coordinator.handle(events) }
         }
+    }
+
+    /// The app's one refresh tick for the device view and every external display (the device's display link,
+    /// run by the engine's rule only while something visible needs it). Set a handler per consumer:
+    ///
+    /// ```swift
+    /// controller.refresh?.setHandler(for: .device) { tick in clockLabel.update(at: tick.timestamp) }
+    /// ```
+    public var refresh: RefreshCoordinator? { coordinator?.refresh }
+
+    /// A router for the photo-browser pattern: items shown on an external display when one has the app's
+    /// content, on the device otherwise (and back on the device when the display goes away); private items
+    /// never leave the device. Observable.
+    ///
+    /// ```swift
+    /// let photos: ContentRouter<Photo>? = ExternalDisplayController.shared.makeContentRouter(key: \.id)
+    /// ```
+    public func makeContentRouter<Item: Hashable & Sendable>(key: @escaping (Item) -> String) -> ContentRouter<Item>? {
+        coordinator.map { ContentRouter(coordinator: $0, key: key) }
     }
 
     /// The displays with the app's windows, in connection order.
@@ -126,14 +144,6 @@ public final class ExternalDisplayController {
 /// A weak reference to an accessory (typed `AnyObject` so the controller builds before iOS 27).
 private struct WeakAccessory {
     weak var object: AnyObject?
-}
-
-/// Receives the coordinator's notifications for the controller.
-@MainActor
-private final class NotificationForwarder: DisplayCoordinatorDelegate {
-    let forward: @MainActor (AppNotification) -> Void
-    init(_ forward: @escaping @MainActor (AppNotification) -> Void) { self.forward = forward }
-    func displayCoordinator(didNotify notification: AppNotification) { forward(notification) }
 }
 
 /// The default placeholder: a dark-grey field with a title, so a display never shows a black field while

@@ -28,8 +28,9 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     public var makeContent: @MainActor (DisplayID, SurfaceContent) -> UIViewController
     /// Called with each tick of a display's frame clock.
     public var onFrame: (@MainActor (DisplayID, FrameTick) -> Void)?
-    /// Called with each tick of the app's shared refresh tick.
-    public var onRefresh: (@MainActor (FrameTick) -> Void)?
+    /// The rate the engine wants the app's shared refresh tick at, or `nil` while it should not run. The
+    /// tick itself is a ``RefreshCoordinator`` over ``makeRefreshSource()``, which the coordinator drives.
+    public private(set) var refreshRate: Double?
     /// Called when the engine asks a display's content to draw a fraction of its pixels.
     public var onRenderScale: (@MainActor (DisplayID, Double) -> Void)?
     /// The run-time switch for external content (see ``setExternalContentEnabled(_:connected:mirrored:)``).
@@ -42,7 +43,6 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     var contents: [DisplayID: SurfaceContent] = [:]
     var safeAreaInsets: [DisplayID: UIEdgeInsets] = [:]
     var clocks: [DisplayID: DisplayLinkFrameClock] = [:]
-    var refreshClock: DisplayLinkFrameClock?
     var deliver: (@MainActor ([DisplayEvent]) -> Void)?
     var pending: [DisplayEvent] = []
     var flushScheduled = false
@@ -106,8 +106,6 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         windows = [:]
         for clock in clocks.values { clock.stop() }
         clocks = [:]
-        refreshClock?.stop()
-        refreshClock = nil
         deliver = nil
         if ExternalSceneHub.platform === self { ExternalSceneHub.platform = nil }
     }
@@ -248,22 +246,18 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
 
     private func applyShared(_ operation: WindowOperation) {
         switch operation {
-        case .startSharedRefresh(let fps):
-            if let refreshClock {
-                refreshClock.setRate(fps)
-            } else {
-                let clock = DisplayLinkFrameClock(screen: nil)
-                clock.start(preferredFramesPerSecond: fps, paused: false) { [weak self] tick in
-                    self?.onRefresh?(tick)
-                }
-                refreshClock = clock
-            }
-        case .stopSharedRefresh:
-            refreshClock?.stop()
-            refreshClock = nil
-        default:
-            break
+        case .startSharedRefresh(let fps): refreshRate = fps
+        case .stopSharedRefresh: refreshRate = nil
+        default: break
         }
     }
+
+    /// A clock for the app's shared refresh tick: the device's own display link. Give it to a
+    /// ``RefreshCoordinator`` (``ExternalDisplayController`` does).
+    ///
+    /// ```swift
+    /// coordinator.refresh = RefreshCoordinator(source: platform.makeRefreshSource())
+    /// ```
+    public func makeRefreshSource() -> DisplayLinkFrameClock { DisplayLinkFrameClock(screen: nil) }
 }
 #endif
