@@ -9,17 +9,18 @@ import SwiftUI
 ///
 /// ```swift
 /// ContentView()
-///     .background(ExternalDisplayAccessoryHost(isEnabled: settings.useExternalDisplay))
+///     .background(ExternalDisplayAccessoryHost())
 /// ```
 ///
 /// `View.externalDisplay(configuration:content:placeholder:)` adds one for you.
 @available(iOS 27.0, *)
 public struct ExternalDisplayAccessoryHost: UIViewControllerRepresentable {
-    /// Whether the app wants its content on the display (the registration's `isEnabled`).
-    public var isEnabled: Bool
+    /// Whether the app wants its content on the display (the registration's `isEnabled`); `nil` follows
+    /// ``ExternalDisplayController/isExternalContentEnabled``.
+    public var isEnabled: Bool?
 
     /// Creates the host.
-    public init(isEnabled: Bool = true) { self.isEnabled = isEnabled }
+    public init(isEnabled: Bool? = nil) { self.isEnabled = isEnabled }
 
     /// Makes the registering view controller.
     public func makeUIViewController(context: Context) -> AccessoryRegisteringViewController {
@@ -28,7 +29,7 @@ public struct ExternalDisplayAccessoryHost: UIViewControllerRepresentable {
 
     /// Keeps `isEnabled` in step.
     public func updateUIViewController(_ controller: AccessoryRegisteringViewController, context: Context) {
-        controller.accessory?.isEnabled = isEnabled
+        if let isEnabled { controller.accessory?.isEnabled = isEnabled }
     }
 
     /// The view controller that holds the registration while it is in the hierarchy.
