@@ -21,9 +21,11 @@ extension CheckerRun {
         case "contentReady":
             model.contentReady = true
         case "mirror":
-            if let display { mirror(display) }
+            // The choice is remembered for ids seen before (also while disconnected); an id never connected is
+            // unknown: bad input, no effect.
+            if let display, model.knownIDs.contains(display) { mirror(display) }
         case "extend":
-            if let display {
+            if let display, model.knownIDs.contains(display) {
                 model.mirrored.remove(display)
                 model.appliedCompensation[display] = nil
             }
@@ -49,6 +51,7 @@ extension CheckerRun {
     mutating func connect(_ id: String, _ json: TraceJSON) {
         guard !model.isConnected(id), let display = Self.parseDisplay(json) else { return }
         model.displays[id] = display
+        model.knownIDs.insert(id)
         model.connectionOrder.removeAll { $0 == id }
         model.connectionOrder.append(id)
         model.appliedCompensation[id] = nil

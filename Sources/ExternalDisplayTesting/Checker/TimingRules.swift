@@ -24,7 +24,6 @@ extension CheckerRun {
                        + "above the display's refresh \(CheckerMath.format(display.refresh))")
             }
             model.clocks[id] = CheckedClock(running: true, paused: json["paused"]?.bool)
-            model.clockFps[id] = json["fps"]?.double
         case "stopFrameClock":
             model.clocks[id] = CheckedClock(running: false, paused: nil)
         case "pauseFrameClock", "resumeFrameClock":

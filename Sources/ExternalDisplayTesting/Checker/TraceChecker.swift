@@ -187,9 +187,19 @@ struct CheckerRun: Sendable {
         guard !configured else { return }
         configured = true
         var configuration = CheckedConfiguration()
-        if let policy = CheckedPolicy(json["modeSelection"]) { configuration.modeSelection = policy }
-        if let name = json["overscanCompensation"]?.string, let compensation = CheckedCompensation(rawValue: name) {
-            configuration.compensation = compensation
+        if let value = json["modeSelection"] {
+            configuration.modeSelection = CheckedPolicy(value)
+            if configuration.modeSelection == nil {
+                report(.malformedLine, "configuration modeSelection \(value) is not a policy of the format; "
+                       + "policy checks are skipped")
+            }
+        }
+        if let name = json["overscanCompensation"]?.string {
+            if let compensation = CheckedCompensation(rawValue: name) {
+                configuration.compensation = compensation
+            } else {
+                report(.malformedLine, "configuration overscanCompensation \(name) is not scale, insetBounds or none")
+            }
         }
         configuration.keepInBackground = json["background"]?.string == "keep"
         configuration.contentReadyAtLaunch = json["contentReadyAtLaunch"]?.bool ?? true
