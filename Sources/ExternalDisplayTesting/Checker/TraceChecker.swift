@@ -190,7 +190,7 @@ struct CheckerRun: Sendable {
         if let value = json["modeSelection"] {
             configuration.modeSelection = CheckedPolicy(value)
             if configuration.modeSelection == nil {
-                report(.malformedLine, "configuration modeSelection \(value) is not a policy of the format; "
+                report(.malformedLine, "configuration modeSelection \(value.compact) is not a policy of the format; "
                        + "policy checks are skipped")
             }
         }
