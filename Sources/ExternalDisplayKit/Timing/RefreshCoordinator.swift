@@ -24,7 +24,15 @@ public final class RefreshCoordinator {
 
     private var handlers: [RefreshConsumer: @MainActor (FrameTick) -> Void] = [:]
     private var rule: RefreshRule?
-    private var dividers: [RefreshConsumer: TickDivider] = [:]
+    /// Visible consumers with their rates, dividers and handlers, worked out once per ``apply(_:)``.
+    private var targets: [Target] = []
+
+    private struct Target {
+        var consumer: RefreshConsumer
+        var rate: Double
+        var divider = TickDivider()
+        var handler: (@MainActor (FrameTick) -> Void)?
+    }
 
     /// Creates a coordinator over a source clock (not started).
     public init(source: any FrameClock) {
@@ -34,6 +42,7 @@ public final class RefreshCoordinator {
     /// Sets (or with nil removes) what a consumer does on its ticks.
     public func setHandler(for consumer: RefreshConsumer, _ handler: (@MainActor (FrameTick) -> Void)?) {
         handlers[consumer] = handler
+        for index in targets.indices where targets[index].consumer == consumer { targets[index].handler = handler }
     }
 
     /// Starts, retunes or stops the source as the rule says; from now on ticks go to the rule's visible
@@ -42,10 +51,18 @@ public final class RefreshCoordinator {
         self.rule = rule
         guard let rate = rule.sourceRate else {
             if source.isRunning { source.stop() }
-            dividers = [:]
+            targets = []
             return
         }
-        if !source.isRunning || source.framesPerSecond != FrameRate.effective(preferred: rate, maximum: source.maximumFramesPerSecond) {
+        let previous = Dictionary(targets.map { ($0.consumer, $0) }, uniquingKeysWith: { a, _ in a })
+        targets = rule.visibleConsumers.map { consumer in
+            var target = previous[consumer] ?? Target(consumer: consumer, rate: 0)
+            target.rate = rule.rate(of: consumer)
+            target.handler = handlers[consumer]
+            return target
+        }
+        let effective = FrameRate.effective(preferred: rate, maximum: source.maximumFramesPerSecond)
+        if !source.isRunning || source.framesPerSecond != effective {
             if source.isRunning { source.stop() }
             source.start(preferredFramesPerSecond: rate, paused: false) { [weak self] tick in self?.deliver(tick) }
         }
@@ -55,16 +72,12 @@ public final class RefreshCoordinator {
     public var isRunning: Bool { source.isRunning }
 
     private func deliver(_ tick: FrameTick) {
-        guard let rule else { return }
         sourceTicks += 1
         let sourceRate = source.framesPerSecond
-        for consumer in rule.visibleConsumers {
-            var divider = dividers[consumer] ?? TickDivider()
-            let due = divider.tick(sourceRate: sourceRate, consumerRate: rule.rate(of: consumer))
-            dividers[consumer] = divider
-            guard due else { continue }
-            delivered[consumer, default: 0] += 1
-            handlers[consumer]?(tick)
+        for index in targets.indices {
+            guard targets[index].divider.tick(sourceRate: sourceRate, consumerRate: targets[index].rate) else { continue }
+            delivered[targets[index].consumer, default: 0] += 1
+            targets[index].handler?(tick)
         }
     }
 }

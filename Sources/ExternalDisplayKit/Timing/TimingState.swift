@@ -72,7 +72,7 @@ extension DisplayEngine {
 
     mutating func reconcileTiming(_ context: inout BatchContext) {
         for id in connectionOrder where windows[id] != nil { synchronize(id, &context) }
-        if context.costsMeasured { govern(&context) }
+        if context.costsMeasured, configuration.governsFrameBudget { govern(&context) }
         let wanted = refreshRule.sourceRate
         if wanted != timing.refreshRate {
             context.emit(wanted.map { .startRefresh(fps: $0) } ?? .stopRefresh)

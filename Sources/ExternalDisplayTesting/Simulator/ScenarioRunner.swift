@@ -56,7 +56,8 @@ public final class ScenarioRunner {
         let violations = TraceChecker().check(lines: lines).map(\.description)
         let final = makeSummary(violations: violations)
         records.append(.summary(t: now, final))
-        return SimulationResult(records: records, summary: final)
+        return SimulationResult(records: records, summary: final, naiveWakeups: Int(timeline.naiveWakeups.rounded()),
+                                wakeups: timeline.totalWakeups, droppedFrames: timeline.totalDropped.values.reduce(0, +))
     }
 
     private func handle(_ batch: [(event: DisplayEvent, tag: Int?)], at t: Double) {
@@ -118,7 +119,13 @@ public final class ScenarioRunner {
     private func makeSummary(violations: [String]) -> SimulationSummary {
         SimulationSummary(phase: engine.phase, connected: engine.connectionOrder, mirrored: engine.mirroredDisplays,
                           windows: engine.windows, modeSwitches: modeSwitches, windowsCreated: windowsCreated,
-                          extra: timeline.summaryFields, violations: violations)
+                          extra: timeline.summaryFields + presentationFields, violations: violations)
+    }
+
+    /// Summary fields for content routing and privacy.
+    private var presentationFields: [(String, JSONValue)] {
+        [("routes", .object(engine.presentation.items.map { ($0.id, .string($0.route.description)) })),
+         ("redacted", .bool(engine.presentation.isRedacting))]
     }
 }
 
@@ -128,6 +135,13 @@ public struct SimulationResult: Sendable {
     public var records: [TraceRecord]
     /// The final state and the checker's findings.
     public var summary: SimulationSummary
+    /// Wakeups the naive design (a display link per external display that always runs, a device timer that
+    /// never stops) would have cost over the same run — for comparisons.
+    public var naiveWakeups = 0
+    /// Wakeups of the shared refresh source and unpaused frame clocks.
+    public var wakeups = 0
+    /// Frames lost to an overloaded render thread.
+    public var droppedFrames = 0
 
     /// The checker's findings.
     public var violations: [String] { summary.violations }
