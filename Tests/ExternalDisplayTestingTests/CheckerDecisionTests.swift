@@ -66,3 +66,17 @@ import Testing
         expectClean(lines)
     }
 }
+
+extension CheckerDecisionTests {
+    @Test func itemMayStayOnADisplayThatCameBackInTheSameBatch() {
+        let back = [Line.event(2, 2, "disconnect", #""display":"tv""#), Line.connect(2, 2),
+                    Line.command(2, "stopFrameClock"), Line.command(2, "hideWindow"), Line.command(2, "destroyWindow"),
+                    Line.command(2, "setOverscanCompensation", "tv", #""compensation":"scale""#),
+                    Line.command(2, "createWindow", "tv", Line.frames("[0,0,1280,720]")),
+                    Line.command(2, "showWindow", "tv", #""content":"app""#),
+                    Line.command(2, "startFrameClock", "tv", #""fps":60"#)]
+        expectClean(RuleCase.photoOnTV + back)
+        let gone = Array(back[0...0]) + back[2...4]
+        #expect(check(RuleCase.photoOnTV + gone).map(\.rule) == [.routeOnDisconnect])
+    }
+}

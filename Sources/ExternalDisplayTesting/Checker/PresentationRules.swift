@@ -27,7 +27,9 @@ extension CheckerRun {
     }
 
     mutating func checkPresentationAtBatchEnd(_ open: CheckedBatch) {
-        for (item, pending) in open.pendingReturn.sorted(by: { $0.key < $1.key }) {
+        // Net effect: a display that went away and came back (extended) within the batch may keep its items.
+        for (item, pending) in open.pendingReturn.sorted(by: { $0.key < $1.key })
+        where !(model.routes[item] == pending.display && model.isExtended(pending.display)) {
             let now = model.routes[item] ?? "nowhere"
             report(.routeOnDisconnect, "item \(item) was on \(pending.display), which went away (line \(pending.line)), "
                    + "but was not routed to device in that batch (now on \(now))")

@@ -67,7 +67,8 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case frameRate
     /// A private item routed to an external display.
     case privateRoutedExternally
-    /// An item routed to a display that disconnected or was mirrored, not routed to the device in that batch.
+    /// An item routed to a display that disconnected or was mirrored, not routed to the device in that batch
+    /// (unless the display is back and extended at the batch's end: the batch's net effect).
     case routeOnDisconnect
     /// An item routed to a display that is not connected or is mirrored.
     case routeToUnavailableDisplay
