@@ -2,7 +2,8 @@
 extension CheckerRun {
     mutating func checkBatchEnd(_ open: CheckedBatch) {
         for (id, line) in open.pendingLayout.sorted(by: { $0.key < $1.key }) {
-            report(.layoutAfterModeChange, "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
+            report(.layoutAfterModeChange,
+                   "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
         }
         for (id, line) in open.pendingAttach.sorted(by: { $0.key < $1.key }) {
             report(.setModeWithoutCause, "setMode for \(id) (line \(line)) answers neither a requestMode "
@@ -40,7 +41,8 @@ extension CheckerRun {
         for id in ids {
             let running = model.clocks[id]?.running ?? false
             if running, !active {
-                reportState(.activityWhileInactive, "clock " + id, "the frame clock of \(id) runs while the app is \(model.phase.rawValue)")
+                reportState(.activityWhileInactive, "clock " + id,
+                            "the frame clock of \(id) runs while the app is \(model.phase.rawValue)")
                 continue
             }
             let window = model.windows[id]

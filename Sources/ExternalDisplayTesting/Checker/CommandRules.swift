@@ -144,7 +144,8 @@ extension CheckerRun {
             wrong.append("frame \(CheckerMath.format(frame)) but layout requires \(CheckerMath.format(expected.frame))")
         }
         if safeFrame != expected.safe {
-            wrong.append("safeFrame \(CheckerMath.format(safeFrame)) but layout requires \(CheckerMath.format(expected.safe))")
+            wrong.append("safeFrame \(CheckerMath.format(safeFrame)) "
+                         + "but layout requires \(CheckerMath.format(expected.safe))")
         }
         if !wrong.isEmpty {
             report(.windowFrame, "\(command) \(id) " + wrong.joined(separator: ", ") + " \(context)")

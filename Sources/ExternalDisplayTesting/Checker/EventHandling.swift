@@ -34,7 +34,8 @@ extension CheckerRun {
         }
     }
 
-    /// launch→active, background→background, foreground→active, suspend→suspended, resume→background; others ignored.
+    /// launch→active, background→background, foreground→active, suspend→suspended, resume→background;
+    /// other transitions are illegal input and change nothing.
     mutating func applyLifecycle(_ name: String) {
         let transitions: [String: (from: CheckedPhase, to: CheckedPhase)] = [
             "launch": (.notLaunched, .active),

@@ -39,7 +39,8 @@ extension CheckerRun {
         let wanted = model.captured || !mirroredConnected.isEmpty
         if model.redacted != wanted {
             let why = "captured \(model.captured), mirrored displays [\(mirroredConnected.joined(separator: ","))]"
-            reportState(.redaction, String(wanted), "redaction is \(model.redacted ? "on" : "off") but should be \(wanted ? "on" : "off") (\(why))")
+            reportState(.redaction, String(wanted),
+                        "redaction is \(model.redacted ? "on" : "off") but should be \(wanted ? "on" : "off") (\(why))")
         }
     }
 }

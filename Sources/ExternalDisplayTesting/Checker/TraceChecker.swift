@@ -63,7 +63,8 @@ public struct TraceViolation: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// A one-line report, e.g. `line 12 (t=3.5) windowFrame: tv frame [0,0,1280,720] but layout requires [0,0,1216,684] under insetBounds`.
+    /// A one-line report, e.g.
+    /// `line 12 (t=3.5) windowFrame: createWindow tv frame [0,0,1280,720] but layout requires [0,0,1216,684] …`.
     public var description: String {
         "line \(line) (t=\(CheckerMath.format(t))) \(rule.rawValue): \(message)"
     }
@@ -71,7 +72,8 @@ public struct TraceViolation: Sendable, Hashable, CustomStringConvertible {
 
 /// Which later vocabularies a trace uses; rules that a foundation-era engine cannot satisfy apply only when present.
 struct CheckerFeatures: Sendable {
-    /// Presentation lines (issue 6): `show`, `dismiss`, `capture`, `rotate`, `deviceContent` events, `route`/`redact` notifications.
+    /// Presentation lines (issue 6): `show`, `dismiss`, `capture`, `rotate`, `deviceContent` events,
+    /// `route`/`redact` notifications.
     var presentation = false
 
     init(scanning lines: [TraceJSON]) {
