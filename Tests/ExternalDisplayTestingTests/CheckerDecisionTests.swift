@@ -80,3 +80,12 @@ extension CheckerDecisionTests {
         #expect(check(RuleCase.photoOnTV + gone).map(\.rule) == [.routeOnDisconnect])
     }
 }
+
+extension CheckerDecisionTests {
+    @Test func itemMadePrivateMustLeaveTheDisplay() {
+        let privateNow = RuleCase.photoOnTV + [Line.event(2, 2, "show", #""item":"photo","private":true"#)]
+        #expect(check(privateNow).map(\.rule) == [.privateRoutedExternally])
+        #expect(check(privateNow).first?.line == 10)
+        expectClean(privateNow + [Line.notify(2, "route", #""item":"photo","to":"device""#)])
+    }
+}

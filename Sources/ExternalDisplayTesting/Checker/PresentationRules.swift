@@ -16,6 +16,7 @@ extension CheckerRun {
         if destination != "device" {
             if model.privateItems.contains(item) {
                 report(.privateRoutedExternally, "private item \(item) routed to external display \(destination)")
+                openStates.insert(Self.stateKey(.privateRoutedExternally, item))  // not again at the batch end
             }
             if !model.isExtended(destination) {
                 let why = model.isConnected(destination) ? "is mirrored" : "is not connected"
@@ -33,6 +34,12 @@ extension CheckerRun {
             let now = model.routes[item] ?? "nowhere"
             report(.routeOnDisconnect, "item \(item) was on \(pending.display), which went away (line \(pending.line)), "
                    + "but was not routed to device in that batch (now on \(now))")
+        }
+        for item in model.privateItems.sorted() {
+            if let destination = model.routes[item], destination != "device" {
+                reportState(.privateRoutedExternally, item,
+                            "private item \(item) is still on external display \(destination) at the batch's end")
+            }
         }
         guard features.presentation else { return }
         let mirroredConnected = model.mirrored.filter { model.isConnected($0) }.sorted()

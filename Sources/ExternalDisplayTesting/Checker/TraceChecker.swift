@@ -133,9 +133,11 @@ struct CheckerRun: Sendable {
         violations.append(TraceViolation(rule: rule, line: current.line, t: current.t, message: message))
     }
 
+    static func stateKey(_ rule: TraceRule, _ subject: String) -> String { rule.rawValue + " " + subject }
+
     /// Reports a batch-end state violation once, when it appears; it is reported again only after it was fixed.
     mutating func reportState(_ rule: TraceRule, _ subject: String, _ message: String) {
-        let key = rule.rawValue + " " + subject
+        let key = Self.stateKey(rule, subject)
         stillOpen.insert(key)
         if !openStates.contains(key) { report(rule, message) }
     }
