@@ -11,7 +11,7 @@ struct GoldenTraceTests {
         .deletingLastPathComponent()
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    static var names: [String] {
+    nonisolated static var names: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Examples/Scenarios").path)) ?? [])
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
