@@ -7,9 +7,9 @@ import Testing
 /// independent checker must find nothing wrong in them (a golden file is never trusted on its own).
 @MainActor
 struct GoldenTraceTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    nonisolated static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    nonisolated static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     nonisolated static var names: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Examples/Scenarios").path)) ?? [])
