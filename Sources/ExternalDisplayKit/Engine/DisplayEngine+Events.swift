@@ -22,8 +22,9 @@ extension DisplayEngine {
         case .contentReady:
             isContentReady = true
         case .mirror(let id):
-            guard knownDisplays.contains(id) else {
-                return context.diagnose(.warning, "mirror of \(id), a display never connected; ignored")
+            if !knownDisplays.contains(id) {
+                context.diagnose(.warning, "mirror of \(id), a display never connected; the choice is remembered "
+                                     + "and applies when it connects")
             }
             mirrorChoices.insert(id)
         case .extend(let id):

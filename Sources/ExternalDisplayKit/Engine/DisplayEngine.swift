@@ -103,6 +103,8 @@ struct BatchContext {
     var reshown: Set<String> = []
     /// Displays that got the app's window in this batch.
     var attached: Set<DisplayID> = []
+    /// Displays whose window was released in this batch.
+    var detached: Set<DisplayID> = []
 
     mutating func emit(_ command: DisplayCommand) { effects.append(.command(command)) }
     mutating func notify(_ notification: AppNotification) { effects.append(.notification(notification)) }
