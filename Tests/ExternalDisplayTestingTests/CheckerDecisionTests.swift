@@ -5,10 +5,13 @@ import Testing
 @Suite struct CheckerDecisionTests {
     static let mirrorTeardown = ["stopFrameClock", "hideWindow", "destroyWindow"]
 
-    @Test func mirrorForAnIdNeverConnectedIsIgnored() {
-        let lines = [Line.config(), Line.event(0, 0, "mirror", #""display":"tv""#)]
-            + Line.base().dropFirst().map { $0.replacingOccurrences(of: #""batch":0"#, with: #""batch":1"#) }
+    @Test func mirrorBeforeTheFirstConnectIsRemembered() {
+        let lines = [Line.config(), Line.event(0, 0, "launch"), Line.event(0, 1, "mirror", #""display":"tv""#),
+                     Line.connect(1, 2)]
         expectClean(lines)
+        let windowed = Line.base().dropFirst().map { $0.replacingOccurrences(of: #""batch":0"#, with: #""batch":2"#) }
+        #expect(check([Line.config(), Line.event(0, 1, "mirror", #""display":"tv""#)] + windowed).map(\.rule)
+                == [.mirroredDisplayHasWindow])
     }
 
     @Test func mirrorWhileDisconnectedIsRememberedForTheReconnect() {

@@ -123,8 +123,6 @@ struct CheckerModel: Sendable {
     var displays: [String: CheckedDisplay] = [:]
     var connectionOrder: [String] = []
     var mirrored: Set<String> = []
-    /// Every id that has connected in this trace (mirroring choices are remembered for these).
-    var knownIDs: Set<String> = []
     var windows: [String: CheckedWindow] = [:]
     var clocks: [String: CheckedClock] = [:]
     var appliedCompensation: [String: CheckedCompensation] = [:]

@@ -21,11 +21,10 @@ extension CheckerRun {
         case "contentReady":
             model.contentReady = true
         case "mirror":
-            // The choice is remembered for ids seen before (also while disconnected); an id never connected is
-            // unknown: bad input, no effect.
-            if let display, model.knownIDs.contains(display) { mirror(display) }
+            // The choice is remembered for the id, also while it is disconnected or before it ever connected.
+            if let display { mirror(display) }
         case "extend":
-            if let display, model.knownIDs.contains(display) {
+            if let display {
                 model.mirrored.remove(display)
                 model.appliedCompensation[display] = nil
             }
@@ -52,7 +51,6 @@ extension CheckerRun {
     mutating func connect(_ id: String, _ json: TraceJSON) {
         guard !model.isConnected(id), let display = Self.parseDisplay(json) else { return }
         model.displays[id] = display
-        model.knownIDs.insert(id)
         model.connectionOrder.removeAll { $0 == id }
         model.connectionOrder.append(id)
         model.appliedCompensation[id] = nil
