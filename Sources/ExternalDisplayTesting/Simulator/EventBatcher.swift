@@ -39,13 +39,3 @@ public struct EventBatcher<Tag>: Sendable where Tag: Sendable {
         }
     }
 }
-
-extension DisplayEvent {
-    /// Launch, background, foreground, suspend or resume.
-    public var isLifecycleEvent: Bool {
-        switch self {
-        case .launch, .background, .foreground, .suspend, .resume: true
-        default: false
-        }
-    }
-}
