@@ -31,17 +31,23 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
         }
     }
 
-    /// An external display's cost at full scale and its refresh rate.
+    /// An external display's cost at full scale, its refresh rate, and how often it would draw ungoverned.
     public struct DisplayLoad: Hashable, Sendable {
         /// Milliseconds per frame at render scale 1.
         public var msPerFrameAtFullScale: Double
-        /// The display's refresh rate (the highest rate it can be driven at).
+        /// The display's refresh rate: governed rates are this divided by a whole number.
         public var refresh: Double
-        /// Creates a load.
-        public init(msPerFrameAtFullScale: Double, refresh: Double) {
+        /// Frames per second it draws when not governed (a 1 Hz label draws once a second); at most `refresh`.
+        public var demand: Double
+        /// Creates a load; `demand` defaults to the refresh rate (continuous rendering).
+        public init(msPerFrameAtFullScale: Double, refresh: Double, demand: Double? = nil) {
             self.msPerFrameAtFullScale = msPerFrameAtFullScale
             self.refresh = refresh
+            self.demand = min(demand ?? refresh, refresh)
         }
+
+        /// Frames per second it draws when driven at `frameRate`.
+        func drawn(at frameRate: Double) -> Double { min(demand, frameRate) }
     }
 
     /// How a display is drawn: render scale and frame rate.
@@ -86,7 +92,7 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
         var ms = device.msPerFrame * device.fps
         for (id, d) in displays {
             let q = qualities[id] ?? DisplayQuality(renderScale: 1, frameRate: d.refresh)
-            ms += d.msPerFrameAtFullScale * q.renderScale * q.renderScale * q.frameRate
+            ms += d.msPerFrameAtFullScale * q.renderScale * q.renderScale * d.drawn(at: q.frameRate)
         }
         return ms / 1000
     }
@@ -112,7 +118,9 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
         let available = budget * 1000 - device.msPerFrame * device.fps
         guard available > 0 else { return nil }
         for divisor in 1...maximumDivisor {
-            let fullScaleMs = displays.values.reduce(0) { $0 + $1.msPerFrameAtFullScale * $1.refresh / Double(divisor) }
+            let fullScaleMs = displays.values.reduce(0) {
+                $0 + $1.msPerFrameAtFullScale * $1.drawn(at: $1.refresh / Double(divisor))
+            }
             let scale: Double
             if fullScaleMs <= 0 {
                 scale = 1
