@@ -92,3 +92,16 @@ extension CheckerDecisionTests {
         expectClean(privateNow + [Line.notify(2, "route", #""item":"photo","to":"device""#)])
     }
 }
+
+/// A mode that changes and is changed back within one batch needs no layout: the window's layout still holds.
+@Test func modeChangedAndRequestedBackInOneBatchNeedsNoLayout() {
+    let base = Line.base() // the TV's window is laid out for 1280×720
+    expectClean(base + [
+        Line.event(1, 1, "modeChanged", #""display":"tv","mode":[640,480]"#),
+        Line.event(1, 1, "requestMode", #""display":"tv","mode":[1280,720]"#),
+        Line.command(1, "setMode", "tv", #""mode":[1280,720],"refresh":60"#),
+    ])
+    expectOnly(.layoutAfterModeChange, at: 8, base + [
+        Line.event(1, 1, "modeChanged", #""display":"tv","mode":[640,480]"#),
+    ])
+}

@@ -2,6 +2,11 @@
 extension CheckerRun {
     mutating func checkBatchEnd(_ open: CheckedBatch) {
         for (id, line) in open.pendingLayout.sorted(by: { $0.key < $1.key }) {
+            // Net effect: a mode that changed and changed back within the batch needs no new layout.
+            if let window = model.windows[id], let display = model.displays[id] {
+                let expected = CheckerMath.expectedFrames(for: display, compensation: model.compensation(for: id))
+                if window.frame == expected.frame, window.safeFrame == expected.safe { continue }
+            }
             report(.layoutAfterModeChange,
                    "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
         }
