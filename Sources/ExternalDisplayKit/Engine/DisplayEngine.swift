@@ -95,8 +95,6 @@ struct BatchContext {
     var requestedModes: [DisplayID: DisplayMode] = [:]
     /// Whether a rotate event arrived.
     var rotated = false
-    /// Whether frame costs were reported in this batch.
-    var costsMeasured = false
     /// Items shown for the first time in this batch.
     var newlyShown: Set<String> = []
     /// Items shown again (new privacy or pin) in this batch.

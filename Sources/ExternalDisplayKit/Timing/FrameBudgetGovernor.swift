@@ -73,12 +73,13 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
     public var minimumScale: Double
     /// Render scales are multiples of this step.
     public var scaleStep: Double
-    /// The largest refresh divisor tried (60 Hz / 6 = 10 fps).
+    /// The largest refresh divisor tried (60: down to 1 fps on a 60 Hz display, so that whenever any render
+    /// scale ≥ 0.5 and divided frame rate fits the budget, the governor finds it).
     public var maximumDivisor: Int
 
     /// Creates a governor with the package's defaults.
-    public init(targetLoad: Double = 0.97, upgradeLoad: Double = 0.8, minimumScale: Double = 0.5,
-                scaleStep: Double = 0.05, maximumDivisor: Int = 6) {
+    public init(targetLoad: Double = 1, upgradeLoad: Double = 0.8, minimumScale: Double = 0.5,
+                scaleStep: Double = 0.05, maximumDivisor: Int = 60) {
         self.targetLoad = targetLoad
         self.upgradeLoad = upgradeLoad
         self.minimumScale = minimumScale
@@ -108,14 +109,14 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
         let currentLoad = Self.load(device: device, displays: displays, qualities: currentQualities)
         let upgrade = best(device: device, displays: displays, within: upgradeLoad)
         if let upgrade, rank(upgrade, displays) > rank(currentQualities, displays) { return upgrade }
-        if currentLoad <= targetLoad { return currentQualities }
+        if currentLoad <= targetLoad + 1e-9 { return currentQualities }
         return best(device: device, displays: displays, within: targetLoad) ?? lowest(displays)
     }
 
     /// The best uniform quality whose load fits: the smallest divisor, then the largest scale.
     func best(device: DeviceLoad, displays: [DisplayID: DisplayLoad],
               within budget: Double) -> [DisplayID: DisplayQuality]? {
-        let available = budget * 1000 - device.msPerFrame * device.fps
+        let available = budget * 1000 - device.msPerFrame * device.fps + 1e-6
         guard available > 0 else { return nil }
         for divisor in 1...maximumDivisor {
             let fullScaleMs = displays.values.reduce(0) {

@@ -43,7 +43,6 @@ extension DisplayEngine {
                 let scale = consumer.displayID.flatMap { windows[$0]?.renderScale } ?? 1
                 timing.measuredCosts[consumer] = ms / (scale * scale)
             }
-            context.costsMeasured = true
         default:
             break
         }
@@ -72,7 +71,9 @@ extension DisplayEngine {
 
     mutating func reconcileTiming(_ context: inout BatchContext) {
         for id in connectionOrder where windows[id] != nil { synchronize(id, &context) }
-        if context.costsMeasured, configuration.governsFrameBudget { govern(&context) }
+        // Re-planned after every batch once costs are known: what displays draw, and how often, changes with
+        // attachments, rates and continuous rendering as much as with measured costs.
+        if configuration.governsFrameBudget, !timing.measuredCosts.isEmpty { govern(&context) }
         let wanted = refreshRule.sourceRate
         if wanted != timing.refreshRate {
             context.emit(wanted.map { .startRefresh(fps: $0) } ?? .stopRefresh)
