@@ -92,11 +92,12 @@ public final class NowPlayingSession {
         emit(.rateChange)
     }
 
-    /// Sets the speed used while playing (must be finite and positive). Publishes if it changes a moving
-    /// timeline's rate or the advertised rate.
+    /// Sets the speed used while playing (must be finite and positive). Publishes when an item is loaded
+    /// (the platform shows the rate); before that, the rate is simply remembered for the next item.
     public func setPreferredRate(_ rate: Double) {
         guard rate.isFinite, rate > 0, rate != state.preferredRate else { return }
         state.preferredRate = rate
+        guard state.metadata != nil else { return }
         if state.status == .playing {
             state.timeline = state.timeline.changingRate(to: rate, at: clock.now())
         }
