@@ -84,6 +84,7 @@ let package = Package(
         .testTarget(name: "ExternalDisplayTestingTests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
+                    exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayMediaTests",
                     dependencies: ["ExternalDisplayMedia", "ExternalDisplayTesting",

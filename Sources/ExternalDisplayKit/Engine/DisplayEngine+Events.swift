@@ -41,14 +41,7 @@ extension DisplayEngine {
 
     private mutating func applyLifecycle(_ event: DisplayEvent, _ context: inout BatchContext) {
         let from = phase
-        let to: AppPhase? = switch (event, from) {
-        case (.launch, .notLaunched): .active
-        case (.background, .active): .background
-        case (.foreground, .background): .active
-        case (.suspend, .background): .suspended
-        case (.resume, .suspended): .background
-        default: nil
-        }
+        let to = from.after(event)
         guard let to else {
             let hint = switch event {
             case .launch: "the app is already launched"
