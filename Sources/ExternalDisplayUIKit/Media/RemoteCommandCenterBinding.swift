@@ -7,14 +7,14 @@ import MediaPlayer
 /// current item can act on it, and answered with the router's status.
 ///
 /// The session follows the decision; the app's player follows ``onAction`` (and moves between items on
-/// next/previous). Bind only while the app plays something the user started — an app that merely shows an
-/// incidental video should leave remote control to the user's music app.
+/// next/previous). Bind only while ``ExternalPlaybackDecision/becomesNowPlayingApp`` says so — an app that
+/// merely shows an incidental video leaves remote control to the user's music app.
 ///
 /// ```swift
 /// let remote = RemoteCommandCenterBinding(session: session, router: RemoteCommandRouter(
 ///     capabilities: PlaybackCapabilities(hasNextItem: true, canSeek: true, skipIntervals: [15])))
 /// remote.onAction = { action in player.perform(action) }
-/// remote.bind()
+/// if decision.becomesNowPlayingApp { remote.bind() } else { remote.unbind() }
 /// ```
 @MainActor
 public final class RemoteCommandCenterBinding {
