@@ -100,7 +100,7 @@ let package = Package(
                     dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit", "ExternalDisplayTesting"],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayUIKitTests",
-                    dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit"],
+                    dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia"],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],
