@@ -43,6 +43,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     var contents: [DisplayID: SurfaceContent] = [:]
     var safeAreaInsets: [DisplayID: UIEdgeInsets] = [:]
     var clocks: [DisplayID: DisplayLinkFrameClock] = [:]
+    var originalModes: [DisplayID: UIScreenMode] = [:]
     var deliver: (@MainActor ([DisplayEvent]) -> Void)?
     var pending: [DisplayEvent] = []
     var flushScheduled = false
@@ -95,7 +96,8 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     /// The window on a display, while it exists.
     public func surface(for display: DisplayID) -> UIWindow? { windows[display] }
 
-    /// Stops observing, hides and releases every window and stops every clock.
+    /// Stops observing, hides and releases every window, stops every clock, and puts screens whose mode it
+    /// changed back in the mode they had.
     public func stop() {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
         observers = []
@@ -106,6 +108,8 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         windows = [:]
         for clock in clocks.values { clock.stop() }
         clocks = [:]
+        for (id, mode) in originalModes { screens[id]?.currentMode = mode }
+        originalModes = [:]
         deliver = nil
         if ExternalSceneHub.platform === self { ExternalSceneHub.platform = nil }
     }
@@ -153,6 +157,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
 
     func forget(_ id: DisplayID, key: ObjectIdentifier) {
         identities.remove(key)
+        originalModes[id] = nil
         screens[id] = nil
         scenes[id] = nil
     }
@@ -188,6 +193,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
             guard let screenMode = screen.screenMode(matching: mode) else {
                 throw fail("the screen does not offer \(mode)")
             }
+            if originalModes[id] == nil { originalModes[id] = screen.currentMode }
             screen.currentMode = screenMode
         case .setOverscanCompensation(let compensation):
             guard let screen = screens[id] else { throw fail("no screen for \(id)") }
