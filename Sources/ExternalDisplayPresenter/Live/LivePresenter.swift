@@ -23,6 +23,9 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     private let startTime: Double
     private var scheduler = RedrawScheduler()
     private let onDisplayEvent: () -> Void
+    private var pump: (() -> Void)?
+    private let wakes: AsyncStream<Void>
+    private let wakeContinuation: AsyncStream<Void>.Continuation
     /// Called after each pass of the loop (the remote control publishes metadata from here).
     public var afterPass: (() -> Void)?
 
@@ -31,7 +34,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     public init(deck: Deck, platform: Platform, configuration: DisplayConfiguration = DisplayConfiguration(),
                 consoleFrame: Rect, mainDisplay: String,
                 canvas: @escaping (Platform.Surface) -> (any PresenterCanvas)?,
-                onDisplayEvent: @escaping () -> Void = {}) throws(CanvasError) {
+                onDisplayEvent: @escaping () -> Void = {}) throws(PresenterCanvasError) {
         let start = Self.monotonic()
         startTime = start
         controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: mainDisplay,
@@ -40,6 +43,23 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         console = try SDLWindowSurface(title: "extdisplay present: console", frame: consoleFrame)
         canvasFor = canvas
         self.onDisplayEvent = onDisplayEvent
+        (wakes, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The platform the presenter runs on.
+    public var platform: Platform { coordinator.platform }
+
+    /// Replaces the way SDL events are drained (default: `SDL_PollEvent` here); a platform that pumps SDL
+    /// itself forwards each event to ``handle(_:)``.
+    public func setPump(_ pump: @escaping () -> Void) { self.pump = pump }
+
+    /// Wakes the loop now (a key, a display change or a remote command arrived from elsewhere).
+    public func wake() { wakeContinuation.yield() }
+
+    /// Applies an action from outside the loop (a remote control) and wakes the loop to draw it.
+    public func apply(_ action: PresenterAction) {
+        controller.apply(action, at: now)
+        wake()
     }
 
     /// Seconds since the presenter started.
@@ -48,25 +68,34 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     /// Runs until Q/Esc or the window is closed; stops the platform (which restores what it changed).
     /// `log` gets one status line at the start and after every change of state.
     public func run(log: @escaping (String) -> Void = { _ in }) async {
-        controller.onChange = { [unowned self] _ in log(self.controller.statusLine(at: self.now)) }
+        controller.onChange = { [unowned self] _ in
+            log(self.controller.statusLine(at: self.now))
+            self.wake()
+        }
         coordinator.delegate = controller
         coordinator.start()
         console.show()
         SDL_RaiseWindow(console.window)
         SDL_SetWindowInputFocus(console.window)
         log(controller.statusLine(at: now))
+        var wakeups = wakes.makeAsyncIterator()
         while !controller.state.wantsQuit {
-            pumpEvents()
+            if let pump { pump() } else { pumpEvents() }
             draw()
             afterPass?()
             if controller.state.wantsQuit { break }
-            let wake = RedrawScheduler.nextChange(after: now, state: controller.state,
-                                                  wallClock: Date().timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT()))
-            // Block in SDL until input or the next visible change; at most 250 ms so that work queued on the
-            // main actor (platform hotplug, remote control) runs promptly.
-            let timeout = Int32(max(0, min(0.25, wake - now)) * 1000)
-            SDL_WaitEventTimeout(nil, timeout)
-            await Task.yield()
+            let wall = Date().timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT())
+            let wake = RedrawScheduler.nextChange(after: now, state: controller.state, wallClock: wall)
+            // Sleep until the next visible change, a wake() (platform events, remote control), or at most
+            // 100 ms while SDL events are polled here (nothing else tells this loop about a key press).
+            let cap = pump == nil ? 0.1 : 3600
+            let nanoseconds = UInt64(max(0, min(cap, wake - now)) * 1e9)
+            let timer = Task { [wakeContinuation] in
+                try? await Task.sleep(nanoseconds: nanoseconds)
+                wakeContinuation.yield()
+            }
+            _ = await wakeups.next()
+            timer.cancel()
         }
         coordinator.stop()
         console.close()
@@ -77,24 +106,28 @@ public final class LivePresenter<Platform: DisplayPlatform> {
 
     private func pumpEvents() {
         var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
-            switch event.type {
-            case SDL_QUIT.rawValue:
-                controller.apply(.key(.quit), at: now)
-            case SDL_KEYDOWN.rawValue:
-                if let key = Self.key(for: event.key.keysym.sym) { controller.apply(.key(key), at: now) }
-            case SDL_WINDOWEVENT.rawValue:
-                let kind = UInt32(event.window.event)
-                if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
-                    console.invalidate()
-                    scheduler = RedrawScheduler(keepingCountsOf: scheduler)
-                }
-            case SDL_DISPLAYEVENT.rawValue:
-                onDisplayEvent()
-            default:
-                break
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+    }
+
+    /// Handles one SDL event: keys, quit, exposure, display changes.
+    public func handle(_ event: SDL_Event) {
+        switch event.type {
+        case SDL_QUIT.rawValue:
+            controller.apply(.key(.quit), at: now)
+        case SDL_KEYDOWN.rawValue:
+            if let key = Self.key(for: event.key.keysym.sym) { controller.apply(.key(key), at: now) }
+        case SDL_WINDOWEVENT.rawValue:
+            let kind = UInt32(event.window.event)
+            if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
+                console.invalidate()
+                scheduler = RedrawScheduler(keepingCountsOf: scheduler)
             }
+        case SDL_DISPLAYEVENT.rawValue:
+            onDisplayEvent()
+        default:
+            return
         }
+        wake()
     }
 
     private func draw() {

@@ -11,11 +11,11 @@ public final class SDLWindowSurface {
     private var canvasStorage: SoftwareCanvas?
 
     /// Opens a borderless, hidden window covering `frame` (desktop coordinates).
-    public init(title: String, frame: Rect) throws(CanvasError) {
+    public init(title: String, frame: Rect) throws(PresenterCanvasError) {
         let flags = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue
         guard let w = SDL_CreateWindow(title, Int32(frame.x), Int32(frame.y), Int32(frame.width),
                                        Int32(frame.height), flags) else {
-            throw CanvasError("SDL could not open a window: \(String(cString: SDL_GetError()))")
+            throw PresenterCanvasError("SDL could not open a window: \(String(cString: SDL_GetError()))")
         }
         window = w
     }

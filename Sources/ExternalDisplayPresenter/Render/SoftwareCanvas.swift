@@ -20,11 +20,11 @@ public final class SoftwareCanvas: PresenterCanvas {
     private let onFinish: (() -> Void)?
 
     /// A headless RGBA surface of `size`.
-    public init(size: PixelSize) throws(CanvasError) {
-        guard size.width > 0, size.height > 0 else { throw CanvasError("cannot make a \(size) surface") }
+    public init(size: PixelSize) throws(PresenterCanvasError) {
+        guard size.width > 0, size.height > 0 else { throw PresenterCanvasError("cannot make a \(size) surface") }
         guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
                                                      SDL_PIXELFORMAT_ABGR8888.rawValue) else {
-            throw CanvasError("SDL could not make a \(size) surface: \(String(cString: SDL_GetError()))")
+            throw PresenterCanvasError("SDL could not make a \(size) surface: \(String(cString: SDL_GetError()))")
         }
         self.size = size
         self.surface = s
@@ -34,7 +34,7 @@ public final class SoftwareCanvas: PresenterCanvas {
     }
 
     /// A canvas over a surface someone else owns (an SDL window's surface); `onFinish` presents it.
-    public init(borrowing surface: UnsafeMutablePointer<SDL_Surface>, onFinish: @escaping () -> Void) throws(CanvasError) {
+    public init(borrowing surface: UnsafeMutablePointer<SDL_Surface>, onFinish: @escaping () -> Void) throws(PresenterCanvasError) {
         self.size = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         self.surface = surface
         self.ownsSurface = false
@@ -101,7 +101,7 @@ public final class SoftwareCanvas: PresenterCanvas {
 }
 
 /// A canvas could not be made.
-public struct CanvasError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PresenterCanvasError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong and what to do.
     public var description: String
 
@@ -117,15 +117,15 @@ final class FontCache {
     private let directory: String
     private var open: [String: OpaquePointer] = [:]
 
-    init() throws(CanvasError) {
-        guard ttfReady else { throw CanvasError("SDL_ttf could not start: \(String(cString: SDL_GetError()))") }
+    init() throws(PresenterCanvasError) {
+        guard ttfReady else { throw PresenterCanvasError("SDL_ttf could not start: \(String(cString: SDL_GetError()))") }
         let env = ProcessInfo.processInfo.environment["EXTDISPLAY_FONT_DIR"].map { [$0] } ?? []
         let candidates = env + ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
                                 "/usr/share/fonts/TTF", "/usr/local/share/fonts"]
         guard let found = candidates.first(where: {
             FileManager.default.fileExists(atPath: $0 + "/DejaVuSans.ttf")
         }) else {
-            throw CanvasError("the DejaVu fonts are missing: install fonts-dejavu-core (scripts/install-deps.sh) "
+            throw PresenterCanvasError("the DejaVu fonts are missing: install fonts-dejavu-core (scripts/install-deps.sh) "
                               + "or set EXTDISPLAY_FONT_DIR to a folder with DejaVuSans.ttf")
         }
         directory = found
