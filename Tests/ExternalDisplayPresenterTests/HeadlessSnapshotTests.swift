@@ -94,6 +94,13 @@ struct HeadlessSnapshotTests {
         }
     }
 
+    @Test func modeSelectionAndSystemModeChangesResizeTheAudienceView() throws {
+        let lowest = try HeadlessPresenter(deck: Self.deck, steps: [.mode("hdmi-tv-1080p", PixelSize(width: 1280, height: 720))],
+                                           configuration: DisplayConfiguration(modeSelection: .lowest)).run()
+        let sizes = lowest.filter { $0.display == "hdmi-tv-1080p" }.map(\.canvas.size)
+        #expect(sizes == [PixelSize(width: 640, height: 480), PixelSize(width: 1280, height: 720)])
+    }
+
     @Test func badStepsAndPresetsAreClearErrors() {
         #expect(throws: HeadlessError.self) { try HeadlessStep.parseList("next,jump") }
         #expect(throws: HeadlessError.self) {
