@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let platform = SDLVideoPlatform()
 /// let live = try LivePresenter(deck: deck, platform: platform, consoleFrame: platform.mainBounds,
-///                              canvas: { $0.canvas() })
+///                              output: { $0 })
 /// await live.run()
 /// ```
 @MainActor
@@ -19,7 +19,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     public let controller: PresenterController
     private let coordinator: DisplayCoordinator<Platform>
     private let console: SDLWindowSurface
-    private let canvasFor: (Platform.Surface) -> (any PresenterCanvas)?
+    private let outputFor: (Platform.Surface) -> (any AudienceOutput)?
     private let startTime: Double
     private var scheduler = RedrawScheduler()
     private let onDisplayEvent: () -> Void
@@ -29,11 +29,11 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     /// Called after each pass of the loop (the remote control publishes metadata from here).
     public var afterPass: (() -> Void)?
 
-    /// A presenter on `platform`; the console covers `consoleFrame`; `canvas` gives the canvas of a surface;
+    /// A presenter on `platform`; the console covers `consoleFrame`; `output` shows lists on a surface;
     /// `onDisplayEvent` runs when SDL reports a display change (e.g. to let an SDL-based platform rescan).
     public init(deck: Deck, platform: Platform, configuration: DisplayConfiguration = DisplayConfiguration(),
                 consoleFrame: Rect, mainDisplay: String,
-                canvas: @escaping (Platform.Surface) -> (any PresenterCanvas)?,
+                output: @escaping (Platform.Surface) -> (any AudienceOutput)?,
                 onDisplayEvent: @escaping () -> Void = {}) throws(PresenterCanvasError) {
         let start = Self.monotonic()
         startTime = start
@@ -41,7 +41,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
                                          now: { Self.monotonic() - start })
         coordinator = DisplayCoordinator(platform: platform, configuration: configuration)
         console = try SDLWindowSurface(title: "extdisplay present: console", frame: consoleFrame)
-        canvasFor = canvas
+        outputFor = output
         self.onDisplayEvent = onDisplayEvent
         (wakes, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
@@ -97,8 +97,8 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             _ = await wakeups.next()
             timer.cancel()
         }
-        coordinator.stop()
         console.close()
+        coordinator.stop()
     }
 
     /// Frames drawn so far, per display (`console` and external ids).
@@ -138,9 +138,10 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             if scheduler.needsDraw("console", list) { canvas.draw(list) }
         }
         for display in controller.state.audienceDisplays {
-            guard let surface = coordinator.surface(for: display.id), let canvas = canvasFor(surface),
-                  let list = controller.externalList(for: display.id, at: t, clock: clock, metrics: canvas) else { continue }
-            if scheduler.needsDraw(display.id.rawValue, list) { canvas.draw(list) }
+            guard let surface = coordinator.surface(for: display.id), let output = outputFor(surface),
+                  let metrics = output.metrics,
+                  let list = controller.externalList(for: display.id, at: t, clock: clock, metrics: metrics) else { continue }
+            if scheduler.needsDraw(display.id.rawValue, list) { output.present(list) }
         }
     }
 

@@ -5,7 +5,7 @@ import ExternalDisplayKit
 /// A borderless SDL window drawn through its own software surface: the presenter's console, or an audience
 /// window on an external display.
 @MainActor
-public final class SDLWindowSurface {
+public final class SDLWindowSurface: AudienceOutput {
     /// The SDL window.
     public let window: OpaquePointer
     private var canvasStorage: SoftwareCanvas?
@@ -48,6 +48,12 @@ public final class SDLWindowSurface {
         canvasStorage = try? SoftwareCanvas(borrowing: surface) { SDL_UpdateWindowSurface(window) }
         return canvasStorage
     }
+
+    /// The canvas's metrics.
+    public var metrics: (any TextMetrics)? { canvas() }
+
+    /// Draws the list now.
+    public func present(_ list: DisplayList) { canvas()?.draw(list) }
 
     /// Forgets the canvas, e.g. after the window surface was invalidated.
     public func invalidate() { canvasStorage = nil }

@@ -58,3 +58,21 @@ extension PresenterCanvas {
              style: TextStyle(.sans, size: size, color: grey))
     }
 }
+
+/// A canvas headless runs can keep: it reads its picture back.
+public protocol SnapshotCanvas: PresenterCanvas {
+    /// The picture as a PNG file.
+    func pngData() -> Data
+    /// The pixel at (x, y).
+    func pixel(x: Int, y: Int) -> RGBA
+}
+
+/// Where an external display's picture goes in the live presenter: something that measures text and shows a
+/// display list (an SDL window of the presenter's own, a platform's window).
+@MainActor
+public protocol AudienceOutput: AnyObject {
+    /// Text metrics of the fonts it draws with.
+    var metrics: (any TextMetrics)? { get }
+    /// Shows a display list (drawn now or on the window's next frame).
+    func present(_ list: DisplayList)
+}

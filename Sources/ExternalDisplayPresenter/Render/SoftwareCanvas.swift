@@ -11,7 +11,7 @@ import Foundation
 /// canvas.draw(list)
 /// try canvas.pngData().write(to: URL(fileURLWithPath: "/tmp/slide.png"))
 /// ```
-public final class SoftwareCanvas: PresenterCanvas {
+public final class SoftwareCanvas: SnapshotCanvas {
     /// The surface's size.
     public let size: PixelSize
     private let surface: UnsafeMutablePointer<SDL_Surface>

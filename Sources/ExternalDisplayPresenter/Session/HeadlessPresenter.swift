@@ -25,7 +25,7 @@ public final class HeadlessPresenter {
         /// What was drawn.
         public var list: DisplayList
         /// The canvas it was drawn on (pixels can be read back).
-        public var canvas: SoftwareCanvas
+        public var canvas: any SnapshotCanvas
         /// Where the PNG was written, if a directory was given.
         public var file: URL?
     }
@@ -36,14 +36,17 @@ public final class HeadlessPresenter {
     private let configuration: DisplayConfiguration
     private let secondsPerStep: Double
     private let clockStart: Date
-    private var canvases: [String: SoftwareCanvas] = [:]
+    private var canvases: [String: any SnapshotCanvas] = [:]
+    private let makeCanvas: (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas
 
     /// A run of `deck` on the simulator. `displays` lists catalog presets: the first is the main display when it
     /// is a device preset (`laptop`, `ipad`, `iphone`), else the main display is a laptop. Each step takes
     /// `secondsPerStep` of virtual time; the clock on the console starts at `clockStart`.
     public init(deck: Deck, displays: [String] = ["laptop", "hdmi-tv-1080p"], steps: [HeadlessStep],
                 configuration: DisplayConfiguration = DisplayConfiguration(), secondsPerStep: Double = 10,
-                clockStart: Date = Date()) {
+                clockStart: Date = Date(),
+                canvas: @escaping (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas = HeadlessPresenter.defaultCanvas) {
+        self.makeCanvas = canvas
         self.deck = deck
         self.displays = displays
         self.steps = steps
@@ -143,10 +146,15 @@ public final class HeadlessPresenter {
         return out
     }
 
-    private func canvas(_ key: String, _ size: PixelSize) throws(HeadlessError) -> SoftwareCanvas {
+    /// The canvas headless runs draw on unless told otherwise.
+    public nonisolated static func defaultCanvas(_ size: PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas {
+        try SoftwareCanvas(size: size)
+    }
+
+    private func canvas(_ key: String, _ size: PixelSize) throws(HeadlessError) -> any SnapshotCanvas {
         if let c = canvases[key], c.size == size { return c }
         do {
-            let c = try SoftwareCanvas(size: size)
+            let c = try makeCanvas(size)
             canvases[key] = c
             return c
         } catch {
@@ -154,7 +162,7 @@ public final class HeadlessPresenter {
         }
     }
 
-    private func draw(_ list: DisplayList, on canvas: SoftwareCanvas, step: Int, label: String, display: String,
+    private func draw(_ list: DisplayList, on canvas: any SnapshotCanvas, step: Int, label: String, display: String,
                       _ directory: URL?) throws(HeadlessError) -> Snapshot {
         canvas.draw(list)
         var file: URL?

@@ -141,7 +141,7 @@ enum PresentLive {
         do {
             let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
                                          consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
-                                         canvas: { $0.canvas() }, onDisplayEvent: { platform.refresh() })
+                                         output: { $0 }, onDisplayEvent: { platform.refresh() })
             await live.run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
             print("presented \(deck.slides.count) slides; frames drawn: "
                   + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
