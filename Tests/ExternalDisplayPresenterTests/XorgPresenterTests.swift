@@ -80,6 +80,25 @@ struct XorgPresenterTests {
         #expect(presenter.waitForExit(timeout: 10))
     }
 
+    @Test func withDisplayNameOtherDisplaysGetNoSlides() throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let presenter = try RunningProcess(
+            [Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path, "present", try writeDeck().path,
+             "--display", "DUMMY1"],
+            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
+        defer { presenter.terminate() }
+        #expect(presenter.waitForLine { $0.contains("external: DUMMY1") } != nil)
+        try Shell.run(["xrandr", "--output", "DUMMY2", "--mode", "1280x720", "--right-of", "DUMMY1"],
+                      environment: ["DISPLAY": server.display])
+        usleep(1_500_000)
+        #expect(!presenter.lines.contains { $0.contains("DUMMY2") }, "lines: \(presenter.lines)")
+        let shot = try server.screenshot()
+        #expect(try scan(shot, region: "3200,0,1280,720", PresenterTheme().slideBackground) == 0)
+        try server.key("q")
+        #expect(presenter.waitForExit(timeout: 10))
+    }
+
     private func writeDeck() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("present-xorg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -29,12 +29,13 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     /// Called after each pass of the loop (the remote control publishes metadata from here).
     public var afterPass: (() -> Void)?
 
-    /// A presenter on `platform`; the console covers `consoleFrame`; `output` shows lists on a surface;
+    /// A presenter on `platform`; the console covers `consoleFrame`; `output` shows lists on a surface; with
+    /// `only`, every other external display is handed back to mirroring;
     /// `onDisplayEvent` runs when SDL reports a display change (e.g. to let an SDL-based platform rescan).
     public init(deck: Deck, platform: Platform, configuration: DisplayConfiguration = DisplayConfiguration(),
                 consoleFrame: Rect, mainDisplay: String,
                 output: @escaping (Platform.Surface) -> (any AudienceOutput)?,
-                onDisplayEvent: @escaping () -> Void = {}) throws(PresenterCanvasError) {
+                only: DisplayID? = nil, onDisplayEvent: @escaping () -> Void = {}) throws(PresenterCanvasError) {
         let start = Self.monotonic()
         startTime = start
         controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: mainDisplay,
@@ -43,6 +44,11 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         console = try SDLWindowSurface(title: "extdisplay present: console", frame: consoleFrame)
         outputFor = output
         self.onDisplayEvent = onDisplayEvent
+        if let only {
+            let coordinator = self.coordinator
+            controller.accepts = { $0 == only }
+            controller.onRejected = { coordinator.send(.mirror($0)) }
+        }
         (wakes, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 

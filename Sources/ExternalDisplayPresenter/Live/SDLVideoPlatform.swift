@@ -15,11 +15,8 @@ public final class SDLVideoPlatform: DisplayPlatform {
     private var known: [DisplayID: (display: Display, bounds: Rect)] = [:]
     private var windows: [DisplayID: SDLWindowSurface] = [:]
 
-    private let only: DisplayID?
-
-    /// Creates the platform; SDL's video subsystem must be initialised. With `only`, every other display
-    /// is ignored (`--display NAME`).
-    public init(only: DisplayID? = nil) { self.only = only }
+    /// Creates the platform; SDL's video subsystem must be initialised.
+    public init() {}
 
     /// The names of every external display SDL reports.
     public var externalNames: [String] { Self.scan().keys.map(\.rawValue).sorted() }
@@ -36,13 +33,13 @@ public final class SDLVideoPlatform: DisplayPlatform {
     /// The external displays now.
     public func start(delivering deliver: @escaping @MainActor ([DisplayEvent]) -> Void) -> [Display] {
         self.deliver = deliver
-        known = scanFiltered()
+        known = Self.scan()
         return known.values.map(\.display).sorted { $0.id < $1.id }
     }
 
     /// Looks at SDL's displays again and delivers what changed (call on SDL display events).
     public func refresh() {
-        let now = scanFiltered()
+        let now = Self.scan()
         var batch: [DisplayEvent] = []
         for id in known.keys.sorted() where now[id] == nil { batch.append(.disconnect(id)) }
         for id in now.keys.sorted() where known[id] == nil { batch.append(.connect(now[id]!.display)) }
@@ -81,12 +78,6 @@ public final class SDLVideoPlatform: DisplayPlatform {
         for window in windows.values { window.close() }
         windows = [:]
         deliver = nil
-    }
-
-    private func scanFiltered() -> [DisplayID: (display: Display, bounds: Rect)] {
-        let all = Self.scan()
-        guard let only else { return all }
-        return all.filter { $0.key == only }
     }
 
     private static func scan() -> [DisplayID: (display: Display, bounds: Rect)] {

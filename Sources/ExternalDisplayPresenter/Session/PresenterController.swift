@@ -25,6 +25,10 @@ public final class PresenterController: DisplayCoordinatorDelegate {
     public var onChange: ((PresenterState) -> Void)?
     /// Colours.
     public var theme = PresenterTheme()
+    /// Whether the presenter uses a display (`--display NAME`); others are handed back to mirroring.
+    public var accepts: (DisplayID) -> Bool = { _ in true }
+    /// Called (later, outside the coordinator's pass) with a display the presenter does not use.
+    public var onRejected: ((DisplayID) -> Void)?
 
     /// A controller at the first slide with the timer started at `startedAt`.
     public init(deck: Deck, startedAt: Double, mainDisplay: String = "main display",
@@ -79,6 +83,12 @@ public final class PresenterController: DisplayCoordinatorDelegate {
 
     /// A display got our window: it shows the current slide from its next frame.
     public func externalDisplayDidAttach(_ attachment: DisplayAttachment) {
+        let id = attachment.display.id
+        guard accepts(id) else {
+            let reject = onRejected
+            Task { @MainActor in reject?(id) }
+            return
+        }
         apply(.attached(AudienceDisplay(attachment)), at: now())
     }
 
@@ -89,6 +99,7 @@ public final class PresenterController: DisplayCoordinatorDelegate {
 
     /// A mode change: lay the display out again.
     public func externalDisplayDidChangeLayout(_ attachment: DisplayAttachment) {
+        guard accepts(attachment.display.id) else { return }
         apply(.attached(AudienceDisplay(attachment)), at: now())
     }
 }

@@ -133,7 +133,7 @@ enum PresentLive {
         }
         defer { SDL_Quit() }
         let only = display == "auto" ? nil : DisplayID(display)
-        let platform = SDLVideoPlatform(only: only)
+        let platform = SDLVideoPlatform()
         if let only, !platform.externalNames.contains(only.rawValue) {
             PresentCommand.warn("no external display named \(only); external displays: "
                                 + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
@@ -141,7 +141,8 @@ enum PresentLive {
         do {
             let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
                                          consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
-                                         output: { $0 }, onDisplayEvent: { platform.refresh() })
+                                         output: { $0 }, only: only,
+                                         onDisplayEvent: { platform.refresh() })
             await live.run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
             print("presented \(deck.slides.count) slides; frames drawn: "
                   + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
