@@ -22,6 +22,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     private let outputFor: (Platform.Surface) -> (any AudienceOutput)?
     private let startTime: Double
     private var scheduler = RedrawScheduler()
+    private var outputIdentities: [DisplayID: ObjectIdentifier] = [:]
     private let onDisplayEvent: () -> Void
     private var pump: (() -> Void)?
     private let wakes: AsyncStream<Void>
@@ -147,6 +148,10 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             guard let surface = coordinator.surface(for: display.id), let output = outputFor(surface),
                   let metrics = output.metrics,
                   let list = controller.externalList(for: display.id, at: t, clock: clock, metrics: metrics) else { continue }
+            // A new window (the display came back) has never been drawn.
+            if outputIdentities.updateValue(ObjectIdentifier(output), forKey: display.id) != ObjectIdentifier(output) {
+                scheduler.forget(display.id.rawValue)
+            }
             if scheduler.needsDraw(display.id.rawValue, list) { output.present(list) }
         }
     }
