@@ -32,7 +32,7 @@ struct XorgPresenterTests {
         defer { presenter.terminate() }
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") && $0.contains("external: DUMMY1") } != nil,
                 "lines: \(presenter.lines)")
-        try server.waitForWindow("extdisplay present: audience")
+        try server.waitForWindow(XorgServer.audienceWindow)
         usleep(500_000)
 
         let external = "1920,0,1280,720", console = "0,0,1920,1080"
@@ -122,6 +122,9 @@ struct XorgPresenterTests {
 struct XorgServer {
     let display: String
     let pid: String
+
+    /// The audience window's name: the presenter's own SDL window or the desktop platform's.
+    static let audienceWindow = "extdisplay present: audience|ExternalDisplayKit: "
 
     static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: Shell.packageRoot.appendingPathComponent("scripts/xorg-dummy.sh").path)
