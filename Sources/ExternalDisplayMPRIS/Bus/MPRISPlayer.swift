@@ -8,7 +8,7 @@ import Glibc
 /// media keys and `playerctl` can see and control it.
 ///
 /// The player owns a dedicated thread that runs the D-Bus connection; everything else is thread-safe. The
-/// app publishes to it through a ``NowPlayingSession`` (the player is a ``NowPlayingPublisher``) and receives
+/// app publishes to it through a `NowPlayingSession` (the player is a `NowPlayingPublisher`) and receives
 /// remote commands, already routed, on ``commands`` or the `onCommand` callback.
 ///
 /// ```swift
@@ -24,7 +24,7 @@ import Glibc
 public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     /// The bus name the player owns, `org.mpris.MediaPlayer2.<name>`.
     public let busName: String
-    /// The clock used for positions; give the same clock to the ``NowPlayingSession`` that publishes here.
+    /// The clock used for positions; give the same clock to the `NowPlayingSession` that publishes here.
     public let clock: any MediaClock
     /// Every remote command received, with the router's decision, in arrival order. Finishes on ``stop()``
     /// or when the bus connection is lost.
@@ -139,7 +139,7 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         return loopError
     }
 
-    /// Shows a publication from a ``NowPlayingSession``: changed properties are announced with
+    /// Shows a publication from a `NowPlayingSession`: changed properties are announced with
     /// `PropertiesChanged`, jumps in position with `Seeked`. Position itself is never announced.
     public func publish(_ publication: NowPlayingPublication) {
         change(reason: publication.reason) { $0.nowPlaying = publication.state }
