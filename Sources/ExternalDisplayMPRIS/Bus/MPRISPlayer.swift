@@ -254,19 +254,19 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
         let (arguments, unreadable) = BusMessage.readArguments(message)
         let request: MPRISRequest
-        do {
+        do throws(MPRISCallError) {
             request = try MPRISRequest.parse(interface: interface, member: member, arguments: arguments)
+            // Arguments of a type no MPRIS method takes were not read; the call cannot be what it claims.
             if let unreadable {
-                throw MPRISCallError.invalidArguments("\(member) does not take an argument of type \(unreadable)")
+                throw .invalidArguments("\(member) does not take an argument of type \(unreadable); see Introspect")
             }
-        } catch let error as MPRISCallError {
-            let reported = unreadable != nil && error.name == MPRISCallError.invalidArguments("").name
-                ? MPRISCallError.invalidArguments("\(member): argument of type \(unreadable!) is not accepted; see Introspect")
+        } catch {
+            let isTypeError = error.name == MPRISCallError.invalidArguments("").name
+            let reported = isTypeError && unreadable != nil
+                ? MPRISCallError.invalidArguments("\(member) does not take an argument of type \(unreadable ?? "?"); see Introspect")
                 : error
             BusMessage.reply(to: message, with: reported)
             return 1
-        } catch {
-            return 0
         }
         lock.lock()
         let before = currentModel
