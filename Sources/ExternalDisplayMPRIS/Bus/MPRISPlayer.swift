@@ -142,35 +142,37 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     /// Shows a publication from a `NowPlayingSession`: changed properties are announced with
     /// `PropertiesChanged`, jumps in position with `Seeked`. Position itself is never announced.
     public func publish(_ publication: NowPlayingPublication) {
-        change(reason: publication.reason) { $0.nowPlaying = publication.state }
+        change(reason: publication.reason, at: publication.instant) { $0.nowPlaying = publication.state }
     }
 
     /// Changes what the app can do beyond the current item; the `Can*` properties follow.
     public func update(capabilities: PlaybackCapabilities) {
-        change(reason: nil) { $0.router.capabilities = capabilities }
+        change(reason: nil, at: nil) { $0.router.capabilities = capabilities }
     }
 
     /// Changes the name media widgets show.
     public func update(identity: String) {
-        change(reason: nil) { $0.identity = identity }
+        change(reason: nil, at: nil) { $0.identity = identity }
     }
 
-    private func change(reason: NowPlayingPublicationReason?, _ edit: (inout MPRISPlayerModel) -> Void) {
+    private func change(reason: NowPlayingPublicationReason?, at instant: TimeInterval?,
+                        _ edit: (inout MPRISPlayerModel) -> Void) {
         lock.lock()
         let before = currentModel
         edit(&currentModel)
-        queueSignals(from: before, reason: reason)
+        queueSignals(from: before, reason: reason, at: instant ?? clock.now())
         lock.unlock()
         wake()
     }
 
     /// Must be called with `lock` held.
-    private func queueSignals(from before: MPRISPlayerModel, reason: NowPlayingPublicationReason?) {
+    private func queueSignals(from before: MPRISPlayerModel, reason: NowPlayingPublicationReason?,
+                              at instant: TimeInterval) {
         let root = currentModel.changedRootProperties(since: before)
         if !root.isEmpty { outbox.append(.propertiesChanged(interface: MPRISNames.rootInterface, changed: root)) }
         let player = currentModel.changedPlayerProperties(since: before)
         if !player.isEmpty { outbox.append(.propertiesChanged(interface: MPRISNames.playerInterface, changed: player)) }
-        if let reason, let position = currentModel.seekedPosition(after: reason, at: clock.now()) {
+        if let reason, let position = currentModel.seekedPosition(after: reason, at: instant) {
             outbox.append(.seeked(position))
         }
     }
@@ -271,7 +273,7 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         lock.lock()
         let before = currentModel
         let response = currentModel.respond(to: request, at: clock.now())
-        queueSignals(from: before, reason: nil)
+        queueSignals(from: before, reason: nil, at: clock.now())
         lock.unlock()
         switch response.reply {
         case .success(let values): BusMessage.reply(to: message, with: values)
