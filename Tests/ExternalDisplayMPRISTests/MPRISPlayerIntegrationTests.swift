@@ -94,6 +94,29 @@ struct MPRISPlayerIntegrationTests {
         }
     }
 
+    @Test func writablePropertiesRateAndVolumeCanBeSet() throws {
+        try withPlayer { bus, harness in
+            func property(_ name: String) throws -> String {
+                try bus.run("busctl", "get-property", Self.busName, Self.path, MPRISNames.playerInterface, name)
+                    .trimmedOutput
+            }
+            let setRate = try bus.run("busctl", "set-property", Self.busName, Self.path, MPRISNames.playerInterface,
+                                      "Rate", "d", "1.5")
+            #expect(setRate.status == 0, "\(setRate.error)")
+            #expect(try ExternalTool.eventually { try property("Rate") == "d 1.5" })
+            harness.clock.advance(by: 10)
+            let position = try bus.playerctl(Self.name, "position")
+            #expect(Self.isPosition(position, near: 15), "position \(position) after 10 s at 1.5×")
+            _ = try bus.playerctl(Self.name, "volume", "0.25")
+            #expect(try ExternalTool.eventually { try property("Volume") == "d 0.25" })
+            let tooFast = try bus.run("busctl", "set-property", Self.busName, Self.path, MPRISNames.playerInterface,
+                                      "Rate", "d", "8")
+            #expect(tooFast.status == 0)
+            #expect(try property("Rate") == "d 1.5")
+            #expect(harness.received.map(\.decision.status) == [.success, .noSuchContent])
+        }
+    }
+
     /// Each malformed call and the D-Bus error it must get; the player must answer normally afterwards.
     static let malformedCalls: [(arguments: [String], error: String)] = [
         (["org.mpris.MediaPlayer2.Player.Seek", "string:abc"], "org.freedesktop.DBus.Error.InvalidArgs"),
