@@ -4,7 +4,7 @@ import ExternalDisplayMedia
 import Foundation
 import Testing
 
-/// The module in-process on a private session bus, driven by playerctl, busctl and dbus-send.
+/// The module in-process on a private session bus, driven by playerctl, dbus-send and dbus-monitor.
 @Suite("MPRIS player on a private session bus", .serialized)
 struct MPRISPlayerIntegrationTests {
     static let name = "edkinprocess"
@@ -83,9 +83,8 @@ struct MPRISPlayerIntegrationTests {
 
     @Test func previousOnTheFirstItemIsRefusedWithoutEffect() throws {
         try withPlayer { bus, harness in
-            let canGoPrevious = try bus.run("busctl", "get-property", Self.busName, Self.path,
-                                            MPRISNames.playerInterface, "CanGoPrevious")
-            #expect(canGoPrevious.trimmedOutput == "b false")
+            #expect(try bus.playerProperty(Self.busName, "CanGoPrevious") == "boolean false")
+            #expect(try bus.playerProperty(Self.busName, "CanGoNext") == "boolean true")
             _ = try bus.run("dbus-send", "--session", "--print-reply", "--dest=\(Self.busName)", Self.path,
                             "org.mpris.MediaPlayer2.Player.Previous")
             #expect(ExternalTool.eventually { harness.received.count == 1 })
@@ -96,23 +95,22 @@ struct MPRISPlayerIntegrationTests {
 
     @Test func writablePropertiesRateAndVolumeCanBeSet() throws {
         try withPlayer { bus, harness in
-            func property(_ name: String) throws -> String {
-                try bus.run("busctl", "get-property", Self.busName, Self.path, MPRISNames.playerInterface, name)
-                    .trimmedOutput
+            func property(_ name: String) throws -> String { try bus.playerProperty(Self.busName, name) }
+            func setRate(_ rate: String) throws -> ToolResult {
+                try bus.call(Self.busName, "org.freedesktop.DBus.Properties.Set",
+                             "string:org.mpris.MediaPlayer2.Player", "string:Rate", "variant:double:\(rate)")
             }
-            let setRate = try bus.run("busctl", "set-property", Self.busName, Self.path, MPRISNames.playerInterface,
-                                      "Rate", "d", "1.5")
-            #expect(setRate.status == 0, "\(setRate.error)")
-            #expect(try ExternalTool.eventually { try property("Rate") == "d 1.5" })
+            let rateSet = try setRate("1.5")
+            #expect(rateSet.status == 0, "\(rateSet.error)")
+            #expect(try ExternalTool.eventually { try property("Rate") == "double 1.5" })
             harness.clock.advance(by: 10)
             let position = try bus.playerctl(Self.name, "position")
             #expect(Self.isPosition(position, near: 15), "position \(position) after 10 s at 1.5×")
             _ = try bus.playerctl(Self.name, "volume", "0.25")
-            #expect(try ExternalTool.eventually { try property("Volume") == "d 0.25" })
-            let tooFast = try bus.run("busctl", "set-property", Self.busName, Self.path, MPRISNames.playerInterface,
-                                      "Rate", "d", "8")
+            #expect(try ExternalTool.eventually { try property("Volume") == "double 0.25" })
+            let tooFast = try setRate("8")
             #expect(tooFast.status == 0)
-            #expect(try property("Rate") == "d 1.5")
+            #expect(try property("Rate") == "double 1.5")
             #expect(harness.received.map(\.decision.status) == [.success, .noSuchContent])
         }
     }
@@ -141,14 +139,13 @@ struct MPRISPlayerIntegrationTests {
                 let result = try ExternalTool.run(
                     bus.tools["dbus-send"]!,
                     ["--session", "--print-reply", "--dest=\(Self.busName)", Self.path] + call.arguments,
-                    environment: bus.environment)
+                    environment: bus.environment)  // (the arguments vary, so not through bus.call)
                 #expect(result.status != 0, "\(call.arguments) was accepted")
                 #expect(result.error.contains("Error \(call.error)"), "\(call.arguments): \(result.error)")
                 #expect(try bus.playerctl(Self.name, "status") == "Playing", "no answer after \(call.arguments)")
             }
-            let busctl = try bus.run("busctl", "call", Self.busName, Self.path, MPRISNames.playerInterface,
-                                     "Seek", "s", "abc")
-            #expect(busctl.status != 0 && busctl.error.contains("int64"))
+            let explained = try bus.call(Self.busName, "org.mpris.MediaPlayer2.Player.Seek", "string:abc")
+            #expect(explained.error.contains("Seek takes (x)"), "the error should say what to send: \(explained.error)")
             #expect(harness.received.isEmpty, "a malformed call reached the app")
             #expect(try bus.playerctl(Self.name, "metadata", "xesam:title") == "First")
         }

@@ -99,9 +99,10 @@ struct NowPlayingCommandTests {
         #expect(try ExternalTool.eventually { try playerctl("status") == "Playing" })
 
         // A malformed call gets an error and the player keeps serving.
-        let malformed = try bus.run("busctl", "call", "org.mpris.MediaPlayer2.\(Self.name)", "/org/mpris/MediaPlayer2",
-                                    "org.mpris.MediaPlayer2.Player", "Seek", "s", "abc")
+        let malformed = try bus.call("org.mpris.MediaPlayer2.\(Self.name)", "org.mpris.MediaPlayer2.Player.Seek",
+                                     "string:abc")
         #expect(malformed.status != 0)
+        #expect(malformed.error.contains("org.freedesktop.DBus.Error.InvalidArgs"))
         #expect(try playerctl("status") == "Playing")
 
         #expect(ExternalTool.eventually { running.commandLines.count == 6 }, "stdout: \(running.output.text)")

@@ -20,7 +20,7 @@ final class PrivateSessionBus {
     /// Starts `dbus-daemon --session` in the foreground; records an issue and returns `nil` when the tools are missing
     /// or the daemon does not start.
     static func start(sourceLocation: SourceLocation = #_sourceLocation) throws -> PrivateSessionBus? {
-        guard let tools = ExternalTool.require(["dbus-daemon", "playerctl", "busctl", "dbus-send", "dbus-monitor"],
+        guard let tools = ExternalTool.require(["dbus-daemon", "playerctl", "dbus-send", "dbus-monitor"],
                                                sourceLocation: sourceLocation) else { return nil }
         // Run in the foreground (not --fork): Foundation's Process watches a descriptor that a forked
         // daemon would inherit, and would never see the launcher exit.
@@ -59,10 +59,28 @@ final class PrivateSessionBus {
         kill(pid, SIGKILL)
     }
 
-    /// Runs one of the bus tools (`playerctl`, `busctl`, `dbus-send`…) against this bus.
+    /// Runs one of the bus tools (`playerctl`, `dbus-send`, `dbus-monitor`) against this bus.
     func run(_ tool: String, _ arguments: String...) throws -> ToolResult {
-        try ExternalTool.run(tools[tool]!, tool == "busctl" ? ["--user"] + arguments : arguments,
+        try ExternalTool.run(tools[tool]!, arguments, environment: environment)
+    }
+
+    /// Calls `method` (interface.member) on the MPRIS object of `busName` with dbus-send; arguments use
+    /// dbus-send's `type:value` syntax.
+    func call(_ busName: String, _ method: String, _ arguments: String...) throws -> ToolResult {
+        try ExternalTool.run(tools["dbus-send"]!,
+                             ["--session", "--print-reply", "--dest=\(busName)", "/org/mpris/MediaPlayer2", method]
+                                 + arguments,
                              environment: environment)
+    }
+
+    /// A property of `org.mpris.MediaPlayer2.Player` read with `Properties.Get`, as dbus-send prints the
+    /// variant's content: for example `boolean false` or `double 1.5` (empty on failure).
+    func playerProperty(_ busName: String, _ name: String) throws -> String {
+        let result = try call(busName, "org.freedesktop.DBus.Properties.Get",
+                              "string:org.mpris.MediaPlayer2.Player", "string:\(name)")
+        guard result.status == 0, let last = result.output.split(separator: "\n").last else { return "" }
+        let words = last.split(separator: " ", omittingEmptySubsequences: true)
+        return words.drop { $0 == "variant" }.joined(separator: " ")
     }
 
     /// `playerctl -p player …`, trimmed standard output (empty on failure).
