@@ -184,3 +184,49 @@ extension Result {
         return false
     }
 }
+
+@Suite("MPRIS model: any call")
+struct MPRISAnyCallTests {
+    static let members = ["Introspect", "Get", "GetAll", "Set", "Raise", "Quit", "Next", "Previous", "Pause",
+                          "PlayPause", "Stop", "Play", "Seek", "SetPosition", "OpenUri", "Bogus", ""]
+    static let interfaces: [String?] = [nil, MPRISNames.rootInterface, MPRISNames.playerInterface,
+                                        MPRISNames.propertiesInterface, MPRISNames.introspectableInterface,
+                                        "com.example.Other"]
+    static let values: [MPRISValue] = [.string(MPRISNames.playerInterface), .string("Rate"), .objectPath("/x"),
+                                       .int64(-5), .double(.nan), .boolean(true), .strings([]),
+                                       .variant(.double(2)), .variant(.string("x"))]
+    static let knownErrors: Set<String> = [
+        "org.freedesktop.DBus.Error.InvalidArgs", "org.freedesktop.DBus.Error.UnknownMethod",
+        "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.UnknownProperty",
+        "org.freedesktop.DBus.Error.PropertyReadOnly", "org.freedesktop.DBus.Error.NotSupported",
+    ]
+
+    /// Every member on every interface with every argument list of up to three of the sample values: each
+    /// either parses and gets an answer, or is refused with a known D-Bus error — and the app's state is
+    /// never changed by the answer itself.
+    @Test(arguments: members)
+    func everyCallIsAnsweredOrRefusedWithAKnownError(_ member: String) {
+        var argumentLists: [[MPRISValue]] = [[]]
+        for length in 1...3 {
+            argumentLists += argumentLists.filter { $0.count == length - 1 }.flatMap { list in
+                Self.values.map { list + [$0] }
+            }
+        }
+        for interface in Self.interfaces {
+            for arguments in argumentLists {
+                var model = MPRISPlayerModel(identity: "Any")
+                do {
+                    let request = try MPRISRequest.parse(interface: interface, member: member, arguments: arguments)
+                    let response = model.respond(to: request, at: 0)
+                    if case .failure(let error) = response.reply {
+                        #expect(Self.knownErrors.contains(error.name), "\(member)\(arguments): \(error)")
+                    }
+                    #expect(model.nowPlaying == .empty)
+                } catch {
+                    #expect(Self.knownErrors.contains(error.name), "\(member)\(arguments): \(error)")
+                    #expect(!error.message.isEmpty)
+                }
+            }
+        }
+    }
+}

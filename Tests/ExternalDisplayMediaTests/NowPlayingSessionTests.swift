@@ -142,3 +142,19 @@ struct NowPlayingSessionTests {
         }
     }
 }
+
+@Suite("Now Playing publication")
+struct NowPlayingPublicationTests {
+    @Test func elapsedTimeIsThePositionWhenPublished() {
+        let fixture = SessionFixture()
+        fixture.session.load(song, at: 20, playing: true)
+        fixture.clock.advance(by: 30)
+        var renamed = song
+        renamed.title = "Renamed"
+        fixture.session.updateMetadata(renamed)   // keeps the timeline's old anchor
+        let last = fixture.recorder.publications.last
+        #expect(last?.instant == 1_030)
+        #expect(last?.elapsedTime == 50)
+        #expect(last?.state.timeline.rate == 1)
+    }
+}

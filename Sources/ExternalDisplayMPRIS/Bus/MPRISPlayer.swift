@@ -8,7 +8,7 @@ import Glibc
 /// media keys and `playerctl` can see and control it.
 ///
 /// The player owns a dedicated thread that runs the D-Bus connection; everything else is thread-safe. The
-/// app publishes to it through a ``NowPlayingSession`` (the player is a ``NowPlayingPublisher``) and receives
+/// app publishes to it through a `NowPlayingSession` (the player is a `NowPlayingPublisher`) and receives
 /// remote commands, already routed, on ``commands`` or the `onCommand` callback.
 ///
 /// ```swift
@@ -24,7 +24,7 @@ import Glibc
 public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     /// The bus name the player owns, `org.mpris.MediaPlayer2.<name>`.
     public let busName: String
-    /// The clock used for positions; give the same clock to the ``NowPlayingSession`` that publishes here.
+    /// The clock used for positions; give the same clock to the `NowPlayingSession` that publishes here.
     public let clock: any MediaClock
     /// Every remote command received, with the router's decision, in arrival order. Finishes on ``stop()``
     /// or when the bus connection is lost.
@@ -139,38 +139,40 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         return loopError
     }
 
-    /// Shows a publication from a ``NowPlayingSession``: changed properties are announced with
+    /// Shows a publication from a `NowPlayingSession`: changed properties are announced with
     /// `PropertiesChanged`, jumps in position with `Seeked`. Position itself is never announced.
     public func publish(_ publication: NowPlayingPublication) {
-        change(reason: publication.reason) { $0.nowPlaying = publication.state }
+        change(reason: publication.reason, at: publication.instant) { $0.nowPlaying = publication.state }
     }
 
     /// Changes what the app can do beyond the current item; the `Can*` properties follow.
     public func update(capabilities: PlaybackCapabilities) {
-        change(reason: nil) { $0.router.capabilities = capabilities }
+        change(reason: nil, at: nil) { $0.router.capabilities = capabilities }
     }
 
     /// Changes the name media widgets show.
     public func update(identity: String) {
-        change(reason: nil) { $0.identity = identity }
+        change(reason: nil, at: nil) { $0.identity = identity }
     }
 
-    private func change(reason: NowPlayingPublicationReason?, _ edit: (inout MPRISPlayerModel) -> Void) {
+    private func change(reason: NowPlayingPublicationReason?, at instant: TimeInterval?,
+                        _ edit: (inout MPRISPlayerModel) -> Void) {
         lock.lock()
         let before = currentModel
         edit(&currentModel)
-        queueSignals(from: before, reason: reason)
+        queueSignals(from: before, reason: reason, at: instant ?? clock.now())
         lock.unlock()
         wake()
     }
 
     /// Must be called with `lock` held.
-    private func queueSignals(from before: MPRISPlayerModel, reason: NowPlayingPublicationReason?) {
+    private func queueSignals(from before: MPRISPlayerModel, reason: NowPlayingPublicationReason?,
+                              at instant: TimeInterval) {
         let root = currentModel.changedRootProperties(since: before)
         if !root.isEmpty { outbox.append(.propertiesChanged(interface: MPRISNames.rootInterface, changed: root)) }
         let player = currentModel.changedPlayerProperties(since: before)
         if !player.isEmpty { outbox.append(.propertiesChanged(interface: MPRISNames.playerInterface, changed: player)) }
-        if let reason, let position = currentModel.seekedPosition(after: reason, at: clock.now()) {
+        if let reason, let position = currentModel.seekedPosition(after: reason, at: instant) {
             outbox.append(.seeked(position))
         }
     }
@@ -254,24 +256,24 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
         let (arguments, unreadable) = BusMessage.readArguments(message)
         let request: MPRISRequest
-        do {
+        do throws(MPRISCallError) {
             request = try MPRISRequest.parse(interface: interface, member: member, arguments: arguments)
+            // Arguments of a type no MPRIS method takes were not read; the call cannot be what it claims.
             if let unreadable {
-                throw MPRISCallError.invalidArguments("\(member) does not take an argument of type \(unreadable)")
+                throw .invalidArguments("\(member) does not take an argument of type \(unreadable); see Introspect")
             }
-        } catch let error as MPRISCallError {
-            let reported = unreadable != nil && error.name == MPRISCallError.invalidArguments("").name
-                ? MPRISCallError.invalidArguments("\(member): argument of type \(unreadable!) is not accepted; see Introspect")
+        } catch {
+            let isTypeError = error.name == MPRISCallError.invalidArguments("").name
+            let reported = isTypeError && unreadable != nil
+                ? MPRISCallError.invalidArguments("\(member) does not take an argument of type \(unreadable ?? "?"); see Introspect")
                 : error
             BusMessage.reply(to: message, with: reported)
             return 1
-        } catch {
-            return 0
         }
         lock.lock()
         let before = currentModel
         let response = currentModel.respond(to: request, at: clock.now())
-        queueSignals(from: before, reason: nil)
+        queueSignals(from: before, reason: nil, at: clock.now())
         lock.unlock()
         switch response.reply {
         case .success(let values): BusMessage.reply(to: message, with: values)

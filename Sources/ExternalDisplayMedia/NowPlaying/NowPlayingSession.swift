@@ -132,6 +132,6 @@ public final class NowPlayingSession {
 
     private func emit(_ reason: NowPlayingPublicationReason) {
         publicationCount += 1
-        publisher.publish(NowPlayingPublication(state: state, reason: reason))
+        publisher.publish(NowPlayingPublication(state: state, reason: reason, instant: clock.now()))
     }
 }

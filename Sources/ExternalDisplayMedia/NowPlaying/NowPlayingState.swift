@@ -50,18 +50,25 @@ public enum NowPlayingPublicationReason: String, Sendable, Hashable, Codable, Ca
     case cleared
 }
 
-/// One message from a ``NowPlayingSession`` to the platform: the full state and why it was sent.
+/// One message from a ``NowPlayingSession`` to the platform: the full state, why it was sent and when.
 public struct NowPlayingPublication: Sendable, Hashable {
     /// The state to show.
     public var state: NowPlayingState
     /// The discontinuity that caused it.
     public var reason: NowPlayingPublicationReason
+    /// The clock reading at which the session published.
+    public var instant: TimeInterval
 
     /// Creates a publication.
-    public init(state: NowPlayingState, reason: NowPlayingPublicationReason) {
+    public init(state: NowPlayingState, reason: NowPlayingPublicationReason, instant: TimeInterval) {
         self.state = state
         self.reason = reason
+        self.instant = instant
     }
+
+    /// The position at the moment of publication, in seconds: the elapsed time to hand to a platform that
+    /// extrapolates from elapsed time and rate (`MPNowPlayingInfoPropertyElapsedPlaybackTime`).
+    public var elapsedTime: TimeInterval { state.timeline.position(at: instant) }
 }
 
 /// The port a platform implements to show Now Playing: `MPNowPlayingInfoCenter` on Apple platforms, an MPRIS

@@ -146,11 +146,17 @@ struct RemoteCommandLine: Encodable {
     }
 }
 
-/// Runs `handler` once when any of `signals` arrives (instead of the default termination).
+/// Runs `handler` when any of `signals` arrives (instead of the default termination).
 final class SignalWatcher {
     private let sources: [any DispatchSourceSignal]
 
     init(signals: [Int32], handler: @escaping @Sendable () -> Void) {
+        // A parent may have left these signals blocked (a blocked mask is inherited across exec); unblock
+        // them on this thread so that Ctrl-C and SIGTERM always reach the handler.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        signals.forEach { sigaddset(&unblocked, $0) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
