@@ -25,7 +25,7 @@ struct XorgPresenterTests {
         let server = try XorgServer.start()
         defer { server.stop() }
         let modesBefore = try server.currentModes()
-        let deckFile = try writeDeck()
+        let deckFile = try Self.writeDeck()
         let presenter = try RunningProcess(
             [Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path, "present", deckFile.path],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
@@ -38,16 +38,16 @@ struct XorgPresenterTests {
         let external = "1920,0,1280,720", console = "0,0,1920,1080"
         let shot1 = try server.screenshot()
         let notes = PresenterTheme().notes, slide = PresenterTheme().slideBackground
-        #expect(try scan(shot1, region: external, notes) == 0, "notes on the external display")
-        #expect(try scan(shot1, region: external, slide) > 100_000, "no slide on the external display")
-        #expect(try scan(shot1, region: console, notes) > 500, "no notes on the console")
+        #expect(try Self.scan(shot1, region: external, notes) == 0, "notes on the external display")
+        #expect(try Self.scan(shot1, region: external, slide) > 100_000, "no slide on the external display")
+        #expect(try Self.scan(shot1, region: console, notes) > 500, "no notes on the console")
 
         try server.key("Right")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 2 of 3") } != nil)
         usleep(400_000)
         let shot2 = try server.screenshot()
-        #expect(try digest(shot1, external) != digest(shot2, external), "the external display did not change")
-        #expect(try scan(shot2, region: external, notes) == 0)
+        #expect(try Self.digest(shot1, external) != Self.digest(shot2, external), "the external display did not change")
+        #expect(try Self.scan(shot2, region: external, notes) == 0)
         try server.key("Left")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") } != nil)
         try server.key("Next")  // PageDown, as a clicker sends
@@ -63,7 +63,7 @@ struct XorgPresenterTests {
     @Test func aDisplaySwitchedOnMidTalkShowsTheCurrentSlide() throws {
         let server = try XorgServer.start()
         defer { server.stop() }
-        let deckFile = try writeDeck()
+        let deckFile = try Self.writeDeck()
         let presenter = try RunningProcess(
             [Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path, "present", deckFile.path],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
@@ -84,7 +84,7 @@ struct XorgPresenterTests {
         let server = try XorgServer.start()
         defer { server.stop() }
         let presenter = try RunningProcess(
-            [Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path, "present", try writeDeck().path,
+            [Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path, "present", try Self.writeDeck().path,
              "--display", "DUMMY1"],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
@@ -94,12 +94,12 @@ struct XorgPresenterTests {
         usleep(1_500_000)
         #expect(!presenter.lines.contains { $0.contains("DUMMY2") }, "lines: \(presenter.lines)")
         let shot = try server.screenshot()
-        #expect(try scan(shot, region: "3200,0,1280,720", PresenterTheme().slideBackground) == 0)
+        #expect(try Self.scan(shot, region: "3200,0,1280,720", PresenterTheme().slideBackground) == 0)
         try server.key("q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 
-    private func writeDeck() throws -> URL {
+    static func writeDeck() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("present-xorg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("deck.md")
@@ -107,13 +107,13 @@ struct XorgPresenterTests {
         return file
     }
 
-    private func scan(_ file: URL, region: String, _ color: RGBA) throws -> Int {
+    static func scan(_ file: URL, region: String, _ color: RGBA) throws -> Int {
         let out = try Shell.run(["python3", Shell.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path, "--region", region, file.path,
                                  String(color.description.dropFirst())]).output
         return Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
-    private func digest(_ file: URL, _ region: String) throws -> String {
+    static func digest(_ file: URL, _ region: String) throws -> String {
         try Shell.run(["python3", Shell.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path, "--digest", region, file.path]).output
     }
 }
@@ -160,6 +160,11 @@ struct XorgServer {
             }
         }
         return out
+    }
+
+    /// Runs xrandr on this server.
+    func xrandr(_ arguments: [String]) throws {
+        try Shell.run(["xrandr"] + arguments, environment: ["DISPLAY": display])
     }
 
     func waitForWindow(_ name: String) throws {

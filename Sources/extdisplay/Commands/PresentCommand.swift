@@ -120,11 +120,13 @@ struct PresentCommand: AsyncParsableCommand {
     }
 }
 
-/// The real mode (a display server is there): SDL windows on the displays SDL reports.
+/// The real mode (a display server is there): SDL windows on the displays SDL reports; the MPRIS remote
+/// control when a session bus is there.
 enum PresentLive {
     @MainActor
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
         #if canImport(CSDL2)
+        setenv("SDL_VIDEODRIVER", "x11", 0)
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
@@ -133,24 +135,53 @@ enum PresentLive {
         }
         defer { SDL_Quit() }
         let only = display == "auto" ? nil : DisplayID(display)
-        let platform = SDLVideoPlatform()
-        if let only, !platform.externalNames.contains(only.rawValue) {
-            PresentCommand.warn("no external display named \(only); external displays: "
-                                + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
-        }
-        do {
-            let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
-                                         consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
-                                         output: { $0 }, only: only,
-                                         onDisplayEvent: { platform.refresh() })
-            await live.run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-            print("presented \(deck.slides.count) slides; frames drawn: "
-                  + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        } catch {
-            PresentCommand.fail(error.description)
-        }
+        await runOnSDL(deck: deck, only: only, configuration: configuration)
         #else
         PresentCommand.fail("the live presenter needs SDL2; run with --simulate to render snapshots")
         #endif
     }
+
+    #if canImport(CSDL2)
+    @MainActor
+    private static func runOnSDL(deck: Deck, only: DisplayID?, configuration: DisplayConfiguration) async {
+        let platform = SDLVideoPlatform()
+        await present(deck) { () throws(PresenterCanvasError) in
+            try LivePresenter(deck: deck, platform: platform, configuration: configuration,
+                              consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
+                              output: { $0 }, only: only, onDisplayEvent: { platform.refresh() })
+        }
+    }
+
+    /// Makes the presenter, serves the remote control beside it, runs it, and reports what was drawn.
+    @MainActor
+    private static func present<P: DisplayPlatform>(
+        _ deck: Deck, _ make: () throws(PresenterCanvasError) -> LivePresenter<P>) async {
+        let live: LivePresenter<P>
+        do { live = try make() } catch { PresentCommand.fail(error.description) }
+        let remote = startRemote(deck, live)
+        defer { remote?.stop() }
+        await live.run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        print("presented \(deck.slides.count) slides; frames drawn: "
+              + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    }
+
+    @MainActor
+    private static func startRemote<P: DisplayPlatform>(_ deck: Deck, _ live: LivePresenter<P>) -> PresenterRemote? {
+        guard !(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty else { return nil }
+        do {
+            let remote = try PresenterRemote.start(deckTitle: deck.title) { [weak live] command in
+                live?.apply(.remote(command))
+            }
+            live.afterPass = { [weak live, weak remote] in
+                guard let live else { return }
+                remote?.show(state: live.controller.state, slideTitle: live.controller.currentSlideTitle)
+            }
+            PresentCommand.warn("remote control: \(remote.busName) (playerctl -p extdisplay_present next)")
+            return remote
+        } catch {
+            PresentCommand.warn("remote control off: \(error.description)")
+            return nil
+        }
+    }
+    #endif
 }
