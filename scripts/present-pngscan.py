@@ -32,7 +32,7 @@ def read_png(path):
     rows, prev = [], bytearray(stride)
     for y in range(height):
         f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
+        for i in range(stride if f else 0):
             a = line[i - bpp] if i >= bpp else 0
             b, c = prev[i], prev[i - bpp] if i >= bpp else 0
             if f == 1: line[i] = (line[i] + a) & 255
@@ -106,13 +106,13 @@ def main(argv):
     width, height, bpp, rows = read_image(path)
     x0, y0, w, h = region or (0, 0, width, height)
     counts = [0] * len(colours)
+    xs, xe = max(0, x0), min(width, x0 + w)
     for y in range(max(0, y0), min(height, y0 + h)):
-        line = rows[y]
-        for x in range(max(0, x0), min(width, x0 + w)):
-            px = bytes(line[x * bpp:x * bpp + 3])
-            for i, c in enumerate(colours):
-                if px == c:
-                    counts[i] += 1
+        line = bytes(rows[y][xs * bpp:xe * bpp])
+        # Pixels as 3-byte keys; a colour's count is how often it occurs among them.
+        pixels = [line[i:i + 3] for i in range(0, len(line), bpp)]
+        for i, c in enumerate(colours):
+            counts[i] += pixels.count(c)
     print(" ".join(str(c) for c in counts))
 
 
