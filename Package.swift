@@ -76,7 +76,9 @@ let package = Package(
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting"],
                           swiftSettings: strict),
         // Presenter idle-cost benchmark: `swift run -c release present-bench`.
-        .executableTarget(name: "present-bench", dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit"],
+        .executableTarget(name: "present-bench",
+                          dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit",
+                                         .target(name: "CSDL2", condition: linuxOnly)],
                           swiftSettings: strict),
 
         // Tests.

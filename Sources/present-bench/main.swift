@@ -1,12 +1,17 @@
 // present-bench: the presenter's idle cost next to a loop that redraws every frame, measured in one run.
 //
-//   swift run -c release present-bench [--seconds 5] [--deck Examples/Decks/ExternalDisplayKit.md]
+//   swift run -c release present-bench [--seconds 5] [--deck Examples/Decks/ExternalDisplayKit.md] [--windows]
+//
+// With --windows (DISPLAY set, e.g. Xorg-dummy from scripts/xorg-dummy.sh), both loops draw into real SDL
+// windows, the console on the first display and the audience view on the second, instead of off-screen surfaces.
 //
 // Both loops draw the same console (1920×1080) and audience view (1920×1080) with the same layout and drawing
 // code on software surfaces, for the same wall time, while a static slide is shown and the timer runs. The
 // presenter loop draws a display only when its display list changed and sleeps until the next visible
 // change; the naive loop draws both displays at 60 frames per second. CPU is process CPU time (user + system)
 // over wall time.
+#if canImport(CSDL2)
+import CSDL2
 import ExternalDisplayKit
 import ExternalDisplayPresenter
 import Foundation
@@ -41,14 +46,34 @@ func sleep(until deadline: Double) {
     if wait > 0 { usleep(useconds_t(wait * 1e6)) }
 }
 
+/// Two canvases: off-screen surfaces, or windows on the first two displays.
 @MainActor
-func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool) throws -> Measurement {
-    let mode = DisplayMode(width: 1920, height: 1080)
+func canvases(windows: Bool) throws -> (console: any PresenterCanvas, audience: any PresenterCanvas, keep: [SDLWindowSurface]) {
+    guard windows else {
+        let size = PixelSize(width: 1920, height: 1080)
+        return (try SoftwareCanvas(size: size), try SoftwareCanvas(size: size), [])
+    }
+    var frames: [Rect] = []
+    for index in 0..<min(2, SDL_GetNumVideoDisplays()) {
+        var r = SDL_Rect()
+        SDL_GetDisplayBounds(index, &r)
+        frames.append(Rect(x: Int(r.x), y: Int(r.y), width: Int(r.w), height: Int(r.h)))
+    }
+    guard frames.count == 2 else { throw PresenterCanvasError("--windows needs two displays; SDL sees \(frames.count)") }
+    let surfaces = try frames.map { frame throws(PresenterCanvasError) in try SDLWindowSurface(title: "present-bench", frame: frame) }
+    surfaces.forEach { $0.show() }
+    guard let c = surfaces[0].canvas(), let a = surfaces[1].canvas() else { throw PresenterCanvasError("no window surface") }
+    return (c, a, surfaces)
+}
+
+@MainActor
+func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool, windows: Bool) throws -> Measurement {
+    let (console, audience, keep) = try canvases(windows: windows)
+    defer { keep.forEach { $0.close() } }
+    let mode = DisplayMode(width: audience.size.width, height: audience.size.height)
     let tv = AudienceDisplay(id: "tv", name: "Projector", mode: mode,
                              layout: DisplayLayout(mode: mode, overscan: 0, compensation: .scale))
-    let size = PixelSize(width: 1920, height: 1080)
-    let console = try SoftwareCanvas(size: size)
-    let audience = try SoftwareCanvas(size: size)
+    let size = console.size
     let layout = PresenterLayout(metrics: console)
     let start = monotonic()
     var state = PresenterState(slideCount: deck.slides.count, startedAt: 0)
@@ -67,6 +92,7 @@ func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool) thro
         let next = everyFrame ? (now * 60).rounded(.down) / 60 + 1.0 / 60
             : RedrawScheduler.nextChange(after: now, state: state, wallClock: 36_000 + now)
         sleep(until: start + next)
+        if windows { SDL_PumpEvents() }
         now = monotonic() - start
     }
     return Measurement(name: name, wall: now, cpu: cpuSeconds() - cpu0, wakeups: wakeups, draws: draws)
@@ -76,22 +102,31 @@ func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool) thro
 func main() throws {
     var seconds = 5.0
     var deckPath: String?
+    var windows = false
     var args = CommandLine.arguments.dropFirst()
     while let arg = args.popFirst() {
         switch arg {
         case "--seconds": seconds = Double(args.popFirst() ?? "") ?? seconds
         case "--deck": deckPath = args.popFirst()
+        case "--windows": windows = true
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md]\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows]\n".utf8))
             exit(2)
         }
     }
     let deck = try deckPath.map { try DeckParser.parse(contentsOf: URL(fileURLWithPath: $0)) }
         ?? DeckParser.parse("# A static slide\n- nothing moves\n- but the timer ticks\nNote: notes", file: "bench.md")
-    print("present-bench: console 1920×1080 + audience 1920×1080 on software surfaces, static slide, timer running,"
-          + " \(seconds) s per loop")
-    let results = [try measure("presenter (redraw on change)", seconds: seconds, deck: deck, everyFrame: false),
-                   try measure("redraw every frame (60 Hz)", seconds: seconds, deck: deck, everyFrame: true)]
+    if windows {
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            FileHandle.standardError.write(Data("present-bench: --windows needs a display: \(String(cString: SDL_GetError()))\n".utf8))
+            exit(2)
+        }
+    }
+    defer { if windows { SDL_Quit() } }
+    let surfaces = windows ? "SDL windows on the first two displays" : "off-screen surfaces (console 1920×1080, audience 1920×1080)"
+    print("present-bench: \(surfaces), static slide, timer running, \(seconds) s per loop")
+    let results = [try measure("presenter (redraw on change)", seconds: seconds, deck: deck, everyFrame: false, windows: windows),
+                   try measure("redraw every frame (60 Hz)", seconds: seconds, deck: deck, everyFrame: true, windows: windows)]
     print("loop                           wakeups/s   draws/s   CPU %")
     for r in results {
         print(String(format: "%-30@ %9.1f %9.1f %7.2f", r.name as NSString, Double(r.wakeups) / r.wall,
@@ -102,3 +137,6 @@ func main() throws {
 }
 
 try MainActor.assumeIsolated { try main() }
+#else
+print("present-bench runs on Linux (SDL2)")
+#endif
