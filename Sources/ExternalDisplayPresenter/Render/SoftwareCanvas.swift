@@ -1,6 +1,9 @@
 #if canImport(CSDL2)
 import CSDL2
 import ExternalDisplayKit
+#if canImport(CZlib)
+import ExternalDisplaySDL
+#endif
 import Foundation
 
 /// A canvas over an SDL software surface: a headless surface of any size (no video driver needed) or an SDL
@@ -18,6 +21,9 @@ public final class SoftwareCanvas: SnapshotCanvas {
     private let ownsSurface: Bool
     private let fonts: FontCache
     private let onFinish: (() -> Void)?
+    #if canImport(CZlib)
+    private var images: [URL: Bitmap?] = [:]
+    #endif
 
     /// A headless RGBA surface of `size`.
     public init(size: PixelSize) throws(PresenterCanvasError) {
@@ -61,8 +67,25 @@ public final class SoftwareCanvas: SnapshotCanvas {
         SDL_UpperBlit(rendered, nil, surface, &dst)
     }
 
-    /// Images need a PNG decoder this canvas does not have: always false (a stand-in is drawn).
+    #if canImport(CZlib)
+    /// Draws a PNG file (decoded once by ExternalDisplaySDL's `Bitmap`) scaled into `rect`.
+    public func image(_ url: URL, in rect: Rect) -> Bool {
+        if images[url] == nil { images[url] = .some(try? Bitmap(contentsOf: url)) }
+        guard var bitmap = images[url] ?? nil else { return false }
+        return bitmap.pixels.withUnsafeMutableBytes { bytes -> Bool in
+            guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
+                bytes.baseAddress, Int32(bitmap.width), Int32(bitmap.height), 32, Int32(bitmap.width * 4),
+                SDL_PIXELFORMAT_ABGR8888.rawValue) else { return false }
+            defer { SDL_FreeSurface(source) }
+            SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_BLEND)
+            var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+            return SDL_UpperBlitScaled(source, nil, surface, &dst) == 0
+        }
+    }
+    #else
+    /// Without a PNG decoder in the package yet: always false (a stand-in with the alt text is drawn).
     public func image(_ url: URL, in rect: Rect) -> Bool { false }
+    #endif
 
     /// Presents a window's surface; nothing for a headless one.
     public func finishFrame() { onFinish?() }

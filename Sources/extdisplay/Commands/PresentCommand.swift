@@ -4,6 +4,9 @@ import CSDL2
 #endif
 import ExternalDisplayKit
 import ExternalDisplayPresenter
+#if canImport(CZlib)
+import ExternalDisplaySDL
+#endif
 import Foundation
 
 /// `extdisplay present DECK.md`: the dual-screen presenter. Slides on every external display, the console
@@ -120,8 +123,9 @@ struct PresentCommand: AsyncParsableCommand {
     }
 }
 
-/// The real mode (a display server is there): SDL windows on the displays SDL reports; the MPRIS remote
-/// control when a session bus is there.
+/// The real mode (a display server is there): the desktop platform (RandR + SDL windows) once
+/// ExternalDisplaySDL provides it, else (or when RandR is not available) SDL's own display list; the MPRIS
+/// remote control when a session bus is there.
 enum PresentLive {
     @MainActor
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
@@ -135,7 +139,38 @@ enum PresentLive {
         }
         defer { SDL_Quit() }
         let only = display == "auto" ? nil : DisplayID(display)
+        #if canImport(CZlib)
+        let desktop: DesktopDisplayPlatform
+        do { desktop = try DesktopDisplayPlatform() } catch {
+            PresentCommand.warn("RandR is not available (\(error.description)); using SDL's display list "
+                                + "(no mode switching, no unplug events)")
+            return await runOnSDL(deck: deck, only: only, configuration: configuration)
+        }
+        let outputs = desktop.session.outputs()
+        if let only, !outputs.contains(where: { $0.id == only && !$0.isPrimary }) {
+            PresentCommand.warn("no external display named \(only); external displays: "
+                                + outputs.filter { !$0.isPrimary }.map(\.id.rawValue).joined(separator: ", "))
+        }
+        let primary = outputs.first(where: \.isPrimary) ?? outputs.first
+        var windows: [DisplayID: DesktopAudienceOutput] = [:]
+        await present(deck) { () throws(PresenterCanvasError) in
+            let live = try LivePresenter(
+                deck: deck, platform: desktop, configuration: configuration,
+                consoleFrame: primary?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720),
+                mainDisplay: primary.map { "\($0.outputName) \($0.display.currentMode)" } ?? "main display",
+                output: { surface in
+                    if let window = windows[surface.display], window.surface === surface { return window }
+                    let window = DesktopAudienceOutput(surface)
+                    windows[surface.display] = window
+                    return window
+                }, only: only)
+            desktop.onSDLEvent = { [weak live] event in live?.handle(event) }
+            live.setPump { desktop.pumpSDLEvents() }
+            return live
+        }
+        #else
         await runOnSDL(deck: deck, only: only, configuration: configuration)
+        #endif
         #else
         PresentCommand.fail("the live presenter needs SDL2; run with --simulate to render snapshots")
         #endif
@@ -145,6 +180,10 @@ enum PresentLive {
     @MainActor
     private static func runOnSDL(deck: Deck, only: DisplayID?, configuration: DisplayConfiguration) async {
         let platform = SDLVideoPlatform()
+        if let only, !platform.externalNames.contains(only.rawValue) {
+            PresentCommand.warn("no external display named \(only); external displays: "
+                                + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
+        }
         await present(deck) { () throws(PresenterCanvasError) in
             try LivePresenter(deck: deck, platform: platform, configuration: configuration,
                               consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,

@@ -1,0 +1,83 @@
+// Compiled once ExternalDisplaySDL's desktop platform and canvas are in the package (they come with its CZlib
+// module); until then the presenter uses its own SDL software canvas and SDL's display list.
+#if canImport(CSDL2) && canImport(CZlib)
+import ExternalDisplayKit
+import ExternalDisplaySDL
+import Foundation
+
+/// The presenter's drawing on ExternalDisplaySDL's ``ExternalDisplaySDL/Canvas``: an off-screen canvas for
+/// headless snapshots, or a ``ExternalDisplaySDL/DesktopSurface``'s canvas on a real display. Images are
+/// decoded once (PNG) and cached.
+///
+/// ```swift
+/// let canvas = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
+/// canvas.draw(list)
+/// try canvas.pngData().write(to: url)
+/// ```
+public final class SDLPresenterCanvas: SnapshotCanvas {
+    /// The canvas drawn on.
+    public let canvas: Canvas
+    private var images: [URL: Bitmap?] = [:]
+
+    /// Draws on an existing canvas (a window's).
+    public init(_ canvas: Canvas) { self.canvas = canvas }
+
+    /// An off-screen canvas of `size`.
+    public init(size: PixelSize) throws(PresenterCanvasError) {
+        do { canvas = try Canvas(width: size.width, height: size.height) } catch {
+            throw PresenterCanvasError(error.description)
+        }
+    }
+
+    /// The canvas's size.
+    public var size: PixelSize { canvas.size }
+
+    /// Fills a rectangle.
+    public func fill(_ rect: Rect, _ color: RGBA) { canvas.fill(rect, Self.color(color)) }
+
+    /// Draws text (a font that cannot be opened draws nothing).
+    public func text(_ string: String, x: Int, y: Int, style: TextStyle) {
+        _ = try? canvas.text(string, x: x, y: y, font: Self.font(style.face, style.size), color: Self.color(style.color))
+    }
+
+    /// Draws a PNG file scaled into `rect`; false when it cannot be read.
+    public func image(_ url: URL, in rect: Rect) -> Bool {
+        if images[url] == nil { images[url] = .some(try? Bitmap(contentsOf: url)) }
+        guard let bitmap = images[url] ?? nil else { return false }
+        canvas.draw(bitmap, in: rect)
+        return true
+    }
+
+    /// Nothing: the surface presents after drawing.
+    public func finishFrame() {}
+
+    /// Measured width.
+    public func width(of text: String, face: FontFace, size: Int) -> Int {
+        text.isEmpty ? 0 : (try? canvas.measure(text, font: Self.font(face, size)).width) ?? 0
+    }
+
+    /// The font's line height.
+    public func lineHeight(face: FontFace, size: Int) -> Int {
+        (try? canvas.lineHeight(Self.font(face, size))) ?? size * 6 / 5
+    }
+
+    /// The picture as PNG.
+    public func pngData() -> Data { canvas.snapshotPNG() }
+
+    /// The pixel at (x, y).
+    public func pixel(x: Int, y: Int) -> RGBA {
+        let c = canvas.readPixels().pixel(x: x, y: y)
+        return RGBA(c.red, c.green, c.blue, c.alpha)
+    }
+
+    static func color(_ c: RGBA) -> Color { Color(red: c.r, green: c.g, blue: c.b, alpha: c.a) }
+
+    static func font(_ face: FontFace, _ size: Int) -> CanvasFont {
+        switch face {
+        case .sans: CanvasFont(size: size)
+        case .sansBold: CanvasFont(size: size, weight: .bold)
+        case .mono: CanvasFont(size: size, weight: .monospaced)
+        }
+    }
+}
+#endif

@@ -1,0 +1,55 @@
+// Compiled once ExternalDisplaySDL's desktop platform and canvas are in the package (they come with its CZlib
+// module); until then the presenter uses its own SDL software canvas and SDL's display list.
+#if canImport(CSDL2) && canImport(CZlib)
+import Foundation
+import Testing
+@testable import ExternalDisplayPresenter
+
+/// `extdisplay present` on the RandR desktop platform under Xorg-dummy: unplug and replug keep the talk, modes
+/// changed for the talk are restored. Part of the
+/// same serialized suite: one X server at a time.
+extension XorgPresenterTests {
+    @Test func unplugAndReplugKeepSlideIndexTimerAndShowTheSlideAgain() throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let presenter = try launch(server)
+        defer { presenter.terminate() }
+        #expect(presenter.waitForLine { $0.contains("external: DUMMY1") } != nil)
+        try server.waitForWindow("extdisplay present: console")
+        try server.key("Right")
+        try server.key("p")
+        let paused = try #require(presenter.waitForLine { $0.hasPrefix("slide 2 of 3") && $0.contains("(paused)") })
+        let timer = paused.components(separatedBy: ", ")[1]
+        try server.xrandr(["--output", "DUMMY1", "--off"])
+        #expect(presenter.waitForLine { $0.hasPrefix("slide 2 of 3, \(timer)") && $0.hasSuffix("external: none") } != nil,
+                "lines: \(presenter.lines)")
+        usleep(1_200_000)
+        try server.xrandr(["--output", "DUMMY1", "--mode", "1280x720", "--right-of", "DUMMY0"])
+        #expect(presenter.waitForLine { $0 == "slide 2 of 3, \(timer), external: DUMMY1" } != nil,
+                "lines: \(presenter.lines)")
+        usleep(600_000)
+        let shot = try server.screenshot()
+        #expect(try XorgPresenterTests.scan(shot, region: "1920,0,1280,720", PresenterTheme().slideBackground) > 100_000)
+        #expect(try XorgPresenterTests.scan(shot, region: "1920,0,1280,720", PresenterTheme().notes) == 0)
+        try server.key("q")
+        #expect(presenter.waitForExit(timeout: 10))
+    }
+
+    @Test func modesSetForTheTalkAreRestoredOnQuitAndOnSIGTERM() throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let before = try server.currentModes()
+        for ending in ["q", "SIGTERM"] {
+            let presenter = try launch(server, ["--mode", "1024x768"])
+            defer { presenter.terminate() }
+            #expect(presenter.waitForLine { $0.contains("external: DUMMY1") } != nil)
+            try server.waitForWindow(XorgServer.audienceWindow)
+            #expect(try server.currentModes().contains { $0.hasPrefix("DUMMY1 1024x768") }, "mode not switched")
+            if ending == "q" { try server.key("q") } else { presenter.process.terminate() }
+            #expect(presenter.waitForExit(timeout: 10))
+            usleep(300_000)
+            #expect(try server.currentModes() == before, "after \(ending)")
+        }
+    }
+}
+#endif
