@@ -87,6 +87,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         log(controller.statusLine(at: now))
         var wakeups = wakes.makeAsyncIterator()
         while !controller.state.wantsQuit {
+            passes += 1
             if let pump { pump() } else { pumpEvents() }
             draw()
             afterPass?()
@@ -98,7 +99,8 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             let cap = pump == nil ? 0.1 : 3600
             let nanoseconds = UInt64(max(0, min(cap, wake - now)) * 1e9)
             let timer = Task { [wakeContinuation] in
-                try? await Task.sleep(nanoseconds: nanoseconds)
+                // A cancelled timer must not wake the loop: that would spin.
+                guard (try? await Task.sleep(nanoseconds: nanoseconds)) != nil else { return }
                 wakeContinuation.yield()
             }
             _ = await wakeups.next()
@@ -107,6 +109,9 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         console.close()
         coordinator.stop()
     }
+
+    /// Passes of the loop so far (each wakeup: input, a display change, a visible change, or a poll for keys).
+    public private(set) var passes = 0
 
     /// Frames drawn so far, per display (`console` and external ids).
     public var draws: [String: Int] { scheduler.draws }
