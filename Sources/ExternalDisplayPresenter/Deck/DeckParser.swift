@@ -14,6 +14,10 @@ import Foundation
 public enum DeckParser {
     /// Reads and parses a deck file; images resolve against its folder.
     public static func parse(contentsOf url: URL) throws(DeckError) -> Deck {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw DeckError(path: url.path, reason: "does not exist; give the path of a Markdown deck, "
+                                + "e.g. Examples/Decks/ExternalDisplayKit.md")
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw DeckError(path: url.path, reason: "cannot be read (\(error.localizedDescription))")
