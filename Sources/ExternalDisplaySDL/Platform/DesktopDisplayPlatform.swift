@@ -229,6 +229,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         for surface in surfaces.values { surface.destroy() }
         surfaces = [:]
         pumpSDLEvents()
+        SDLVideo.stop()
         session.restoreInitialModes()
         if ownsSession { session.close() }
     }

@@ -19,6 +19,14 @@ enum SDLVideo {
         started = true
     }
 
+    /// Releases the platform's hold on SDL video (SDL counts starts and stops), so a later start connects
+    /// afresh — to another X server if DISPLAY changed.
+    static func stop() {
+        guard started else { return }
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        started = false
+    }
+
     /// The video driver in use (`"x11"`), or nil before start.
     static var driver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
 
