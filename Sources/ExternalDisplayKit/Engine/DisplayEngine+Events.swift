@@ -81,15 +81,17 @@ extension DisplayEngine {
     private func validated(_ reported: Display, _ context: inout BatchContext) -> Display? {
         var display = reported
         let invalid = display.modes.filter { !$0.isValid }
-        if !invalid.isEmpty {
-            display.modes.removeAll { !$0.isValid }
-            context.diagnose(.warning, "\(display.id) reports unusable modes \(invalid) (zero, negative or "
-                                 + "non-finite size, aspect or refresh); they are ignored")
-        }
+        display.modes.removeAll { !$0.isValid }
         guard !display.modes.isEmpty else {
-            context.diagnose(.error, "\(display.id) reports no usable modes; it gets no window until it "
-                                 + "reconnects with at least one mode")
+            let why = invalid.isEmpty ? "reports no modes" : "reports only unusable modes \(invalid) (zero, negative or "
+                + "non-finite size, pixel aspect ratio or refresh rate)"
+            context.diagnose(.error, "\(display.id) \(why); it gets no window until it reconnects with at least one "
+                                 + "usable mode")
             return nil
+        }
+        if !invalid.isEmpty {
+            context.diagnose(.warning, "\(display.id) reports unusable modes \(invalid) (zero, negative or "
+                                 + "non-finite size, pixel aspect ratio or refresh rate); they are ignored")
         }
         if let preferred = display.preferredMode, !display.modes.contains(preferred) {
             context.diagnose(.warning, "\(display.id)'s preferred mode \(preferred) is not among its modes; "

@@ -57,6 +57,7 @@ extension DisplayEngine {
                                   isVisible: false, content: .placeholder, frameClock: nil,
                                   renderScale: 1, governedFrameRate: nil)
         synchronize(id, &context)
+        context.attached.insert(id)
         if let window = windows[id] { context.notify(.didAttach(window.attachment)) }
     }
 

@@ -95,6 +95,14 @@ struct BatchContext {
     var requestedModes: [DisplayID: DisplayMode] = [:]
     /// Whether a rotate event arrived.
     var rotated = false
+    /// Whether frame costs were reported in this batch.
+    var costsMeasured = false
+    /// Items shown for the first time in this batch.
+    var newlyShown: Set<String> = []
+    /// Items shown again (new privacy or pin) in this batch.
+    var reshown: Set<String> = []
+    /// Displays that got the app's window in this batch.
+    var attached: Set<DisplayID> = []
 
     mutating func emit(_ command: DisplayCommand) { effects.append(.command(command)) }
     mutating func notify(_ notification: AppNotification) { effects.append(.notification(notification)) }

@@ -25,15 +25,25 @@ public struct DisplayConfiguration: Sendable {
     /// Whether the app's external content is ready at launch; if not, windows show placeholder content
     /// until the app reports ``DisplayEvent/contentReady``. Default: `true`.
     public var contentReadyAtLaunch: Bool
+    /// Whether the frame-budget governor may lower external displays' render scale and frame rate when the
+    /// measured frame costs exceed one render thread's budget. Default: `true`.
+    public var governsFrameBudget: Bool
+    /// What happens to an item shown on the device when a display attaches. Default:
+    /// ``RoutingPolicy/moveToDisplay``.
+    public var routing: RoutingPolicy
 
     /// Creates a configuration; every argument has the recommended default.
     public init(modeSelection: ModeSelection = .preferred,
                 overscanCompensation: OverscanCompensation = .scale,
                 background: BackgroundBehavior = .hide,
-                contentReadyAtLaunch: Bool = true) {
+                contentReadyAtLaunch: Bool = true,
+                governsFrameBudget: Bool = true,
+                routing: RoutingPolicy = .moveToDisplay) {
         self.modeSelection = modeSelection
         self.overscanCompensation = overscanCompensation
         self.background = background
         self.contentReadyAtLaunch = contentReadyAtLaunch
+        self.governsFrameBudget = governsFrameBudget
+        self.routing = routing
     }
 }

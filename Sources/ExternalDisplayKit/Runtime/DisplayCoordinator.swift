@@ -19,6 +19,11 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
     public let platform: Platform
     /// Told about attachments, detachments, layout changes, routing and diagnostics.
     public weak var delegate: (any DisplayCoordinatorDelegate)?
+    /// The app's shared refresh tick, if it uses one: started, retuned and stopped by the engine's
+    /// ``RefreshRule`` after every batch.
+    public var refresh: RefreshCoordinator? {
+        didSet { refresh?.apply(engineStorage.refreshRule) }
+    }
 
     private var engineStorage: DisplayEngine
     private var attachmentsStorage: [DisplayAttachment] = []
@@ -85,6 +90,7 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
                 report(diagnostic)
             }
         }
+        refresh?.apply(engineStorage.refreshRule)
         publish(\.engine) {}
         let current = engineStorage.attachments
         if current != attachmentsStorage { publish(\.attachments) { attachmentsStorage = current } }

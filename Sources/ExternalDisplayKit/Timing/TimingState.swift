@@ -10,6 +10,10 @@ public struct TimingState: Hashable, Sendable {
     public var consumerRates: [RefreshConsumer: Double] = [:]
     /// The shared refresh tick's rate while it runs, nil while stopped.
     public var refreshRate: Double?
+    /// Latest measured cost per consumer, milliseconds per frame at render scale 1.
+    public var measuredCosts: [RefreshConsumer: Double] = [:]
+    /// The frame-budget governor's settings.
+    public var governor = FrameBudgetGovernor()
 
     /// Creates the initial state: model stopped, device view visible, nothing continuous.
     public init() {}
@@ -30,8 +34,16 @@ extension DisplayEngine {
                                             + "got \(fps); ignored")
             }
             timing.consumerRates[consumer] = fps
-        case .frameCost:
-            break
+        case .frameCost(let costs):
+            for (consumer, ms) in costs {
+                guard ms.isFinite, ms >= 0 else {
+                    context.diagnose(.error, "frameCost for \(consumer) must be finite and ≥ 0, got \(ms); ignored")
+                    continue
+                }
+                let scale = consumer.displayID.flatMap { windows[$0]?.renderScale } ?? 1
+                timing.measuredCosts[consumer] = ms / (scale * scale)
+            }
+            context.costsMeasured = true
         default:
             break
         }
@@ -42,7 +54,81 @@ extension DisplayEngine {
         window.governedFrameRate ?? window.display.currentMode.refreshRate
     }
 
+    /// External displays whose window is visible with app content while the app is active.
+    public var displaysShowingContent: [DisplayID] {
+        guard phase == .active else { return [] }
+        return connectionOrder.filter { id in windows[id].map { $0.isVisible && $0.content == .app } ?? false }
+    }
+
+    /// The refresh rule for the current state.
+    public var refreshRule: RefreshRule {
+        let showing = displaysShowingContent
+        var refresh: [DisplayID: Double] = [:]
+        for id in showing { if let w = windows[id] { refresh[id] = frameClockRate(for: w) } }
+        return RefreshRule(isModelRunning: timing.isModelRunning, isAppActive: phase == .active,
+                           isDeviceViewVisible: timing.isDeviceViewVisible, displaysShowingContent: showing,
+                           rates: timing.consumerRates, displayRefresh: refresh)
+    }
+
     mutating func reconcileTiming(_ context: inout BatchContext) {
         for id in connectionOrder where windows[id] != nil { synchronize(id, &context) }
+        if context.costsMeasured, configuration.governsFrameBudget { govern(&context) }
+        let wanted = refreshRule.sourceRate
+        if wanted != timing.refreshRate {
+            context.emit(wanted.map { .startRefresh(fps: $0) } ?? .stopRefresh)
+            timing.refreshRate = wanted
+        }
+    }
+
+    /// The rate a consumer draws at now (0 when it draws nothing).
+    public func drawingRate(of consumer: RefreshConsumer) -> Double {
+        let rule = refreshRule
+        switch consumer {
+        case .device:
+            return rule.shouldRun && rule.isDeviceViewVisible ? rule.rate(of: .device) : 0
+        case .display(let id):
+            guard let window = windows[id], rule.displaysShowingContent.contains(id) else { return 0 }
+            if let clock = window.frameClock, !clock.isPaused { return clock.fps }
+            return rule.shouldRun ? rule.rate(of: consumer) : 0
+        }
+    }
+
+    /// Runs the frame-budget governor over the displays that draw, and applies its plan.
+    mutating func govern(_ context: inout BatchContext) {
+        var loads: [DisplayID: FrameBudgetGovernor.DisplayLoad] = [:]
+        var current: [DisplayID: FrameBudgetGovernor.DisplayQuality] = [:]
+        for id in displaysShowingContent {
+            guard let window = windows[id], let cost = timing.measuredCosts[.display(id)] else { continue }
+            let refresh = window.display.currentMode.refreshRate
+            let base = window.frameClock.map { !$0.isPaused } == true ? refresh
+                : min(refresh, refreshRule.rate(of: .display(id)))
+            guard base > 0, drawingRate(of: .display(id)) > 0 else { continue }
+            loads[id] = .init(msPerFrameAtFullScale: cost, refresh: base)
+            current[id] = .init(renderScale: window.renderScale, frameRate: window.governedFrameRate ?? base)
+        }
+        let device = FrameBudgetGovernor.DeviceLoad(msPerFrame: timing.measuredCosts[.device] ?? 0,
+                                                   fps: drawingRate(of: .device))
+        let plan = timing.governor.plan(device: device, displays: loads, current: current)
+        for id in connectionOrder {
+            guard let quality = plan[id], var window = windows[id], let base = loads[id]?.refresh else { continue }
+            if quality.renderScale != window.renderScale {
+                context.emit(.setRenderScale(id, quality.renderScale))
+                window.renderScale = quality.renderScale
+            }
+            let governed: Double? = quality.frameRate == base ? nil : quality.frameRate
+            if governed != window.governedFrameRate {
+                context.emit(.setFrameRate(id, quality.frameRate))
+                window.governedFrameRate = governed
+                if window.frameClock != nil { window.frameClock?.fps = governed ?? window.display.currentMode.refreshRate }
+            }
+            windows[id] = window
+        }
+    }
+}
+
+extension RefreshConsumer {
+    /// The display, for a display consumer.
+    public var displayID: DisplayID? {
+        if case .display(let id) = self { id } else { nil }
     }
 }

@@ -1,10 +1,43 @@
 import ArgumentParser
+import ExternalDisplayTesting
+import Foundation
 
-/// Placeholder for `extdisplay simulate`; replaced by the issue that builds it.
+/// `extdisplay simulate`: replays a scenario through the engine on virtual time and prints what happened.
 struct SimulateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "simulate", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Replay a display scenario and print what the engine did.",
+        discussion: """
+        A scenario is a JSON file: a device, the app's configuration and timed steps (launch, connect, \
+        disconnect, modeChanged, requestMode, background, foreground, suspend, resume, contentReady, mirror, \
+        extend, and the timing and presentation events). See Examples/Scenarios.
+
+        Exit status: 0 when every invariant held; 1 when the trace checker found a violation (the trace is \
+        still printed); 2 when the file is not a valid scenario.
+        """)
+
+    /// Output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, ndjson
+    }
+
+    @Argument(help: "The scenario file (JSON).")
+    var scenario: String
+
+    @Option(help: "text: a readable timeline; ndjson: one JSON object per line (the trace format).")
+    var format: Format = .text
 
     func run() async throws {
-        throw ValidationError("`extdisplay simulate` is not built yet")
+        let parsed: Scenario
+        do {
+            parsed = try ScenarioParser.parse(contentsOf: URL(fileURLWithPath: scenario))
+        } catch {
+            FileHandle.standardError.write(Data("extdisplay simulate: \(scenario): \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        let result = await MainActor.run { ScenarioRunner(scenario: parsed).run() }
+        let output = format == .ndjson ? result.ndjson : TraceTextFormatter.render(result)
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if !result.violations.isEmpty { throw ExitCode(1) }
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import ExternalDisplayKit
+
+/// Reads scenario JSON and reports the first problem precisely (step, field, what to do).
+///
+/// ```json
+/// { "device": "ipad",
+///   "configuration": { "modeSelection": "preferred", "overscanCompensation": "scale",
+///                      "background": "hide", "contentReadyAtLaunch": true },
+///   "steps": [ { "at": 0, "event": "connect", "display": "tv", "preset": "hdmi-tv-720p" },
+///              { "at": 0, "event": "launch" },
+///              { "at": 5, "event": "disconnect", "display": "tv" } ] }
+/// ```
+public enum ScenarioParser {
+    /// Parses scenario JSON text.
+    public static func parse(_ data: Data) throws(ScenarioError) -> Scenario {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw ScenarioError("not valid JSON (\(Self.describe(error))); check the file's syntax")
+        }
+        guard let object = root as? [String: Any] else {
+            throw ScenarioError("the top level must be an object with \"steps\" (and optional \"device\", "
+                                + "\"configuration\")")
+        }
+        var scenario = Scenario(steps: [])
+        if let device = object["device"] {
+            guard let name = device as? String, let preset = DisplayCatalog.device(named: name) else {
+                throw ScenarioError(field: "device", "unknown device \(render(device)); use one of "
+                                    + DisplayCatalog.devices.map(\.name).joined(separator: ", "))
+            }
+            scenario.device = preset
+        }
+        if let configuration = object["configuration"] {
+            guard let fields = configuration as? [String: Any] else {
+                throw ScenarioError(field: "configuration", "must be an object")
+            }
+            try parseConfiguration(fields, into: &scenario)
+        }
+        guard let steps = object["steps"] as? [Any] else {
+            throw ScenarioError(field: "steps", object["steps"] == nil
+                                ? "missing; a scenario needs a \"steps\" array"
+                                : "must be an array of step objects")
+        }
+        var last = -Double.infinity
+        for (index, raw) in steps.enumerated() {
+            guard let fields = raw as? [String: Any] else {
+                throw ScenarioError(step: index, "each step must be an object like {\"at\": 0, \"event\": \"launch\"}")
+            }
+            let step = try StepReader(index: index, fields: fields).read()
+            guard step.at >= last else {
+                throw ScenarioError(step: index, field: "at", "time goes backwards (\(JSONValue.format(step.at)) "
+                                    + "after \(JSONValue.format(last))); steps must be in time order")
+            }
+            last = step.at
+            scenario.steps.append(step)
+        }
+        return scenario
+    }
+
+    /// Parses a scenario file.
+    public static func parse(contentsOf url: URL) throws(ScenarioError) -> Scenario {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ScenarioError("cannot read \(url.path): \(describe(error))")
+        }
+        return try parse(data)
+    }
+
+    private static func parseConfiguration(_ fields: [String: Any], into scenario: inout Scenario) throws(ScenarioError) {
+        if let raw = fields["modeSelection"] {
+            (scenario.configuration.modeSelection, scenario.modeSelectionJSON) = try parseModeSelection(raw)
+        }
+        if let raw = fields["overscanCompensation"] {
+            guard let name = raw as? String, let value = OverscanCompensation(rawValue: name) else {
+                throw ScenarioError(field: "configuration.overscanCompensation",
+                                    "unknown value \(render(raw)); use scale, insetBounds or none")
+            }
+            scenario.configuration.overscanCompensation = value
+        }
+        if let raw = fields["background"] {
+            guard let name = raw as? String, let value = DisplayConfiguration.BackgroundBehavior(rawValue: name) else {
+                throw ScenarioError(field: "configuration.background", "unknown value \(render(raw)); use hide or keep")
+            }
+            scenario.configuration.background = value
+        }
+        if let raw = fields["contentReadyAtLaunch"] {
+            guard let value = raw as? Bool, isBool(raw) else {
+                throw ScenarioError(field: "configuration.contentReadyAtLaunch", "must be true or false")
+            }
+            scenario.configuration.contentReadyAtLaunch = value
+        }
+    }
+
+    private static func parseModeSelection(_ raw: Any) throws(ScenarioError) -> (ModeSelection, JSONValue) {
+        let field = "configuration.modeSelection"
+        if let name = raw as? String {
+            switch name {
+            case "preferred": return (.preferred, "preferred")
+            case "highest": return (.highest, "highest")
+            case "lowest": return (.lowest, "lowest")
+            default: break
+            }
+        } else if let object = raw as? [String: Any] {
+            if let n = object["maxPixels"] {
+                guard let budget = n as? Double, !isBool(n), budget >= 0, budget == budget.rounded(),
+                      budget < 1e12 else {
+                    throw ScenarioError(field: field + ".maxPixels", "must be a whole number of pixels ≥ 0")
+                }
+                return (.pixelBudget(Int(budget)), .object([("maxPixels", .number(budget))]))
+            }
+            if let s = object["size"] {
+                let size = try readSize(s, field: field + ".size", step: nil)
+                return (.size(size), .object([("size", JSONValue(size))]))
+            }
+        }
+        throw ScenarioError(field: field, "unknown value \(render(raw)); use \"preferred\", \"highest\", "
+                            + "\"lowest\", {\"maxPixels\": N} or {\"size\": [W, H]}")
+    }
+
+    static func readSize(_ raw: Any, field: String, step: Int?) throws(ScenarioError) -> PixelSize {
+        guard let pair = raw as? [Any], pair.count == 2,
+              let w = pair[0] as? Double, let h = pair[1] as? Double, !isBool(pair[0]), !isBool(pair[1]),
+              w.isFinite, h.isFinite, w == w.rounded(), h == h.rounded(), abs(w) < 1e9, abs(h) < 1e9 else {
+            throw ScenarioError(step: step, field: field, "must be [width, height] in whole pixels, got \(render(raw))")
+        }
+        return PixelSize(width: Int(w), height: Int(h))
+    }
+
+    /// JSON `true`/`false` (not the numbers 1 and 0, which Foundation also bridges to `Bool`).
+    static func isBool(_ value: Any) -> Bool {
+        if let number = value as? NSNumber { return String(cString: number.objCType) == "c" }
+        return value is Bool
+    }
+
+    /// A JSON number that is not a boolean.
+    static func number(_ value: Any?) -> Double? {
+        guard let value, !isBool(value), let n = value as? Double else { return nil }
+        return n
+    }
+
+    static func render(_ value: Any) -> String {
+        if let s = value as? String { return "\"\(s)\"" }
+        if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]),
+           let text = String(data: data, encoding: .utf8) { return text }
+        return String(describing: value)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    }
+}

@@ -1,0 +1,63 @@
+import ExternalDisplayKit
+
+/// Groups simulated platform events into the batches a real OS delivers: displays attached before launch
+/// arrive with `launch`; while the app is suspended events queue and arrive together with `resume`.
+///
+/// `Tag` travels with each event (the scenario runner uses the step index).
+public struct EventBatcher<Tag>: Sendable where Tag: Sendable {
+    /// The app's phase as the platform sees it.
+    public private(set) var phase: AppPhase = .notLaunched
+    private var held: [(event: DisplayEvent, tag: Tag)] = []
+
+    /// Creates a batcher for an app that has not launched.
+    public init() {}
+
+    /// Events held back (before launch, or while suspended).
+    public var heldEvents: [DisplayEvent] { held.map(\.event) }
+
+    /// Submits an event; returns the batch to deliver now, or an empty array when the event is held.
+    public mutating func submit(_ event: DisplayEvent, tag: Tag) -> [(event: DisplayEvent, tag: Tag)] {
+        switch (phase, event) {
+        case (.notLaunched, .launch):
+            phase = .active
+            defer { held = [] }
+            return [(event, tag)] + held
+        case (.notLaunched, .disconnect(let id)) where held.contains(where: { $0.event.display == id }):
+            held.removeAll { $0.event.display == id }
+            return []
+        case (.suspended, .resume):
+            phase = .background
+            defer { held = [] }
+            return [(event, tag)] + held
+        case (.notLaunched, _) where !event.isLifecycleEvent,
+             (.suspended, _) where !event.isLifecycleEvent:
+            held.append((event, tag))
+            return []
+        default:
+            phase = Self.transition(from: phase, on: event) ?? phase
+            return [(event, tag)]
+        }
+    }
+
+    /// The phase after a lifecycle event, or nil when it is not a valid transition.
+    public static func transition(from phase: AppPhase, on event: DisplayEvent) -> AppPhase? {
+        switch (event, phase) {
+        case (.launch, .notLaunched): .active
+        case (.background, .active): .background
+        case (.foreground, .background): .active
+        case (.suspend, .background): .suspended
+        case (.resume, .suspended): .background
+        default: nil
+        }
+    }
+}
+
+extension DisplayEvent {
+    /// Launch, background, foreground, suspend or resume.
+    public var isLifecycleEvent: Bool {
+        switch self {
+        case .launch, .background, .foreground, .suspend, .resume: true
+        default: false
+        }
+    }
+}
