@@ -91,6 +91,11 @@ start() {
   local dir="${1:-$(mktemp -d /tmp/xorg-dummy.XXXXXX)}"
   mkdir -p "$dir"
   write_config "$dir/xorg.conf"
+  # Xorg outlives this script: it must not hold the caller's pipes open (callers would wait for EOF forever).
+  local fd
+  for fd in $(ls /proc/$$/fd); do
+    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
   local n pid
   for attempt in 1 2 3; do
     n=$(free_display)
