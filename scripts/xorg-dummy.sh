@@ -99,7 +99,8 @@ start() {
   local n pid
   for attempt in 1 2 3; do
     n=$(free_display)
-    Xorg ":$n" -noreset -nolisten tcp -config "$dir/xorg.conf" -logfile "$dir/xorg.log" \
+    # Default signal dispositions: a caller that ignores SIGTERM must not make the server ignore it too.
+    env --default-signal=TERM,INT,HUP Xorg ":$n" -noreset -nolisten tcp -config "$dir/xorg.conf" -logfile "$dir/xorg.log" \
       >"$dir/xorg.stdout" 2>&1 </dev/null &
     pid=$!
     for _ in $(seq 1 100); do
@@ -123,11 +124,18 @@ start() {
   echo "DISPLAY=:$n PID=$pid DIR=$dir"
 }
 
+# Whether PID is still running (a zombie nobody reaps has stopped: it holds no display).
+alive() {
+  local state
+  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+  [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
+}
+
 stop() {
   local pid="${1:-}"
   [ -n "$pid" ] || die "usage: $0 stop PID"
   kill "$pid" 2>/dev/null || exit 0
-  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || exit 0; sleep 0.05; done
+  for _ in $(seq 1 100); do alive "$pid" || exit 0; sleep 0.05; done
   kill -9 "$pid" 2>/dev/null || true
 }
 
