@@ -28,9 +28,12 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 
+count=$(grep -oE "Test run with [0-9]+ tests" "$log" | grep -oE "[0-9]+" | tail -1)
+
 for script in scripts/typecheck-*.sh; do
   [ -e "$script" ] || continue
   echo "== $script"
   bash "$script"
 done
 echo "test.sh: all tests passed"
+echo "${count:-0} passed, 0 failed"

@@ -29,7 +29,6 @@ struct EngineBadInputTests {
         .suspend,
         .launch,
         .extend("tv"),
-        .mirror("never-seen"),
     ])
     func badEventIsDiagnosedAndStateIsIntact(event: DisplayEvent) {
         var engine = launchedWithTV()
@@ -52,6 +51,14 @@ struct EngineBadInputTests {
         let effects = engine.handle([.launch, .connect(display)])
         #expect(diagnostics(effects).count == 1)
         #expect(engine.windows["x"]?.layout.frame == Rect(x: 0, y: 0, width: 1024, height: 768))
+    }
+
+    @Test func mirrorOfADisplayNeverSeenIsRememberedWithAWarning() {
+        var engine = launchedWithTV()
+        let found = diagnostics(engine.handle([.mirror("later")]))
+        #expect(found.map(\.level) == [.warning])
+        #expect(engine.handle([.connect(preset("hdmi-tv-720p", "later"))]).map(spell) == ["redact true"])
+        #expect(engine.windows["later"] == nil)
     }
 
     @Test func foregroundWhileSuspendedSaysToResumeFirst() {

@@ -36,13 +36,16 @@ struct EngineModeAndMirroringTests {
     @Test func mirrorReleasesTheWindowAndTheChoiceSurvivesAReconnect() {
         var engine = DisplayEngine()
         _ = engine.handle([.launch, .connect(preset("airplay-appletv-1080p", "atv"))])
-        #expect(engine.spelled(.mirror("atv")) == ["stopClock atv", "hide atv", "destroy atv", "didDetach atv mirror"])
-        #expect(engine.spelled(.disconnect("atv")) == [])
-        #expect(engine.spelled(.connect(preset("airplay-appletv-1080p", "atv"))) == [])
+        // While any display mirrors the device, private content on the device is redacted (rule 15).
+        #expect(engine.spelled(.mirror("atv")) == ["stopClock atv", "hide atv", "destroy atv", "didDetach atv mirror",
+                                                   "redact true"])
+        #expect(engine.spelled(.disconnect("atv")) == ["redact false"])
+        #expect(engine.spelled(.connect(preset("airplay-appletv-1080p", "atv"))) == ["redact true"])
         #expect(engine.mirroredDisplays == ["atv"])
         #expect(engine.spelled(.extend("atv")) == ["compensation atv scale",
                                                    "create atv [0, 0, 1920, 1080] safe [0, 0, 1920, 1080]",
-                                                   "show atv app", "clock atv 60.0 paused", "didAttach atv"])
+                                                   "show atv app", "clock atv 60.0 paused", "didAttach atv",
+                                                   "redact false"])
     }
 
     @Test(arguments: OverscanCompensation.allCases)

@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import Foundation
 import ExternalDisplayTesting
 import PropertyBased
 import Testing
@@ -32,7 +33,11 @@ struct EnginePropertyTests {
     @Test func simulatorTracesHoldEveryCheckerInvariant() async {
         await propertyCheck(count: 1000, input: Self.codes) { codes in
             let result = ScenarioRunner(scenario: RandomScenario.make(codes)).run()
-            #expect(result.violations.isEmpty, "\(codes): \(result.violations)")
+            if !result.violations.isEmpty {
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("edk-failing-trace.ndjson")
+                try? result.ndjson.write(to: path, atomically: true, encoding: .utf8)
+                Issue.record("\(codes): \(result.violations) — trace in \(path.path)")
+            }
         }
     }
 

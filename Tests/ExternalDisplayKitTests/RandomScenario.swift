@@ -25,8 +25,9 @@ enum RandomScenario {
             t += Double(code % 3) * 0.5
             steps.append(ScenarioStep(at: t, action(code / 3)))
         }
-        return Scenario(configuration: configuration, modeSelectionJSON: .string(configuration.modeSelection.description),
-                        steps: steps)
+        let policyJSON: [JSONValue] = ["preferred", "highest", "lowest", .object([("maxPixels", 1_000_000)]),
+                                       .object([("size", [1280, 720])])]
+        return Scenario(configuration: configuration, modeSelectionJSON: policyJSON[first % policies.count], steps: steps)
     }
 
     static func action(_ code: Int) -> ScenarioAction {

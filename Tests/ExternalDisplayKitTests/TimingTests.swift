@@ -101,19 +101,19 @@ struct TimingTests {
     let governor = FrameBudgetGovernor()
 
     @Test func governorLowersTheRenderScaleFirst() {
-        // Device 6 ms × 60 = 360 ms/s; TV 14 ms × 60 = 840 ms/s: load 1.2. Room: 970 − 360 = 610 ms/s.
-        // scale² ≤ 610 / 840 → scale ≤ 0.852 → 0.85 (steps of 0.05), still 60 fps.
+        // Device 6 ms × 60 = 360 ms/s; TV 14 ms × 60 = 840 ms/s: load 1.2. Room: 1000 − 360 = 640 ms/s.
+        // scale² ≤ 640 / 840 → scale ≤ 0.873 → 0.85 (steps of 0.05), still 60 fps.
         let plan = governor.plan(device: .init(msPerFrame: 6, fps: 60),
                                  displays: ["tv": .init(msPerFrameAtFullScale: 14, refresh: 60)], current: [:])
         #expect(plan["tv"] == .init(renderScale: 0.85, frameRate: 60))
     }
 
     @Test func governorDividesTheFrameRateWhenHalfScaleIsNotEnough() {
-        // Device 8 ms × 60 = 480; monitor 40 ms at full scale. At 60 fps even scale 0.5 costs 600 > 490.
-        // At 30 fps: scale² ≤ 490 / 1200 → 0.639 → 0.6.
+        // Device 8 ms × 60 = 480; monitor 40 ms at full scale. At 60 fps even scale 0.5 costs 600 > 520.
+        // At 30 fps: scale² ≤ 520 / 1200 → 0.658 → 0.65.
         let plan = governor.plan(device: .init(msPerFrame: 8, fps: 60),
                                  displays: ["monitor": .init(msPerFrameAtFullScale: 40, refresh: 60)], current: [:])
-        #expect(plan["monitor"] == .init(renderScale: 0.6, frameRate: 30))
+        #expect(plan["monitor"] == .init(renderScale: 0.65, frameRate: 30))
         // Heavier still: 20 fps.
         let heavier = governor.plan(device: .init(msPerFrame: 8, fps: 60),
                                     displays: ["monitor": .init(msPerFrameAtFullScale: 90, refresh: 60)], current: [:])
@@ -121,10 +121,11 @@ struct TimingTests {
     }
 
     @Test func governorNeverTouchesTheDevice() {
-        // The device alone exceeds the budget: displays go to the lowest quality; the device keeps its rate.
+        // The device alone exceeds the budget: displays go to the lowest quality (half scale, 1 fps); the device
+        // keeps its rate.
         let plan = governor.plan(device: .init(msPerFrame: 20, fps: 60),
                                  displays: ["tv": .init(msPerFrameAtFullScale: 5, refresh: 60)], current: [:])
-        #expect(plan["tv"] == .init(renderScale: 0.5, frameRate: 10))
+        #expect(plan["tv"] == .init(renderScale: 0.5, frameRate: 1))
         #expect(plan[DisplayID("device")] == nil)
     }
 
@@ -141,6 +142,17 @@ struct TimingTests {
         // When the device draws less (100 ms/s), full quality fits under 0.8 and comes back.
         #expect(governor.plan(device: .init(msPerFrame: 5, fps: 20), displays: displays, current: lowered)["tv"]
                 == .init(renderScale: 1, frameRate: 60))
+    }
+
+    @Test func governorFindsAnyDivisorThatFits() {
+        // Device 10 ms × 60 = 600: 400 ms/s left. A 4K display at 300 ms per frame: even half scale (75 ms) at
+        // 6 fps is 450 > 400; at 5 fps (60 / 12) it is 375 ≤ 400.
+        let plan = governor.plan(device: .init(msPerFrame: 10, fps: 60),
+                                 displays: ["4k": .init(msPerFrameAtFullScale: 300, refresh: 60)], current: [:])
+        #expect(plan["4k"]?.frameRate == 5)
+        #expect(plan["4k"].map { FrameBudgetGovernor.load(device: .init(msPerFrame: 10, fps: 60),
+                                                           displays: ["4k": .init(msPerFrameAtFullScale: 300, refresh: 60)],
+                                                           qualities: ["4k": $0]) <= 1 } == true)
     }
 
     @Test func governorLeavesAFittingPlanAlone() {

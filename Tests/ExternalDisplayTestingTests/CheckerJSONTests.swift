@@ -34,3 +34,9 @@ import Testing
         #expect(TraceJSON.parse(String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000)) == nil)
     }
 }
+
+extension CheckerJSONTests {
+    @Test func compactTextForMessages() {
+        #expect(TraceJSON.parse(#"{"b":[1,2.5,null],"a":"x","c":true}"#)?.compact == #"{"a":"x","b":[1,2.5,null],"c":true}"#)
+    }
+}

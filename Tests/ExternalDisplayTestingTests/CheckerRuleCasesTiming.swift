@@ -2,9 +2,11 @@ import ExternalDisplayTesting
 import Testing
 
 extension RuleCase {
-    /// The base trace with a paused clock (static content) and the model running with the refresh started.
+    /// The base trace with a paused clock (static content) and the model running with the refresh started;
+    /// the TV asks for 30 fps (lines 8–10).
     static func running(clock: String = #""fps":60,"paused":true"#) -> [String] {
         Line.base(clock: clock) + [Line.event(0, 1, "modelRunning", #""running":true"#),
+                                   Line.event(0, 1, "consumerRate", #""consumer":"tv","fps":30"#),
                                    Line.refresh(0, "startRefresh", #""fps":60"#)]
     }
 
@@ -19,16 +21,16 @@ extension RuleCase {
                        Line.refresh(1, "startRefresh", #""fps":60"#),
                        Line.event(2, 2, "deviceViewVisible", #""visible":false"#)], line: 5),
         RuleCase(rule: .refreshRate, name: "source slower than the device view asks",
-                 good: running(), bad: replacing(running(), 9, with: Line.refresh(0, "startRefresh", #""fps":30"#)),
-                 line: 9),
+                 good: running(), bad: replacing(running(), 10, with: Line.refresh(0, "startRefresh", #""fps":30"#)),
+                 line: 10),
         RuleCase(rule: .refreshRate, name: "covered device, TV label at 30 fps",
                  good: running() + [Line.event(1, 2, "deviceViewVisible", #""visible":false"#),
                                     Line.event(1, 2, "consumerRate", #""consumer":"tv","fps":30"#),
                                     Line.refresh(1, "startRefresh", #""fps":30"#)],
                  bad: running() + [Line.event(1, 2, "deviceViewVisible", #""visible":false"#),
-                                   Line.event(1, 2, "consumerRate", #""consumer":"tv","fps":30"#)], line: 11),
+                                   Line.event(1, 2, "consumerRate", #""consumer":"tv","fps":30"#)], line: 12),
         RuleCase(rule: .ticksDelivered, name: "half-rate consumer short of ticks",
-                 good: running() + [delivered(tv: 30)], bad: running() + [delivered(tv: 28)], line: 10),
+                 good: running() + [delivered(tv: 30)], bad: running() + [delivered(tv: 28)], line: 11),
         RuleCase(rule: .frameClockPause, name: "clock unpaused for static content",
                  good: Line.base(clock: #""fps":60,"paused":true"#),
                  bad: Line.base(clock: #""fps":60,"paused":false"#), line: 7),
@@ -44,7 +46,7 @@ extension RuleCase {
                  bad: Line.base(clock: #""fps":60,"paused":true"#)
                     + [Line.interval(from: 0, to: 1, fps: 0, ticks: 0, wakeups: 3)], line: 8),
         RuleCase(rule: .wakeups, name: "more wakeups than ticks",
-                 good: running() + [delivered(tv: 30)], bad: running() + [delivered(tv: 30, wakeups: 61)], line: 10),
+                 good: running() + [delivered(tv: 30)], bad: running() + [delivered(tv: 30, wakeups: 61)], line: 11),
         RuleCase(rule: .intervalCounts, name: "refresh ticks while stopped",
                  good: Line.base(clock: #""fps":60,"paused":true"#)
                     + [Line.interval(from: 0, to: 1, fps: 0, ticks: 0, wakeups: 0)],

@@ -23,12 +23,12 @@ enum Stories {
         Line.command(3, "showWindow", "tv", #""content":"app""#),                                        // 12
         Line.command(3, "startFrameClock", "tv", #""fps":60,"paused":true"#),                            // 13
         Line.refresh(3, "startRefresh", #""fps":60"#),                                                   // 14
-        Line.interval(from: 3, to: 4, fps: 60, ticks: 60, delivered: #"{"device":0,"tv":30}"#,          // 15
-                      consumerFps: #"{"device":60,"tv":30}"#, clockTicks: #"{"tv":0}"#, wakeups: 60),
+        Line.interval(from: 3, to: 4, fps: 60, ticks: 60, delivered: #"{"device":0,"tv":60}"#,          // 15
+                      consumerFps: #"{"device":60,"tv":60}"#, clockTicks: #"{"tv":0}"#, wakeups: 60),
         Line.event(4, 4, "renderContinuously", #""display":"tv","on":true"#),                            // 16
         Line.command(4, "resumeFrameClock"),                                                             // 17
-        Line.interval(from: 4, to: 5, fps: 60, ticks: 60, delivered: #"{"tv":30}"#,                     // 18
-                      consumerFps: #"{"tv":30}"#, clockTicks: #"{"tv":60}"#, wakeups: 120),
+        Line.interval(from: 4, to: 5, fps: 60, ticks: 60, delivered: #"{"tv":60}"#,                     // 18
+                      consumerFps: #"{"tv":60}"#, clockTicks: #"{"tv":60}"#, wakeups: 120),
         Line.event(5, 5, "disconnect", #""display":"tv""#),                                              // 19
         Line.command(5, "pauseFrameClock"),                                                              // 20
         Line.command(5, "stopFrameClock"),                                                               // 21
@@ -40,7 +40,7 @@ enum Stories {
         Line.refresh(6, "startRefresh", #""fps":60"#),                                                   // 27
         #"{"t":6,"type":"summary","phase":"active","connected":[],"mirrored":[],"windows":{},"#          // 28
             + #""modeSwitches":0,"windowsCreated":1,"refreshTicks":180,"wakeups":240,"#
-            + #""ticksDelivered":{"device":60,"tv":60},"violations":[]}"#,
+            + #""ticksDelivered":{"device":60,"tv":120},"violations":[]}"#,
     ]
 
     /// The photo browser: an item follows the TV out and back; a private note stays on the device; capture and
@@ -82,8 +82,10 @@ enum Stories {
         ("refresh", .delete(17, "clock left paused for continuous rendering", .frameClockPause)),
         ("refresh", .alter(8, "wakeups with nothing to draw", .wakeups, #""wakeups":0"#, #""wakeups":2"#)),
         ("refresh", .alter(15, "ticks to the hidden device view", .ticksDelivered, #""device":0,"#, #""device":60,"#)),
-        ("refresh", .alter(18, "TV short of ticks", .ticksDelivered, #""delivered":{"tv":30}"#,
-                           #""delivered":{"tv":20}"#)),
+        ("refresh", .alter(18, "consumer rate nobody asked for", .intervalCounts, #""consumerFps":{"tv":60}"#,
+                           #""consumerFps":{"tv":30}"#)),
+        ("refresh", .alter(18, "TV short of ticks", .ticksDelivered, #""delivered":{"tv":60}"#,
+                           #""delivered":{"tv":50}"#)),
         ("refresh", .alter(15, "too few ticks for a second", .intervalCounts, #""refreshTicks":60"#, #""refreshTicks":50"#)),
         ("refresh", .alter(13, "clock started unpaused", .frameClockPause, #""paused":true"#, #""paused":false"#)),
         ("refresh", .alter(28, "summary wakeups", .summaryMismatch, #""wakeups":240"#, #""wakeups":200"#)),

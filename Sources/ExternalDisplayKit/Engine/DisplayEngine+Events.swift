@@ -22,8 +22,9 @@ extension DisplayEngine {
         case .contentReady:
             isContentReady = true
         case .mirror(let id):
-            guard knownDisplays.contains(id) else {
-                return context.diagnose(.warning, "mirror of \(id), a display never connected; ignored")
+            if !knownDisplays.contains(id) {
+                context.diagnose(.warning, "mirror of \(id), a display never connected; the choice is remembered "
+                                     + "and applies when it connects")
             }
             mirrorChoices.insert(id)
         case .extend(let id):
@@ -40,14 +41,7 @@ extension DisplayEngine {
 
     private mutating func applyLifecycle(_ event: DisplayEvent, _ context: inout BatchContext) {
         let from = phase
-        let to: AppPhase? = switch (event, from) {
-        case (.launch, .notLaunched): .active
-        case (.background, .active): .background
-        case (.foreground, .background): .active
-        case (.suspend, .background): .suspended
-        case (.resume, .suspended): .background
-        default: nil
-        }
+        let to = from.after(event)
         guard let to else {
             let hint = switch event {
             case .launch: "the app is already launched"

@@ -128,6 +128,7 @@ extension DisplayEngine {
         if window.isVisible { context.emit(.hideWindow(id)) }
         context.emit(.destroyWindow(id))
         windows[id] = nil
+        context.detached.insert(id)
         context.notify(.didDetach(id, reason: reason))
     }
 }

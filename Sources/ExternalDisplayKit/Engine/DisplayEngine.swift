@@ -57,7 +57,7 @@ public struct DisplayEngine: Sendable {
         var context = BatchContext()
         for (index, event) in batch.enumerated() {
             context.eventIndex = index
-            if phase == .suspended, !event.isLifecycle {
+            if phase == .suspended, !event.isLifecycleEvent {
                 queuedWhileSuspended.append(event)
                 continue
             }
@@ -74,8 +74,8 @@ public struct DisplayEngine: Sendable {
 }
 
 extension DisplayEvent {
-    /// Launch, background, foreground, suspend, resume.
-    var isLifecycle: Bool {
+    /// Launch, background, foreground, suspend or resume: the app's own lifecycle.
+    public var isLifecycleEvent: Bool {
         switch self {
         case .launch, .background, .foreground, .suspend, .resume: true
         default: false
@@ -95,14 +95,14 @@ struct BatchContext {
     var requestedModes: [DisplayID: DisplayMode] = [:]
     /// Whether a rotate event arrived.
     var rotated = false
-    /// Whether frame costs were reported in this batch.
-    var costsMeasured = false
     /// Items shown for the first time in this batch.
     var newlyShown: Set<String> = []
     /// Items shown again (new privacy or pin) in this batch.
     var reshown: Set<String> = []
     /// Displays that got the app's window in this batch.
     var attached: Set<DisplayID> = []
+    /// Displays whose window was released in this batch.
+    var detached: Set<DisplayID> = []
 
     mutating func emit(_ command: DisplayCommand) { effects.append(.command(command)) }
     mutating func notify(_ notification: AppNotification) { effects.append(.notification(notification)) }

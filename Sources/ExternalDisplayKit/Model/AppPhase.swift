@@ -12,4 +12,17 @@ public enum AppPhase: String, Sendable, CaseIterable, Codable {
     case background
     /// In memory but not running.
     case suspended
+
+    /// The phase after a lifecycle event, or nil when the event is not a valid transition from this phase
+    /// (and for events that are not lifecycle events).
+    public func after(_ event: DisplayEvent) -> AppPhase? {
+        switch (event, self) {
+        case (.launch, .notLaunched): .active
+        case (.background, .active): .background
+        case (.foreground, .background): .active
+        case (.suspend, .background): .suspended
+        case (.resume, .suspended): .background
+        default: nil
+        }
+    }
 }

@@ -98,6 +98,13 @@ extension DisplayEngine {
     }
 
     mutating func reconcilePresentation(_ context: inout BatchContext) {
+        // Content on a display whose window went away comes back to the device at once, even if the display
+        // is back in the same batch: the app got didDetach and must restore the device's state.
+        for index in presentation.items.indices {
+            guard case .display(let id) = presentation.items[index].route, context.detached.contains(id) else { continue }
+            presentation.items[index].route = .device
+            context.notify(.route(item: presentation.items[index].id, to: .device))
+        }
         for index in presentation.items.indices {
             let item = presentation.items[index]
             let fresh = context.newlyShown.contains(item.id) || context.reshown.contains(item.id)

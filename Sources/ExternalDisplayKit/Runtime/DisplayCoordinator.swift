@@ -29,6 +29,7 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
     private var attachmentsStorage: [DisplayAttachment] = []
     private var diagnosticsStorage: [Diagnostic] = []
     private var continuations: [Int: AsyncStream<AppNotification>.Continuation] = [:]
+    private var observers: [@MainActor (AppNotification) -> Void] = []
     private var nextContinuationID = 0
     private var started = false
     private let logger: Logger
@@ -111,6 +112,12 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         return stream
     }
 
+    /// Calls `observer` synchronously with every notification from now on, after the delegate (helpers such
+    /// as ``ContentRouter`` use this; apps usually use the delegate or ``notifications()``).
+    public func observeNotifications(_ observer: @escaping @MainActor (AppNotification) -> Void) {
+        observers.append(observer)
+    }
+
     /// Stops the platform (which releases every window and restores what it changed) and ends the streams.
     public func stop() {
         guard started else { return }
@@ -128,6 +135,7 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         case .route, .redact: break
         }
         delegate?.displayCoordinator(didNotify: notification)
+        for observer in observers { observer(notification) }
         for continuation in continuations.values { continuation.yield(notification) }
     }
 

@@ -31,17 +31,23 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
         }
     }
 
-    /// An external display's cost at full scale and its refresh rate.
+    /// An external display's cost at full scale, its refresh rate, and how often it would draw ungoverned.
     public struct DisplayLoad: Hashable, Sendable {
         /// Milliseconds per frame at render scale 1.
         public var msPerFrameAtFullScale: Double
-        /// The display's refresh rate (the highest rate it can be driven at).
+        /// The display's refresh rate: governed rates are this divided by a whole number.
         public var refresh: Double
-        /// Creates a load.
-        public init(msPerFrameAtFullScale: Double, refresh: Double) {
+        /// Frames per second it draws when not governed (a 1 Hz label draws once a second); at most `refresh`.
+        public var demand: Double
+        /// Creates a load; `demand` defaults to the refresh rate (continuous rendering).
+        public init(msPerFrameAtFullScale: Double, refresh: Double, demand: Double? = nil) {
             self.msPerFrameAtFullScale = msPerFrameAtFullScale
             self.refresh = refresh
+            self.demand = min(demand ?? refresh, refresh)
         }
+
+        /// Frames per second it draws when driven at `frameRate`.
+        func drawn(at frameRate: Double) -> Double { min(demand, frameRate) }
     }
 
     /// How a display is drawn: render scale and frame rate.
@@ -67,12 +73,13 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
     public var minimumScale: Double
     /// Render scales are multiples of this step.
     public var scaleStep: Double
-    /// The largest refresh divisor tried (60 Hz / 6 = 10 fps).
+    /// The largest refresh divisor tried (60: down to 1 fps on a 60 Hz display, so that whenever any render
+    /// scale ≥ 0.5 and divided frame rate fits the budget, the governor finds it).
     public var maximumDivisor: Int
 
     /// Creates a governor with the package's defaults.
-    public init(targetLoad: Double = 0.97, upgradeLoad: Double = 0.8, minimumScale: Double = 0.5,
-                scaleStep: Double = 0.05, maximumDivisor: Int = 6) {
+    public init(targetLoad: Double = 1, upgradeLoad: Double = 0.8, minimumScale: Double = 0.5,
+                scaleStep: Double = 0.05, maximumDivisor: Int = 60) {
         self.targetLoad = targetLoad
         self.upgradeLoad = upgradeLoad
         self.minimumScale = minimumScale
@@ -86,7 +93,7 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
         var ms = device.msPerFrame * device.fps
         for (id, d) in displays {
             let q = qualities[id] ?? DisplayQuality(renderScale: 1, frameRate: d.refresh)
-            ms += d.msPerFrameAtFullScale * q.renderScale * q.renderScale * q.frameRate
+            ms += d.msPerFrameAtFullScale * q.renderScale * q.renderScale * d.drawn(at: q.frameRate)
         }
         return ms / 1000
     }
@@ -102,17 +109,19 @@ public struct FrameBudgetGovernor: Hashable, Sendable {
         let currentLoad = Self.load(device: device, displays: displays, qualities: currentQualities)
         let upgrade = best(device: device, displays: displays, within: upgradeLoad)
         if let upgrade, rank(upgrade, displays) > rank(currentQualities, displays) { return upgrade }
-        if currentLoad <= targetLoad { return currentQualities }
+        if currentLoad <= targetLoad + 1e-9 { return currentQualities }
         return best(device: device, displays: displays, within: targetLoad) ?? lowest(displays)
     }
 
     /// The best uniform quality whose load fits: the smallest divisor, then the largest scale.
     func best(device: DeviceLoad, displays: [DisplayID: DisplayLoad],
               within budget: Double) -> [DisplayID: DisplayQuality]? {
-        let available = budget * 1000 - device.msPerFrame * device.fps
+        let available = budget * 1000 - device.msPerFrame * device.fps + 1e-6
         guard available > 0 else { return nil }
         for divisor in 1...maximumDivisor {
-            let fullScaleMs = displays.values.reduce(0) { $0 + $1.msPerFrameAtFullScale * $1.refresh / Double(divisor) }
+            let fullScaleMs = displays.values.reduce(0) {
+                $0 + $1.msPerFrameAtFullScale * $1.drawn(at: $1.refresh / Double(divisor))
+            }
             let scale: Double
             if fullScaleMs <= 0 {
                 scale = 1

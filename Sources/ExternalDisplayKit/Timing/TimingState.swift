@@ -43,7 +43,6 @@ extension DisplayEngine {
                 let scale = consumer.displayID.flatMap { windows[$0]?.renderScale } ?? 1
                 timing.measuredCosts[consumer] = ms / (scale * scale)
             }
-            context.costsMeasured = true
         default:
             break
         }
@@ -72,7 +71,9 @@ extension DisplayEngine {
 
     mutating func reconcileTiming(_ context: inout BatchContext) {
         for id in connectionOrder where windows[id] != nil { synchronize(id, &context) }
-        if context.costsMeasured, configuration.governsFrameBudget { govern(&context) }
+        // Re-planned after every batch once costs are known: what displays draw, and how often, changes with
+        // attachments, rates and continuous rendering as much as with measured costs.
+        if configuration.governsFrameBudget, !timing.measuredCosts.isEmpty { govern(&context) }
         let wanted = refreshRule.sourceRate
         if wanted != timing.refreshRate {
             context.emit(wanted.map { .startRefresh(fps: $0) } ?? .stopRefresh)
@@ -100,22 +101,23 @@ extension DisplayEngine {
         for id in displaysShowingContent {
             guard let window = windows[id], let cost = timing.measuredCosts[.display(id)] else { continue }
             let refresh = window.display.currentMode.refreshRate
-            let base = window.frameClock.map { !$0.isPaused } == true ? refresh
-                : min(refresh, refreshRule.rate(of: .display(id)))
-            guard base > 0, drawingRate(of: .display(id)) > 0 else { continue }
-            loads[id] = .init(msPerFrameAtFullScale: cost, refresh: base)
-            current[id] = .init(renderScale: window.renderScale, frameRate: window.governedFrameRate ?? base)
+            let continuous = window.frameClock.map { !$0.isPaused } == true
+            let asked = timing.consumerRates[.display(id)].flatMap { $0 > 0 ? $0 : nil } ?? refresh
+            let demand = continuous ? refresh : min(refresh, asked)
+            guard demand > 0, drawingRate(of: .display(id)) > 0 else { continue }
+            loads[id] = .init(msPerFrameAtFullScale: cost, refresh: refresh, demand: demand)
+            current[id] = .init(renderScale: window.renderScale, frameRate: window.governedFrameRate ?? refresh)
         }
         let device = FrameBudgetGovernor.DeviceLoad(msPerFrame: timing.measuredCosts[.device] ?? 0,
                                                    fps: drawingRate(of: .device))
         let plan = timing.governor.plan(device: device, displays: loads, current: current)
         for id in connectionOrder {
-            guard let quality = plan[id], var window = windows[id], let base = loads[id]?.refresh else { continue }
+            guard let quality = plan[id], var window = windows[id], let refresh = loads[id]?.refresh else { continue }
             if quality.renderScale != window.renderScale {
                 context.emit(.setRenderScale(id, quality.renderScale))
                 window.renderScale = quality.renderScale
             }
-            let governed: Double? = quality.frameRate == base ? nil : quality.frameRate
+            let governed: Double? = quality.frameRate == refresh ? nil : quality.frameRate
             if governed != window.governedFrameRate {
                 context.emit(.setFrameRate(id, quality.frameRate))
                 window.governedFrameRate = governed

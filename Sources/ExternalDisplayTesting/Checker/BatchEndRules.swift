@@ -2,7 +2,13 @@
 extension CheckerRun {
     mutating func checkBatchEnd(_ open: CheckedBatch) {
         for (id, line) in open.pendingLayout.sorted(by: { $0.key < $1.key }) {
-            report(.layoutAfterModeChange, "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
+            // Net effect: a mode that changed and changed back within the batch needs no new layout.
+            if let window = model.windows[id], let display = model.displays[id] {
+                let expected = CheckerMath.expectedFrames(for: display, compensation: model.compensation(for: id))
+                if window.frame == expected.frame, window.safeFrame == expected.safe { continue }
+            }
+            report(.layoutAfterModeChange,
+                   "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
         }
         for (id, line) in open.pendingAttach.sorted(by: { $0.key < $1.key }) {
             report(.setModeWithoutCause, "setMode for \(id) (line \(line)) answers neither a requestMode "
@@ -40,7 +46,8 @@ extension CheckerRun {
         for id in ids {
             let running = model.clocks[id]?.running ?? false
             if running, !active {
-                reportState(.activityWhileInactive, "clock " + id, "the frame clock of \(id) runs while the app is \(model.phase.rawValue)")
+                reportState(.activityWhileInactive, "clock " + id,
+                            "the frame clock of \(id) runs while the app is \(model.phase.rawValue)")
                 continue
             }
             let window = model.windows[id]

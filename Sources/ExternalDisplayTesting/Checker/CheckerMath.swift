@@ -7,7 +7,8 @@ enum CheckerMath {
     }
 
     /// Expected `frame` and `safeFrame` for a display in its current mode under a compensation.
-    static func expectedFrames(for display: CheckedDisplay, compensation: CheckedCompensation) -> (frame: [Int], safe: [Int]) {
+    static func expectedFrames(for display: CheckedDisplay,
+                               compensation: CheckedCompensation) -> (frame: [Int], safe: [Int]) {
         let width = roundHalfAway(Double(display.current.width) * display.currentAspectRatio)
         let height = display.current.height
         let h = roundHalfAway(display.overscan * Double(width))

@@ -59,7 +59,8 @@ enum CheckedPolicy: Sendable, Hashable, CustomStringConvertible {
 
 /// The effective configuration from the trace's `configuration` line (defaults as in the scenario format).
 struct CheckedConfiguration: Sendable {
-    var modeSelection: CheckedPolicy = .preferred
+    /// `nil` when the configuration names a policy the format does not know: policy checks are skipped.
+    var modeSelection: CheckedPolicy? = .preferred
     var compensation: CheckedCompensation = .scale
     var keepInBackground = false
     var contentReadyAtLaunch = true
@@ -139,10 +140,9 @@ struct CheckerModel: Sendable {
     var deliveredTotal: [String: Int] = [:]
     /// Rates consumers asked for (`consumerRate`), by consumer (`device` or a display id).
     var consumerRates: [String: Double] = [:]
-    /// The governor's choices per display: last `setRenderScale` and `setFrameRate`; the frame clock's `fps`.
+    /// The governor's choices per window: last `setRenderScale` and `setFrameRate` since it was created.
     var renderScales: [String: Double] = [:]
     var frameRates: [String: Double] = [:]
-    var clockFps: [String: Double] = [:]
 
     // Presentation (issue 6).
     var privateItems: Set<String> = []
@@ -173,11 +173,11 @@ struct CheckerModel: Sendable {
     }
 
     /// The rates of the consumers visible now: the device view (60 unless asked) and each display showing app
-    /// content (its refresh unless asked), optionally capped by the governor's `setFrameRate`.
+    /// content (its refresh unless asked, never above it), optionally capped by the governor's `setFrameRate`.
     func visibleConsumerRates(capped: Bool) -> [Double] {
         var rates: [Double] = deviceViewVisible ? [consumerRates["device"] ?? 60] : []
         for (id, display) in displays where showsAppContent(id) {
-            let asked = consumerRates[id] ?? display.refresh
+            let asked = min(consumerRates[id] ?? display.refresh, display.refresh)  // never above the display
             rates.append(capped ? min(asked, frameRates[id] ?? asked) : asked)
         }
         return rates

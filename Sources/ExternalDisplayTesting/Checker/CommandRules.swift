@@ -100,6 +100,8 @@ extension CheckerRun {
             report(.oneWindowPerDisplay, "createWindow for \(id), which already has a window")
         }
         model.windowsCreated += 1
+        model.renderScales[id] = nil  // a new window starts at full quality
+        model.frameRates[id] = nil
         batch?.createdWindows.insert(id)
         guard let display = model.displays[id] else { return }
         if model.appliedCompensation[id] == nil {
@@ -115,8 +117,8 @@ extension CheckerRun {
     /// The display's current mode when its window is created is the one the policy picks (unless the app asked).
     mutating func checkPolicy(_ id: String, _ display: CheckedDisplay) {
         guard batch?.requestedMode.contains(id) != true else { return }
-        let policy = model.configuration.modeSelection
-        guard let pick = CheckerMath.pick(policy, for: display) else { return }
+        guard let policy = model.configuration.modeSelection,
+              let pick = CheckerMath.pick(policy, for: display) else { return }
         var matches = pick.size == display.current
         if matches, policy == .highest, CheckerMath.refreshDecides(pick, in: display),
            let want = pick.refresh, let have = display.currentRefresh {
@@ -142,7 +144,8 @@ extension CheckerRun {
             wrong.append("frame \(CheckerMath.format(frame)) but layout requires \(CheckerMath.format(expected.frame))")
         }
         if safeFrame != expected.safe {
-            wrong.append("safeFrame \(CheckerMath.format(safeFrame)) but layout requires \(CheckerMath.format(expected.safe))")
+            wrong.append("safeFrame \(CheckerMath.format(safeFrame)) "
+                         + "but layout requires \(CheckerMath.format(expected.safe))")
         }
         if !wrong.isEmpty {
             report(.windowFrame, "\(command) \(id) " + wrong.joined(separator: ", ") + " \(context)")

@@ -21,6 +21,7 @@ extension CheckerRun {
         case "contentReady":
             model.contentReady = true
         case "mirror":
+            // The choice is remembered for the id, also while it is disconnected or before it ever connected.
             if let display { mirror(display) }
         case "extend":
             if let display {
@@ -32,7 +33,8 @@ extension CheckerRun {
         }
     }
 
-    /// launch→active, background→background, foreground→active, suspend→suspended, resume→background; others ignored.
+    /// launch→active, background→background, foreground→active, suspend→suspended, resume→background;
+    /// other transitions are illegal input and change nothing.
     mutating func applyLifecycle(_ name: String) {
         let transitions: [String: (from: CheckedPhase, to: CheckedPhase)] = [
             "launch": (.notLaunched, .active),

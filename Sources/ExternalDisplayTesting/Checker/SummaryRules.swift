@@ -88,7 +88,8 @@ extension CheckerRun {
         if let summaryScale = entry["renderScale"]?.double, abs(summaryScale - scale) > 1e-6 {
             mismatch("windows[\(id)].renderScale", CheckerMath.format(summaryScale), CheckerMath.format(scale))
         }
-        if let fps = entry["fps"]?.double, let mine = model.frameRates[id] ?? model.clockFps[id], abs(fps - mine) > 0.01 {
+        if let fps = entry["fps"]?.double, let mine = model.frameRates[id] ?? model.displays[id]?.refresh,
+           abs(fps - mine) > 0.01 {
             mismatch("windows[\(id)].fps", CheckerMath.format(fps), CheckerMath.format(mine))
         }
         let running = model.clocks[id]?.running ?? false

@@ -24,7 +24,6 @@ extension CheckerRun {
                        + "above the display's refresh \(CheckerMath.format(display.refresh))")
             }
             model.clocks[id] = CheckedClock(running: true, paused: json["paused"]?.bool)
-            model.clockFps[id] = json["fps"]?.double
         case "stopFrameClock":
             model.clocks[id] = CheckedClock(running: false, paused: nil)
         case "pauseFrameClock", "resumeFrameClock":
@@ -88,6 +87,15 @@ extension CheckerRun {
         }
     }
 
+    /// A consumer's rate: what it asked for (device 60, a display its refresh), never above its display's refresh
+    /// or the governor's frame rate for it; `nil` for a display that is not connected.
+    func consumerRate(_ consumer: String) -> Double? {
+        if consumer == "device" { return model.consumerRates["device"] ?? 60 }
+        guard let display = model.displays[consumer] else { return nil }
+        let asked = model.consumerRates[consumer] ?? display.refresh
+        return min(asked, display.refresh, model.frameRates[consumer] ?? .infinity)
+    }
+
     /// An `interval` line, checked against the state in force since the previous batch.
     mutating func checkInterval(_ json: TraceJSON) {
         let from = json["from"]?.double ?? current.t
@@ -133,6 +141,12 @@ extension CheckerRun {
     mutating func checkDelivered(_ json: TraceJSON, fps: Double, ticks: Int) {
         let delivered = json["delivered"]?.numbers ?? [:]
         let rates = json["consumerFps"]?.numbers ?? [:]
+        for (consumer, rate) in rates.sorted(by: { $0.key < $1.key }) {
+            guard let wanted = consumerRate(consumer), abs(rate - wanted) > 0.01 else { continue }
+            report(.intervalCounts, "consumerFps[\(consumer)] is \(CheckerMath.format(rate)) but the consumer's rate "
+                   + "is \(CheckerMath.format(wanted)) (what it asked for, capped at its display's refresh "
+                   + "and the governor's frame rate)")
+        }
         for (consumer, count) in delivered.sorted(by: { $0.key < $1.key }) {
             model.deliveredTotal[consumer, default: 0] += Int(count)
             let visible = consumer == "device" ? model.deviceViewVisible : model.showsAppContent(consumer)

@@ -63,7 +63,8 @@ public struct TraceViolation: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// A one-line report, e.g. `line 12 (t=3.5) windowFrame: tv frame [0,0,1280,720] but layout requires [0,0,1216,684] under insetBounds`.
+    /// A one-line report, e.g.
+    /// `line 12 (t=3.5) windowFrame: createWindow tv frame [0,0,1280,720] but layout requires [0,0,1216,684] …`.
     public var description: String {
         "line \(line) (t=\(CheckerMath.format(t))) \(rule.rawValue): \(message)"
     }
@@ -71,7 +72,8 @@ public struct TraceViolation: Sendable, Hashable, CustomStringConvertible {
 
 /// Which later vocabularies a trace uses; rules that a foundation-era engine cannot satisfy apply only when present.
 struct CheckerFeatures: Sendable {
-    /// Presentation lines (issue 6): `show`, `dismiss`, `capture`, `rotate`, `deviceContent` events, `route`/`redact` notifications.
+    /// Presentation lines (issue 6): `show`, `dismiss`, `capture`, `rotate`, `deviceContent` events,
+    /// `route`/`redact` notifications.
     var presentation = false
 
     init(scanning lines: [TraceJSON]) {
@@ -131,9 +133,11 @@ struct CheckerRun: Sendable {
         violations.append(TraceViolation(rule: rule, line: current.line, t: current.t, message: message))
     }
 
+    static func stateKey(_ rule: TraceRule, _ subject: String) -> String { rule.rawValue + " " + subject }
+
     /// Reports a batch-end state violation once, when it appears; it is reported again only after it was fixed.
     mutating func reportState(_ rule: TraceRule, _ subject: String, _ message: String) {
-        let key = rule.rawValue + " " + subject
+        let key = Self.stateKey(rule, subject)
         stillOpen.insert(key)
         if !openStates.contains(key) { report(rule, message) }
     }
@@ -187,9 +191,19 @@ struct CheckerRun: Sendable {
         guard !configured else { return }
         configured = true
         var configuration = CheckedConfiguration()
-        if let policy = CheckedPolicy(json["modeSelection"]) { configuration.modeSelection = policy }
-        if let name = json["overscanCompensation"]?.string, let compensation = CheckedCompensation(rawValue: name) {
-            configuration.compensation = compensation
+        if let value = json["modeSelection"] {
+            configuration.modeSelection = CheckedPolicy(value)
+            if configuration.modeSelection == nil {
+                report(.malformedLine, "configuration modeSelection \(value.compact) is not a policy of the format; "
+                       + "policy checks are skipped")
+            }
+        }
+        if let name = json["overscanCompensation"]?.string {
+            if let compensation = CheckedCompensation(rawValue: name) {
+                configuration.compensation = compensation
+            } else {
+                report(.malformedLine, "configuration overscanCompensation \(name) is not scale, insetBounds or none")
+            }
         }
         configuration.keepInBackground = json["background"]?.string == "keep"
         configuration.contentReadyAtLaunch = json["contentReadyAtLaunch"]?.bool ?? true

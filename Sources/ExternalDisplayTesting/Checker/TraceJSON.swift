@@ -15,6 +15,20 @@ enum TraceJSON: Sendable, Hashable {
         return parser.atEnd ? value : nil
     }
 
+    /// Compact JSON text of the value, for messages.
+    var compact: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): String(value)
+        case .number(let value): CheckerMath.format(value)
+        case .string(let value): "\"" + value + "\""
+        case .array(let items): "[" + items.map(\.compact).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value.compact)" }
+                .joined(separator: ",") + "}"
+        }
+    }
+
     subscript(key: String) -> TraceJSON? {
         if case .object(let members) = self { return members[key] }
         return nil

@@ -19,9 +19,11 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case setModeToCurrentMode
     /// A `setMode` to a mode the display does not offer.
     case setModeNotOffered
-    /// A `setMode` under the `preferred` policy while the display is already in its preferred mode, not asked for by `requestMode`.
+    /// A `setMode` under the `preferred` policy while the display is already in its preferred mode, not asked for
+    /// by a `requestMode` in the same batch.
     case setModeUnderPreferredPolicy
-    /// A `setMode` that answers neither a `requestMode` in its batch nor the policy for a window created after it in the batch.
+    /// A `setMode` that answers neither a `requestMode` in its batch nor the policy for a window created after it
+    /// in the batch.
     case setModeWithoutCause
     /// When a window is created, the display's current mode is not the one the configured mode selection picks.
     case policyMode
@@ -29,7 +31,8 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case activityWhileInactive
     /// A command in a batch that began while the app was suspended and was not a resume batch.
     case commandWhileSuspended
-    /// A frame clock running without a visible window with app content in an active app, or missing with one; or started twice.
+    /// A frame clock running without a visible window with app content in an active app, or missing with one;
+    /// or started twice.
     case frameClockMismatch
     /// `showWindow` or `setContent` with `app` content before the content is ready.
     case appContentBeforeReady
@@ -55,7 +58,8 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case refreshRate
     /// In an interval, ticks delivered to a consumer differ from the source's ticks scaled by its rate by more than 1.
     case ticksDelivered
-    /// At a batch end, a running frame clock is unpaused while its display does not render continuously, or the reverse; or pause/resume of a clock that is not running.
+    /// At a batch end, a running frame clock is unpaused while its display does not render continuously, or the
+    /// reverse; or a pause/resume of a clock that is not running.
     case frameClockPause
     /// Wakeups in an interval where nothing needs them, or more wakeups than ticks.
     case wakeups
@@ -67,7 +71,8 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case frameRate
     /// A private item routed to an external display.
     case privateRoutedExternally
-    /// An item routed to a display that disconnected or was mirrored, not routed to the device in that batch.
+    /// An item routed to a display that disconnected or was mirrored, not routed to the device in that batch
+    /// (unless the display is back and extended at the batch's end: the batch's net effect).
     case routeOnDisconnect
     /// An item routed to a display that is not connected or is mirrored.
     case routeToUnavailableDisplay

@@ -34,30 +34,8 @@ public struct EventBatcher<Tag>: Sendable where Tag: Sendable {
             held.append((event, tag))
             return []
         default:
-            phase = Self.transition(from: phase, on: event) ?? phase
+            phase = phase.after(event) ?? phase
             return [(event, tag)]
-        }
-    }
-
-    /// The phase after a lifecycle event, or nil when it is not a valid transition.
-    public static func transition(from phase: AppPhase, on event: DisplayEvent) -> AppPhase? {
-        switch (event, phase) {
-        case (.launch, .notLaunched): .active
-        case (.background, .active): .background
-        case (.foreground, .background): .active
-        case (.suspend, .background): .suspended
-        case (.resume, .suspended): .background
-        default: nil
-        }
-    }
-}
-
-extension DisplayEvent {
-    /// Launch, background, foreground, suspend or resume.
-    public var isLifecycleEvent: Bool {
-        switch self {
-        case .launch, .background, .foreground, .suspend, .resume: true
-        default: false
         }
     }
 }

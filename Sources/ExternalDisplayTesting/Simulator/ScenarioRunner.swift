@@ -36,19 +36,27 @@ public final class ScenarioRunner {
         records = [.configuration(device: scenario.device.name, modeSelection: scenario.modeSelectionJSON,
                                   configuration: scenario.configuration)]
         var now = 0.0
-        for (index, step) in scenario.steps.enumerated() {
-            advance(from: now, to: step.at)
-            now = step.at
-            switch step.action {
-            case .event(let event):
-                let batch = batcher.submit(event, tag: index)
-                if !batch.isEmpty { handle(batch.map { (event: $0.event, tag: Optional($0.tag)) }, at: now) }
-            case .renderCost(let consumer, let ms):
-                timeline.costModel[consumer] = ms
-                handle(action: step.action, step: index, at: now)
-            case .end:
-                handle(action: step.action, step: index, at: now)
+        var index = 0
+        while index < scenario.steps.count {
+            let at = scenario.steps[index].at
+            advance(from: now, to: at)
+            now = at
+            // Steps at the same instant arrive together: one batch, acted on by its net effect.
+            var batch: [(action: ScenarioAction, tag: Int?)] = []
+            while index < scenario.steps.count, scenario.steps[index].at == at {
+                let step = scenario.steps[index]
+                switch step.action {
+                case .event(let event):
+                    batch += batcher.submit(event, tag: index).map { (action: .event($0.event), tag: Optional($0.tag)) }
+                case .renderCost(let consumer, let ms):
+                    timeline.costModel[consumer] = ms
+                    batch.append((step.action, index))
+                case .end:
+                    batch.append((step.action, index))
+                }
+                index += 1
             }
+            if !batch.isEmpty { handle(batch, at: now) }
         }
         let summary = makeSummary(violations: [])
         var lines = records.map { TraceEncoder.json($0).serialized }
@@ -60,18 +68,19 @@ public final class ScenarioRunner {
                                 wakeups: timeline.totalWakeups, droppedFrames: timeline.totalDropped.values.reduce(0, +))
     }
 
-    private func handle(_ batch: [(event: DisplayEvent, tag: Int?)], at t: Double) {
-        records += batch.map { .event(t: t, batch: batchNumber, step: $0.tag, .event($0.event)) }
+    private func handle(_ batch: [(action: ScenarioAction, tag: Int?)], at t: Double) {
+        records += batch.map { .event(t: t, batch: batchNumber, step: $0.tag, $0.action) }
         batchNumber += 1
-        for (event, _) in batch { platform.track(event) }
-        let effects = engine.handle(batch.map(\.event))
-        record(effects, at: t, steps: batch.map(\.tag))
-    }
-
-    /// A step that is not an engine event (cost model, end): its own batch with no effects.
-    private func handle(action: ScenarioAction, step: Int, at t: Double) {
-        records.append(.event(t: t, batch: batchNumber, step: step, action))
-        batchNumber += 1
+        var events: [DisplayEvent] = []
+        var tags: [Int?] = []
+        for (action, tag) in batch {
+            guard case .event(let event) = action else { continue }
+            platform.track(event)
+            events.append(event)
+            tags.append(tag)
+        }
+        guard !events.isEmpty else { return }
+        record(engine.handle(events), at: t, steps: tags)
     }
 
     private func record(_ effects: [EngineEffect], at t: Double, steps: [Int?]) {
@@ -110,7 +119,7 @@ public final class ScenarioRunner {
             if abs(stop - boundary) < 1e-9, let costs = timeline.report(engine: engine) {
                 if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }
                 pending = nil
-                handle([(event: .frameCost(costs), tag: nil)], at: t)
+                handle([(action: .event(.frameCost(costs)), tag: nil)], at: t)
             }
         }
         if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }

@@ -1,0 +1,269 @@
+#if canImport(UIKit)
+import AVFoundation
+import ExternalDisplayKit
+import UIKit
+
+/// The ``DisplayPlatform`` for UIKit: turns external-display scenes (or, in apps without scenes, UIScreen
+/// notifications), mode changes, app-lifecycle and capture notifications into ``DisplayEvent``s, and carries
+/// out the engine's commands on `UIScreen`, `UIWindow` and `CADisplayLink`. It decides nothing: every
+/// command becomes the UIKit calls listed by ``WindowOperation/plan(for:path:)``, in that order.
+///
+/// Most apps use ``ExternalDisplayController`` (or the SwiftUI modifier), which owns one of these. Direct use:
+///
+/// ```swift
+/// let platform = UIKitDisplayPlatform(path: .automatic) { id, content in
+///     content == .app ? SlideViewController() : ExternalPlaceholderViewController()
+/// }
+/// let coordinator = DisplayCoordinator(platform: platform)
+/// coordinator.start()
+/// ```
+@MainActor
+public final class UIKitDisplayPlatform: DisplayPlatform {
+    /// External content goes into a `UIWindow`.
+    public typealias Surface = UIWindow
+
+    /// How this platform learns about displays.
+    public let path: LifecyclePath
+    /// Makes the view controller a display's window shows for a content kind.
+    public var makeContent: @MainActor (DisplayID, SurfaceContent) -> UIViewController
+    /// Called with each tick of a display's frame clock.
+    public var onFrame: (@MainActor (DisplayID, FrameTick) -> Void)?
+    /// The rate the engine wants the app's shared refresh tick at, or `nil` while it should not run. The
+    /// tick itself is a ``RefreshCoordinator`` over ``makeRefreshSource()``, which the coordinator drives.
+    public private(set) var refreshRate: Double?
+    /// Called when the engine asks a display's content to draw a fraction of its pixels.
+    public var onRenderScale: (@MainActor (DisplayID, Double) -> Void)?
+    /// The run-time switch for external content (see ``setExternalContentEnabled(_:connected:mirrored:)``).
+    public private(set) var contentSwitch = ExternalContentSwitch()
+
+    var identities = DisplayIdentities<ObjectIdentifier>()
+    var screens: [DisplayID: UIScreen] = [:]
+    var scenes: [DisplayID: UIScene] = [:]
+    var windows: [DisplayID: UIWindow] = [:]
+    var contents: [DisplayID: SurfaceContent] = [:]
+    var safeAreaInsets: [DisplayID: UIEdgeInsets] = [:]
+    var clocks: [DisplayID: DisplayLinkFrameClock] = [:]
+    var originalModes: [DisplayID: UIScreenMode] = [:]
+    var deliver: (@MainActor ([DisplayEvent]) -> Void)?
+    var pending: [DisplayEvent] = []
+    var flushScheduled = false
+    var observers: [any NSObjectProtocol] = []
+
+    /// Creates the platform.
+    ///
+    /// - Parameters:
+    ///   - path: `.automatic` uses scenes when the app declares a scene manifest (as every SwiftUI app and
+    ///     new Xcode project does) and UIScreen notifications otherwise.
+    ///   - makeContent: the view controller for a display's app content or placeholder.
+    public init(path: LifecyclePathRequest = .automatic,
+                makeContent: @escaping @MainActor (DisplayID, SurfaceContent) -> UIViewController) {
+        let usesScenes = Bundle.main.object(forInfoDictionaryKey: "UIApplicationSceneManifest") != nil
+        self.path = ExternalScenePolicy.lifecyclePath(requested: path, appUsesScenes: usesScenes)
+        self.makeContent = makeContent
+    }
+
+    // MARK: DisplayPlatform
+
+    /// Starts observing and returns the external displays already attached (scenes that connected before
+    /// this call, or every screen after the device's own in the no-scenes path).
+    public func start(delivering deliver: @escaping @MainActor ([DisplayEvent]) -> Void) -> [Display] {
+        self.deliver = deliver
+        observeLifecycle()
+        observeScreens()
+        ExternalSceneHub.platform = self
+        var present: [Display] = []
+        switch path {
+        case .scenes:
+            for scene in ExternalSceneHub.takeWaitingScenes() {
+                if let display = register(scene) { present.append(display) }
+            }
+        case .screens:
+            observeScreenConnections()
+            // The device's own screen is always first; the rest are external (identity, not position, keys them).
+            for screen in UIScreen.screens.dropFirst() { present.append(register(screen)) }
+        }
+        if let device = deviceScreen() { enqueue([.capture(isCaptured(device))]) }
+        return present
+    }
+
+    /// Carries out one command as its planned UIKit calls, in order.
+    public func perform(_ command: DisplayCommand) throws(DisplayPlatformError) {
+        for operation in WindowOperation.plan(for: command, path: path) {
+            try apply(operation, for: command)
+        }
+    }
+
+    /// The window on a display, while it exists.
+    public func surface(for display: DisplayID) -> UIWindow? { windows[display] }
+
+    /// Stops observing, hides and releases every window, stops every clock, and puts screens whose mode it
+    /// changed back in the mode they had.
+    public func stop() {
+        for observer in observers { NotificationCenter.default.removeObserver(observer) }
+        observers = []
+        for id in Array(windows.keys) {
+            windows[id]?.isHidden = true
+            windows[id]?.rootViewController = nil
+        }
+        windows = [:]
+        for clock in clocks.values { clock.stop() }
+        clocks = [:]
+        for (id, mode) in originalModes { screens[id]?.currentMode = mode }
+        originalModes = [:]
+        deliver = nil
+        if ExternalSceneHub.platform === self { ExternalSceneHub.platform = nil }
+    }
+
+    /// Turns external content off (every display handed back to system mirroring) or on again, and returns
+    /// the events to send; new displays follow the switch as they attach.
+    public func setExternalContentEnabled(_ enabled: Bool, connected: [DisplayID],
+                                          mirrored: [DisplayID]) -> [DisplayEvent] {
+        contentSwitch.set(enabled, connected: connected, mirrored: mirrored)
+    }
+
+    // MARK: Events
+
+    /// Queues events and delivers everything that arrived in this turn of the run loop as one batch — never
+    /// from inside ``perform(_:)`` (a mode change UIKit reports while the engine's commands run waits).
+    func enqueue(_ events: [DisplayEvent]) {
+        pending += events
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        Task { @MainActor [weak self] in self?.flush() }
+    }
+
+    private func flush() {
+        flushScheduled = false
+        let batch = pending
+        pending = []
+        if !batch.isEmpty { deliver?(batch) }
+    }
+
+    /// Assigns an id to an external scene and describes its screen. Scenes of other roles (Stage Manager's
+    /// interactive windows on a monitor) are never registered, so their screens are never configured.
+    func register(_ scene: UIWindowScene) -> Display? {
+        guard ExternalScenePolicy.mayConfigureScreen(for: SceneRole(scene.session.role)) else { return nil }
+        let id = identities.assign(ObjectIdentifier(scene))
+        scenes[id] = scene
+        screens[id] = scene.screen
+        return describe(scene.screen, id: id)
+    }
+
+    func register(_ screen: UIScreen) -> Display {
+        let id = identities.assign(ObjectIdentifier(screen))
+        screens[id] = screen
+        return describe(screen, id: id)
+    }
+
+    func forget(_ id: DisplayID, key: ObjectIdentifier) {
+        identities.remove(key)
+        originalModes[id] = nil
+        screens[id] = nil
+        scenes[id] = nil
+    }
+
+    func id(of screen: UIScreen) -> DisplayID? { screens.first { $0.value === screen }?.key }
+
+    /// The device's own screen: the screen of a scene that is not external, else the first screen.
+    func deviceScreen() -> UIScreen? {
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        return scenes.first { !$0.isExternalDisplayScene }?.screen ?? UIScreen.screens.first
+    }
+
+    private func describe(_ screen: UIScreen, id: DisplayID) -> Display {
+        let ports = AVAudioSession.sharedInstance().currentRoute.outputs
+        let connection = ConnectionKind(audioRoutePortTypes: ports.map(\.portType.rawValue))
+        let name = ScreenDescription.displayName(
+            routePorts: ports.map { (type: $0.portType.rawValue, name: $0.portName) }, fallback: "External display")
+        return screen.externalDisplayDescription.display(id: id, name: name, connection: connection)
+    }
+
+    // MARK: Commands
+
+    private func apply(_ operation: WindowOperation, for command: DisplayCommand) throws(DisplayPlatformError) {
+        guard let id = command.display else { return applyShared(operation) }
+        func fail(_ reason: String) -> DisplayPlatformError { DisplayPlatformError(command: command, reason: reason) }
+        let window = windows[id]
+        if operation.needsWindow, window == nil, operation != .assignScreen {
+            throw fail("no window for \(id); was createWindow carried out?")
+        }
+        switch operation {
+        case .setScreenMode(let mode):
+            guard let screen = screens[id] else { throw fail("no screen for \(id)") }
+            guard let screenMode = screen.screenMode(matching: mode) else {
+                throw fail("the screen does not offer \(mode)")
+            }
+            if originalModes[id] == nil { originalModes[id] = screen.currentMode }
+            screen.currentMode = screenMode
+        case .setOverscanCompensation(let compensation):
+            guard let screen = screens[id] else { throw fail("no screen for \(id)") }
+            screen.overscanCompensation = UIScreen.OverscanCompensation(rawValue: compensation.uiKitRawValue) ?? .scale
+        case .createWindowInScene:
+            guard let scene = scenes[id] as? UIWindowScene else { throw fail("no external scene for \(id)") }
+            windows[id] = UIWindow(windowScene: scene)
+        case .createWindow:
+            windows[id] = UIWindow(frame: .zero)
+        case .assignScreen:
+            guard let window, let screen = screens[id] else { throw fail("no window or screen for \(id)") }
+            window.screen = screen
+        case .setFrame(let rect):
+            window?.frame = CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        case .setSafeAreaInsets(let top, let left, let bottom, let right):
+            let insets = UIEdgeInsets(top: CGFloat(top), left: CGFloat(left), bottom: CGFloat(bottom),
+                                      right: CGFloat(right))
+            safeAreaInsets[id] = insets
+            window?.rootViewController?.additionalSafeAreaInsets = insets
+        case .setRootContent(let content):
+            guard contents[id] != content || window?.rootViewController == nil else { return }
+            let controller = makeContent(id, content)
+            controller.additionalSafeAreaInsets = safeAreaInsets[id] ?? .zero
+            window?.rootViewController = controller
+            contents[id] = content
+        case .removeRootContent:
+            window?.rootViewController = nil
+            contents[id] = nil
+        case .setHidden(let hidden):
+            window?.isHidden = hidden
+        case .releaseWindow:
+            windows[id] = nil
+            safeAreaInsets[id] = nil
+        case .startFrameClock(let fps, let paused):
+            clocks[id]?.stop()
+            let clock = DisplayLinkFrameClock(screen: screens[id])
+            clock.start(preferredFramesPerSecond: fps, paused: paused) { [weak self] tick in
+                self?.onFrame?(id, tick)
+            }
+            clocks[id] = clock
+        case .pauseFrameClock:
+            clocks[id]?.pause()
+        case .resumeFrameClock:
+            clocks[id]?.resume()
+        case .stopFrameClock:
+            clocks[id]?.stop()
+            clocks[id] = nil
+        case .setFrameClockRate(let fps):
+            clocks[id]?.setRate(fps)
+        case .setRenderScale(let scale):
+            onRenderScale?(id, scale)
+        case .startSharedRefresh, .stopSharedRefresh:
+            applyShared(operation)
+        }
+    }
+
+    private func applyShared(_ operation: WindowOperation) {
+        switch operation {
+        case .startSharedRefresh(let fps): refreshRate = fps
+        case .stopSharedRefresh: refreshRate = nil
+        default: break
+        }
+    }
+
+    /// A clock for the app's shared refresh tick: the device's own display link. Give it to a
+    /// ``RefreshCoordinator`` (``ExternalDisplayController`` does).
+    ///
+    /// ```swift
+    /// coordinator.refresh = RefreshCoordinator(source: platform.makeRefreshSource())
+    /// ```
+    public func makeRefreshSource() -> DisplayLinkFrameClock { DisplayLinkFrameClock(screen: nil) }
+}
+#endif
