@@ -38,6 +38,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
     private var refreshClock: VSyncFrameClock?
     private var sdlSource: (any DispatchSourceRead)?
     private let ownsSession: Bool
+    private var holdsSDL = false
 
     /// A platform on its own RandR session to `displayName` (default `$DISPLAY`).
     public convenience init(displayName: String? = nil) throws(RandRError) {
@@ -145,6 +146,11 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         clocks.removeValue(forKey: id)?.stop()
         surfaces.removeValue(forKey: id)?.destroy()
         do {
+            if !holdsSDL {
+                // Keep SDL connected across unplug/replug, so its X connection (and our watch on it) lasts.
+                try SDLVideo.start()
+                holdsSDL = true
+            }
             surfaces[id] = try DesktopSurface(display: id, name: output.display.name, frame: frame(of: output, layout))
         } catch {
             throw DisplayPlatformError(command: command, reason: error.description)
@@ -189,8 +195,10 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         DisplayPlatformError(command: command, reason: "no such display or window on this X screen")
     }
 
-    /// Pumps SDL's own X connection when it has input, forwarding events to ``onSDLEvent``.
-    private func watchSDLEvents(_ surface: DesktopSurface) {
+    /// Pumps SDL's X connection whenever it has input (keys, mouse, expose), forwarding every event to
+    /// ``onSDLEvent``. Called for the first external window; call it for an app's own console window to get
+    /// its keys without a polling loop.
+    public func watchSDLEvents(_ surface: DesktopSurface) {
         guard sdlSource == nil else { return }
         let fd = edk_window_x11_fd(surface.window)
         guard fd >= 0 else { return }
@@ -228,8 +236,11 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         clocks = [:]
         for surface in surfaces.values { surface.destroy() }
         surfaces = [:]
-        pumpSDLEvents()
-        SDLVideo.stop()
+        if holdsSDL {
+            pumpSDLEvents()
+            SDLVideo.stop()
+            holdsSDL = false
+        }
         session.restoreInitialModes()
         if ownsSession { session.close() }
     }

@@ -17,6 +17,15 @@ import Foundation
 /// ```
 @MainActor
 public final class DesktopSurface {
+    /// What kind of window a surface is.
+    public enum Role: Hashable, Sendable {
+        /// An external display's window: borderless, never takes focus, not in the taskbar.
+        case external
+        /// An app's own window on the main display (e.g. a presenter console): decorated, takes focus
+        /// when shown, receives keys (through ``DesktopDisplayPlatform/onSDLEvent``).
+        case console
+    }
+
     /// The display this window belongs to.
     public let display: DisplayID
     /// The display's name, shown by the placeholder.
@@ -38,18 +47,26 @@ public final class DesktopSurface {
     /// Called on every tick of the display's frame clock, before the frame is drawn and presented.
     public var onFrame: ((FrameTick) -> Void)?
 
+    /// The kind of window.
+    public let role: Role
+    /// Whether ``destroy()`` released the window.
+    public private(set) var isDestroyed = false
+
     let window: OpaquePointer
     private let renderer: OpaquePointer
     private var needsDisplay = true
     private var displayScheduled = false
 
-    /// Creates the window, hidden, at `frame` on the X screen.
-    init(display: DisplayID, name: String, frame: Rect) throws(CanvasError) {
+    /// Creates a window, hidden, at `frame` on the X screen (the platform makes the external ones; an app
+    /// makes its own console window with `role: .console` and ``show(_:)``s it).
+    public init(display: DisplayID, name: String, frame: Rect, role: Role = .external) throws(CanvasError) {
         try SDLVideo.start()
-        let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_BORDERLESS.rawValue
-            | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_UTILITY.rawValue
-        guard let window = SDL_CreateWindow("ExternalDisplayKit: \(name)", Int32(frame.x), Int32(frame.y),
+        let external = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_UTILITY.rawValue
+        let flags = SDL_WINDOW_HIDDEN.rawValue | (role == .external ? external : SDL_WINDOW_RESIZABLE.rawValue)
+        let title = role == .external ? "ExternalDisplayKit: \(name)" : name
+        guard let window = SDL_CreateWindow(title, Int32(frame.x), Int32(frame.y),
                                             Int32(max(frame.width, 1)), Int32(max(frame.height, 1)), flags) else {
+            SDLVideo.stop()
             throw .sdl(String(cString: SDL_GetError()))
         }
         let vsync = SDL_RENDERER_PRESENTVSYNC.rawValue
@@ -57,11 +74,13 @@ public final class DesktopSurface {
             ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard let renderer else {
             SDL_DestroyWindow(window)
+            SDLVideo.stop()
             throw .sdl(String(cString: SDL_GetError()))
         }
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         self.isVSynced = info.flags & vsync != 0
+        self.role = role
         self.display = display
         self.displayName = name
         self.frame = frame
@@ -96,7 +115,7 @@ public final class DesktopSurface {
 
     /// Redraws and presents now if something changed since the last draw (and the window is shown).
     public func displayIfNeeded() {
-        guard needsDisplay, isVisible else { return }
+        guard needsDisplay, isVisible, !isDestroyed else { return }
         draw()
     }
 
@@ -113,33 +132,41 @@ public final class DesktopSurface {
 
     /// One frame-clock tick: the app's frame callback, then a draw and present.
     func frameTick(_ tick: FrameTick) {
+        guard !isDestroyed else { return }
         onFrame?(tick)
         draw()
     }
 
-    func show(_ content: SurfaceContent) {
+    /// Shows the window with this content (an external window without taking focus; a console window
+    /// raised and focused).
+    public func show(_ content: SurfaceContent = .app) {
+        guard !isDestroyed else { return }
         self.content = content
         if !isVisible {
             SDL_ShowWindow(window)
             SDL_SetWindowPosition(window, Int32(frame.x), Int32(frame.y))
+            if role == .console { SDL_RaiseWindow(window) }
             isVisible = true
         }
         setNeedsDisplay()
     }
 
-    func setContent(_ content: SurfaceContent) {
+    /// Switches between placeholder and app content.
+    public func setContent(_ content: SurfaceContent) {
         self.content = content
         setNeedsDisplay()
     }
 
-    func hide() {
-        guard isVisible else { return }
+    /// Hides the window.
+    public func hide() {
+        guard isVisible, !isDestroyed else { return }
         SDL_HideWindow(window)
         isVisible = false
     }
 
-    func place(_ frame: Rect) {
-        guard frame != self.frame else { return }
+    /// Moves and resizes the window (screen pixels).
+    public func place(_ frame: Rect) {
+        guard frame != self.frame, !isDestroyed else { return }
         self.frame = frame
         SDL_SetWindowPosition(window, Int32(frame.x), Int32(frame.y))
         SDL_SetWindowSize(window, Int32(max(frame.width, 1)), Int32(max(frame.height, 1)))
@@ -147,11 +174,16 @@ public final class DesktopSurface {
         setNeedsDisplay()
     }
 
-    func destroy() {
+    /// Releases the window and its renderer; the surface draws nothing afterwards. Safe to call twice.
+    public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        isVisible = false
         onDraw = nil
         onFrame = nil
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
+        SDLVideo.stop()
     }
 
     private func drawPlaceholder() {

@@ -1,30 +1,35 @@
 import CSDL2
 import Foundation
 
-/// SDL's video subsystem, started once for the desktop platform with the hints the package relies on.
+/// SDL's video subsystem, held while any window (or a running platform) needs it, with the hints the
+/// package relies on. When the last holder lets go SDL disconnects, so a later start connects afresh — to
+/// another X server if DISPLAY changed.
 @MainActor
 enum SDLVideo {
-    private static var started = false
+    private static var holders = 0
 
-    /// Starts SDL video on X11 (unless SDL_VIDEODRIVER says otherwise). Windows shown never take focus,
-    /// and SDL leaves SIGINT/SIGTERM alone (the mode-restore guard handles them).
+    /// Takes a hold on SDL video, starting it on X11 (unless SDL_VIDEODRIVER says otherwise) for the first
+    /// holder. Windows shown never take focus, and SDL leaves SIGINT/SIGTERM alone (the mode-restore guard
+    /// handles them).
     static func start() throws(CanvasError) {
-        guard !started else { return }
+        if holders > 0 {
+            holders += 1
+            return
+        }
         setenv("SDL_VIDEODRIVER", "x11", 0)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
-        started = true
+        holders = 1
     }
 
-    /// Releases the platform's hold on SDL video (SDL counts starts and stops), so a later start connects
-    /// afresh — to another X server if DISPLAY changed.
+    /// Lets go of a hold; the last one stops SDL video.
     static func stop() {
-        guard started else { return }
-        SDL_QuitSubSystem(SDL_INIT_VIDEO)
-        started = false
+        guard holders > 0 else { return }
+        holders -= 1
+        if holders == 0 { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
     }
 
     /// The video driver in use (`"x11"`), or nil before start.
