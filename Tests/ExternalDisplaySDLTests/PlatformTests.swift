@@ -50,6 +50,30 @@ struct PlatformTests {
         #expect(try xorg.rootChildCount() == windowsBefore)
     }
 
+    @Test("a surface redraws only when something changed")
+    func redrawOnlyWhenChanged() async throws {
+        let (xorg, coordinator) = try start()
+        defer { xorg.stop() }
+        defer { coordinator.stop() }
+        let surface = try #require(coordinator.surface(for: "DUMMY1"))
+        var draws = 0
+        surface.onDraw = { canvas in
+            draws += 1
+            canvas.clear(.blue)
+        }
+        coordinator.send(.contentReady)
+        #expect(await eventually { draws >= 1 })
+        try await Task.sleep(for: .milliseconds(300))  // the content switch, and X's expose of the mapped window
+        let settled = draws
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(draws == settled, "nothing changed: no redraw")
+        surface.setNeedsDisplay()
+        surface.setNeedsDisplay()
+        #expect(await eventually { draws == settled + 1 })
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(draws == settled + 1, "two marks in one pass draw once")
+    }
+
     @Test("a mode the engine sets is put back when the platform stops")
     func modeRestoredOnStop() async throws {
         let (xorg, coordinator) = try start()
