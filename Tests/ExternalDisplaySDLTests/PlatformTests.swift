@@ -50,7 +50,7 @@ struct PlatformTests {
         #expect(try xorg.rootChildCount() == windowsBefore)
     }
 
-    @Test("a surface redraws only when something changed")
+    @Test("a surface redraws only when something changed; render scale draws fewer pixels, scaled up")
     func redrawOnlyWhenChanged() async throws {
         let (xorg, coordinator) = try start()
         defer { xorg.stop() }
@@ -72,6 +72,17 @@ struct PlatformTests {
         #expect(await eventually { draws == settled + 1 })
         try await Task.sleep(for: .milliseconds(200))
         #expect(draws == settled + 1, "two marks in one pass draw once")
+
+        var drawnSize = PixelSize(width: 0, height: 0)
+        surface.onDraw = { canvas in
+            drawnSize = canvas.size
+            canvas.clear(Color(hex: 0x12C456))
+        }
+        try coordinator.platform.perform(.setRenderScale("DUMMY1", 0.5))
+        #expect(await eventually { drawnSize == PixelSize(width: 640, height: 360) })
+        try await Task.sleep(for: .milliseconds(200))
+        let shot = try XWDImage.captureRoot(xorg)
+        #expect(shot.pixel(x: 1920 + 1200, y: 700) == 0x12C456, "half-size content scaled up to the whole window")
     }
 
     @Test("a mode the engine sets is put back when the platform stops")

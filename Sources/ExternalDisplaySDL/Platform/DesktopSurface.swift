@@ -36,8 +36,12 @@ public final class DesktopSurface {
     public internal(set) var content: SurfaceContent = .placeholder
     /// Whether the window is shown.
     public private(set) var isVisible = false
-    /// The fraction of pixels the engine asks the app to draw (1 normally; 0.5…1 under load).
-    public internal(set) var renderScale = 1.0
+    /// The fraction of the display's width and height app content is drawn at (1 normally; 0.5…1 when the
+    /// engine's frame-budget governor lowers it). Below 1, ``onDraw`` gets a canvas of the smaller size and
+    /// the surface scales the result up to the window.
+    public internal(set) var renderScale = 1.0 {
+        didSet { if renderScale != oldValue { setNeedsDisplay() } }
+    }
     /// Whether presents wait for vsync (the renderer was created with SDL_RENDERER_PRESENTVSYNC).
     public let isVSynced: Bool
     /// The canvas over the window's renderer.
@@ -56,6 +60,8 @@ public final class DesktopSurface {
     private let renderer: OpaquePointer
     private var needsDisplay = true
     private var displayScheduled = false
+    private var scaledTexture: OpaquePointer?
+    private var scaledTextureSize = PixelSize(width: 0, height: 0)
 
     /// Creates a window, hidden, at `frame` on the X screen (the platform makes the external ones; an app
     /// makes its own console window with `role: .console` and ``show(_:)``s it).
@@ -123,11 +129,38 @@ public final class DesktopSurface {
     func draw() {
         needsDisplay = false
         if content == .app, let onDraw {
-            onDraw(canvas)
+            if renderScale < 1, let target = scaledTarget() {
+                SDL_SetRenderTarget(renderer, target)
+                canvas.resize(to: PixelSize(width: scaledSize.width, height: scaledSize.height))
+                onDraw(canvas)
+                SDL_SetRenderTarget(renderer, nil)
+                canvas.resize(to: frame.size)
+                SDL_RenderCopy(renderer, target, nil, nil)
+            } else {
+                onDraw(canvas)
+            }
         } else {
             drawPlaceholder()
         }
         SDL_RenderPresent(renderer)
+    }
+
+    /// The size app content is drawn at under ``renderScale``.
+    public var scaledSize: PixelSize {
+        let scale = min(max(renderScale, 0.5), 1)
+        return PixelSize(width: max(1, Int((Double(frame.width) * scale).rounded())),
+                         height: max(1, Int((Double(frame.height) * scale).rounded())))
+    }
+
+    /// The off-screen texture scaled content is drawn into (recreated when the size changes).
+    private func scaledTarget() -> OpaquePointer? {
+        let size = scaledSize
+        if let texture = scaledTexture, scaledTextureSize == size { return texture }
+        if let texture = scaledTexture { SDL_DestroyTexture(texture) }
+        scaledTexture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                          Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(size.width), Int32(size.height))
+        scaledTextureSize = size
+        return scaledTexture
     }
 
     /// One frame-clock tick: the app's frame callback, then a draw and present.
@@ -181,6 +214,8 @@ public final class DesktopSurface {
         isVisible = false
         onDraw = nil
         onFrame = nil
+        if let scaledTexture { SDL_DestroyTexture(scaledTexture) }
+        scaledTexture = nil
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDLVideo.stop()
