@@ -134,9 +134,13 @@ alive() {
 stop() {
   local pid="${1:-}"
   [ -n "$pid" ] || die "usage: $0 stop PID"
+  # The directory `start` made (from the server's -config argument), removed once the server is gone.
+  local dir
+  dir=$(tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | grep -A1 -x -- -config | tail -1 | xargs -r dirname)
   kill "$pid" 2>/dev/null || exit 0
-  for _ in $(seq 1 100); do alive "$pid" || exit 0; sleep 0.05; done
-  kill -9 "$pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
+  if alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
+  case "$dir" in /tmp/xorg-dummy.*) rm -rf "$dir" ;; esac
 }
 
 case "${1:-}" in
