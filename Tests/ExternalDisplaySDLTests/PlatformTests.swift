@@ -43,6 +43,8 @@ struct PlatformTests {
         try xorg.xrandr("--output", "DUMMY1", "--off")
         #expect(await eventually { coordinator.surface(for: "DUMMY1") == nil })
         #expect(coordinator.engine.windows.isEmpty)
+        #expect(surface.isDestroyed && !surface.canvas.isAlive)
+        surface.canvas.clear(.red)  // a stale canvas draws nothing, and does not crash
         try xorg.xrandr("--output", "DUMMY1", "--mode", "1280x720", "--right-of", "DUMMY0")
         #expect(await eventually { coordinator.surface(for: "DUMMY1")?.isVisible == true })
         let again = try #require(coordinator.surface(for: "DUMMY1"))

@@ -54,6 +54,12 @@ public final class Canvas {
         }
     }
 
+    /// Whether the canvas can still draw: false once its window was destroyed (drawing then does nothing).
+    public private(set) var isAlive = true
+
+    /// Called when the window that owns the renderer releases it.
+    func invalidate() { isAlive = false }
+
     /// Whether this canvas draws off-screen (headless).
     public var isOffscreen: Bool { surface != nil }
 
@@ -61,12 +67,14 @@ public final class Canvas {
 
     /// Fills the whole canvas.
     public func clear(_ color: Color) {
+        guard isAlive else { return }
         setColor(color)
         SDL_RenderClear(renderer)
     }
 
     /// Fills a rectangle (blended by alpha).
     public func fill(_ rect: Rect, _ color: Color) {
+        guard isAlive else { return }
         setColor(color)
         var r = sdlRect(rect)
         SDL_RenderFillRect(renderer, &r)
@@ -83,6 +91,7 @@ public final class Canvas {
 
     /// Draws a line from (x1, y1) to (x2, y2), `lineWidth` pixels wide.
     public func line(x1: Int, y1: Int, x2: Int, y2: Int, _ color: Color, lineWidth: Int = 1) {
+        guard isAlive else { return }
         guard lineWidth > 1 else {
             setColor(color)
             SDL_RenderDrawLine(renderer, Int32(x1), Int32(y1), Int32(x2), Int32(y2))
@@ -103,6 +112,7 @@ public final class Canvas {
 
     /// Draws a bitmap scaled into `rect`.
     public func draw(_ image: Bitmap, in rect: Rect) {
+        guard isAlive else { return }
         var pixels = image.pixels
         pixels.withUnsafeMutableBytes { bytes in
             guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
@@ -116,7 +126,7 @@ public final class Canvas {
     /// Draws one line of text with its top-left corner at (x, y); returns the size it took.
     @discardableResult
     public func text(_ string: String, x: Int, y: Int, font: CanvasFont, color: Color) throws(CanvasError) -> PixelSize {
-        guard !string.isEmpty else { return PixelSize(width: 0, height: try lineHeight(font)) }
+        guard !string.isEmpty, isAlive else { return PixelSize(width: 0, height: try lineHeight(font)) }
         let ttf = try fonts.font(font)
         let sdlColor = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
         guard let rendered = TTF_RenderUTF8_Blended(ttf, string, sdlColor) else {
@@ -146,6 +156,7 @@ public final class Canvas {
     public func readPixels() -> Bitmap {
         let width = size.width, height = size.height
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        guard isAlive else { return Bitmap(width: width, height: height, pixels: pixels) }
         pixels.withUnsafeMutableBytes { bytes in
             _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, bytes.baseAddress,
                                      Int32(width * 4))

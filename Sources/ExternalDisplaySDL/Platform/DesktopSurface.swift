@@ -216,6 +216,7 @@ public final class DesktopSurface {
         onFrame = nil
         if let scaledTexture { SDL_DestroyTexture(scaledTexture) }
         scaledTexture = nil
+        canvas.invalidate()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDLVideo.stop()
