@@ -11,17 +11,19 @@ struct ListCommand: AsyncParsableCommand {
         discussion: """
         One block per display (every RandR output that drives one), the main display first:
 
-          DUMMY1  external  virtual  1280×720@60  at (1920,0)  size 600×340 mm  "DELL U2415"
+          HDMI-1  external  hdmi  1280×720@60  at (1920,0)  size 600×340 mm  "TV"
             preferred 1280×720@60
-            modes     1920×1080@60, 1280×720@60*, 1024×768@60, …   (* = current, largest first)
+            modes     1920×1080@60, 1280×720@60*, 1024×768@60, …
 
-        The main display is RandR's primary output, else the first; the others are the external displays
-        the package drives. The kind comes from the output name (HDMI, DP, VGA, DVI, eDP/LVDS = builtin,
+        Modes are listed largest first; * marks the current one.
+
+        The main display is RandR's primary output, else the first; the others are the external displays \
+        the package drives. The kind comes from the output name (HDMI, DP, VGA, DVI, eDP/LVDS = builtin, \
         DUMMY/VIRTUAL = virtual); the name is the monitor's EDID name, else the output name.
 
-        --json prints one JSON array instead, one object per display with the keys id, name, main,
-        connection, position {x, y}, bounds {x, y, width, height}, physicalSize {widthMillimetres,
-        heightMillimetres} (0 when unknown), currentMode and preferredMode {width, height, refreshRate} and
+        --json prints one JSON array instead, one object per display with the keys id, name, main, \
+        connection, position {x, y}, bounds {x, y, width, height}, physicalSize {widthMillimetres, \
+        heightMillimetres} (0 when unknown), currentMode and preferredMode {width, height, refreshRate} and \
         modes (an array of those).
 
         Needs an X server (DISPLAY); without one it says so on stderr and exits with status 1.

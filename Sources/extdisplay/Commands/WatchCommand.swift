@@ -9,18 +9,18 @@ struct WatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Print one line per display connect, disconnect and mode change until Ctrl-C.",
         discussion: """
-        Follows RandR on a private X connection (SDL alone misses disconnects and mode changes). Each line is
+        Follows RandR on a private X connection (SDL alone misses disconnects and mode changes). Each line is \
         flushed as it happens:
 
           connect DUMMY2 1280×720@60 at (3200,0)
           modeChanged DUMMY1 1280×720@60 -> 1024×768@60 at (1920,0)
           disconnect DUMMY2
 
-        --json prints one JSON object per line instead: {"event": "connect"|"disconnect"|"modeChanged",
-        "display": {…as in `list --json`…}, "from": {width, height, refreshRate} (modeChanged only),
+        --json prints one JSON object per line instead: {"event": "connect"|"disconnect"|"modeChanged", \
+        "display": {…as in `list --json`…}, "from": {width, height, refreshRate} (modeChanged only), \
         "time": ISO 8601}.
 
-        A short header naming the X display goes to stderr. --set-mode OUTPUT=WxH[@HZ] switches a display
+        A short header naming the X display goes to stderr. --set-mode OUTPUT=WxH[@HZ] switches a display \
         while watching; every mode is put back when watch ends (Ctrl-C, SIGTERM or exit).
 
         Needs an X server (DISPLAY); without one it says so on stderr and exits with status 1.
