@@ -8,10 +8,18 @@ import Testing
 @MainActor
 struct PlatformTests {
     /// Starts Xorg, a platform on it and a coordinator; the caller stops them in reverse order.
+    /// SDL opens `$DISPLAY` when its first window is made, so DISPLAY points at this server only for that
+    /// moment (other suites in this process may read it) and SDL_VIDEODRIVER is set explicitly meanwhile.
     private func start() throws -> (XorgDummy, DisplayCoordinator<DesktopDisplayPlatform>) {
         let xorg = try XorgDummy()
+        let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
         setenv("DISPLAY", xorg.display, 1)
         setenv("SDL_VIDEODRIVER", "x11", 1)
+        defer {
+            for (name, value) in saved {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
         let platform = try DesktopDisplayPlatform(displayName: xorg.display)
         let coordinator = DisplayCoordinator(platform: platform)
         coordinator.start()
@@ -65,9 +73,13 @@ struct PlatformTests {
         }
         coordinator.send(.contentReady)
         #expect(await eventually { draws >= 1 })
-        try await Task.sleep(for: .milliseconds(300))  // the content switch, and X's expose of the mapped window
-        let settled = draws
-        try await Task.sleep(for: .milliseconds(500))
+        // Let the content switch and X's expose of the newly mapped window settle (quiet for 500 ms).
+        var settled = draws
+        for _ in 0..<10 {
+            try await Task.sleep(for: .milliseconds(500))
+            if draws == settled { break }
+            settled = draws
+        }
         #expect(draws == settled, "nothing changed: no redraw")
         surface.setNeedsDisplay()
         surface.setNeedsDisplay()

@@ -16,7 +16,8 @@ enum SDLVideo {
             holders += 1
             return
         }
-        setenv("SDL_VIDEODRIVER", "x11", 0)
+        // A hint, not the environment: SDL_VIDEODRIVER in the environment still wins, and nothing leaks.
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
