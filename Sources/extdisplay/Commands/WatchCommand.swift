@@ -1,10 +1,82 @@
 import ArgumentParser
+import ExternalDisplayKit
+import ExternalDisplaySDL
+import Foundation
 
-/// Placeholder for `extdisplay watch`; replaced by the issue that builds it.
+/// `extdisplay watch [--json]`: one line per display connect, disconnect and mode change, until interrupted.
 struct WatchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "watch", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print one line per display connect, disconnect and mode change until Ctrl-C.",
+        discussion: """
+        Follows RandR on a private X connection (SDL alone misses disconnects and mode changes). Each line is \
+        flushed as it happens:
 
+          connect DUMMY2 1280×720@60 at (3200,0)
+          modeChanged DUMMY1 1280×720@60 -> 1024×768@60 at (1920,0)
+          disconnect DUMMY2
+
+        --json prints one JSON object per line instead: {"event": "connect"|"disconnect"|"modeChanged", \
+        "display": {…as in `list --json`…}, "from": {width, height, refreshRate} (modeChanged only), \
+        "time": ISO 8601}.
+
+        A short header naming the X display goes to stderr. --set-mode OUTPUT=WxH[@HZ] switches a display \
+        while watching; every mode is put back when watch ends (Ctrl-C, SIGTERM or exit).
+
+        Needs an X server (DISPLAY); without one it says so on stderr and exits with status 1.
+        """)
+
+    @Flag(name: .long, help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    @Option(name: .long, help: "Switch OUTPUT to a mode while watching, e.g. DUMMY1=1024x768@60 (restored at exit).")
+    var setMode: String?
+
+    @MainActor
     func run() async throws {
-        throw ValidationError("`extdisplay watch` is not built yet")
+        let session = try openSessionOrExplain()
+        if let setMode {
+            let (output, mode) = try Self.parse(setMode)
+            do { try session.setMode(mode, on: output) } catch {
+                FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        let names = session.outputs().map(\.outputName).joined(separator: ", ")
+        FileHandle.standardError.write(Data("watching \(session.displayName) (\(names)); Ctrl-C to stop\n".utf8))
+        let json = self.json
+        session.startEvents { batch in
+            for event in batch {
+                let line = json ? Self.jsonLine(event) : event.description
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+        }
+        while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// `DUMMY1=1024x768@60` → ("DUMMY1", 1024×768@60).
+    static func parse(_ spec: String) throws(ValidationError) -> (String, DisplayMode) {
+        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+        let sizeAndRate = parts.count == 2 ? parts[1].split(separator: "@").map(String.init) : []
+        let dims = sizeAndRate.first?.lowercased().split(separator: "x").compactMap { Int($0) } ?? []
+        guard parts.count == 2, dims.count == 2, sizeAndRate.count <= 2 else {
+            throw ValidationError("--set-mode wants OUTPUT=WIDTHxHEIGHT[@HZ], e.g. DUMMY1=1024x768@60")
+        }
+        let rate = sizeAndRate.count == 2 ? Double(sizeAndRate[1]) ?? 60 : 60
+        return (parts[0], DisplayMode(width: dims[0], height: dims[1], refreshRate: rate))
+    }
+
+    /// One JSON object for an event.
+    static func jsonLine(_ event: DesktopOutputEvent) -> String {
+        struct Line: Encodable {
+            var event: String
+            var display: OutputJSON
+            var from: ModeJSON?
+            var time: String
+        }
+        var from: ModeJSON?
+        if case .modeChanged(_, let old) = event { from = ModeJSON(old) }
+        let time = ISO8601DateFormatter().string(from: Date())
+        return encodeJSON(Line(event: event.name, display: OutputJSON(event.output), from: from, time: time))
     }
 }

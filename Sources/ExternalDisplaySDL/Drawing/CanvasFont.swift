@@ -1,0 +1,91 @@
+import CSDL2
+
+/// A font and size for ``Canvas`` text: DejaVu from fonts-dejavu-core by default, or any TrueType file.
+///
+/// ```swift
+/// let title = CanvasFont(size: 64, weight: .bold)
+/// let size = canvas.measure("Hello", font: title)   // for layout
+/// canvas.text("Hello", x: 40, y: 40, font: title, color: .white)
+/// ```
+public struct CanvasFont: Hashable, Sendable {
+    /// Regular, bold or monospaced.
+    public enum Weight: String, Hashable, Sendable {
+        /// DejaVu Sans.
+        case regular
+        /// DejaVu Sans Bold.
+        case bold
+        /// DejaVu Sans Mono (for code).
+        case monospaced
+    }
+
+    /// The font size in pixels (point size at 72 dpi).
+    public var size: Int
+    /// The weight, used when `path` is nil.
+    public var weight: Weight
+    /// A TrueType file to use instead of DejaVu.
+    public var path: String?
+
+    /// Creates a font description.
+    public init(size: Int, weight: Weight = .regular, path: String? = nil) {
+        self.size = size
+        self.weight = weight
+        self.path = path
+    }
+
+    /// Where DejaVu lives on Debian.
+    public static let systemFontDirectory = "/usr/share/fonts/truetype/dejavu"
+
+    /// The file that will be opened.
+    public var resolvedPath: String {
+        if let path { return path }
+        switch weight {
+        case .regular: return "\(Self.systemFontDirectory)/DejaVuSans.ttf"
+        case .bold: return "\(Self.systemFontDirectory)/DejaVuSans-Bold.ttf"
+        case .monospaced: return "\(Self.systemFontDirectory)/DejaVuSansMono.ttf"
+        }
+    }
+}
+
+/// Open TTF fonts of one canvas, by description.
+final class FontCache {
+    private var fonts: [CanvasFont: OpaquePointer] = [:]
+
+    init() {
+        if TTF_WasInit() == 0 { _ = TTF_Init() }
+    }
+
+    deinit {
+        for font in fonts.values { TTF_CloseFont(font) }
+    }
+
+    func font(_ description: CanvasFont) throws(CanvasError) -> OpaquePointer {
+        if let font = fonts[description] { return font }
+        guard let font = TTF_OpenFont(description.resolvedPath, Int32(max(1, description.size))) else {
+            throw .missingFont(path: description.resolvedPath)
+        }
+        fonts[description] = font
+        return font
+    }
+}
+
+/// BMP files through SDL.
+enum BMPLoader {
+    static func load(path: String) throws(CanvasError) -> Bitmap {
+        guard let loaded = edk_load_bmp(path) else {
+            throw .unreadableImage(path: path, reason: String(cString: SDL_GetError()))
+        }
+        defer { SDL_FreeSurface(loaded) }
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+            throw .unreadableImage(path: path, reason: String(cString: SDL_GetError()))
+        }
+        defer { SDL_FreeSurface(rgba) }
+        let s = rgba.pointee
+        let width = Int(s.w), height = Int(s.h), pitch = Int(s.pitch)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let base = s.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            for x in 0..<(width * 4) { pixels[y * width * 4 + x] = base[y * pitch + x] }
+        }
+        return Bitmap(width: width, height: height, pixels: pixels)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the module exists; replaced as the module is written.

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Starts (or stops) an Xorg server with the dummy video driver and several outputs, for ExternalDisplaySDL's
+# integration tests and for trying `extdisplay list` / `watch` without monitors.
+#
+#   scripts/xorg-dummy.sh start [DIR]   writes DIR/xorg.conf (default: a new temp dir), starts Xorg on a free
+#                                       display number with DUMMY0 (1920x1080, primary) and DUMMY1 (1280x720,
+#                                       right of DUMMY0) enabled, warms DUMMY2 up for hotplug (switched on once,
+#                                       then off) and prints `DISPLAY=:N PID=P DIR=D` on one line.
+#   scripts/xorg-dummy.sh stop PID      stops that server.
+#
+# Switch the third output on and off afterwards with
+#   DISPLAY=:N xrandr --output DUMMY2 --mode 1280x720 --right-of DUMMY1    /    --output DUMMY2 --off
+# Needs root and xserver-xorg-core, xserver-xorg-video-dummy, x11-xserver-utils (scripts/install-deps.sh).
+set -euo pipefail
+
+die() { echo "xorg-dummy: $*" >&2; exit 1; }
+
+write_config() {
+  cat > "$1" <<'CONF'
+Section "Device"
+    Identifier "dummy"
+    Driver "dummy"
+    VideoRam 256000
+    Option "Monitor-DUMMY0" "mon0"
+    Option "Monitor-DUMMY1" "mon1"
+    Option "Monitor-DUMMY2" "mon2"
+EndSection
+
+Section "Monitor"
+    Identifier "mon0"
+    HorizSync 5.0 - 1000.0
+    VertRefresh 5.0 - 200.0
+    Modeline "1920x1080" 148.50 1920 2008 2052 2200 1080 1084 1089 1125 +hsync +vsync
+    Modeline "1280x720" 74.25 1280 1390 1430 1650 720 725 730 750 +hsync +vsync
+    Modeline "1024x768" 65.00 1024 1048 1184 1344 768 771 777 806 -hsync -vsync
+    Option "PreferredMode" "1920x1080"
+    Option "Primary" "true"
+EndSection
+
+Section "Monitor"
+    Identifier "mon1"
+    HorizSync 5.0 - 1000.0
+    VertRefresh 5.0 - 200.0
+    Modeline "1280x720" 74.25 1280 1390 1430 1650 720 725 730 750 +hsync +vsync
+    Modeline "1024x768" 65.00 1024 1048 1184 1344 768 771 777 806 -hsync -vsync
+    Modeline "1920x1080" 148.50 1920 2008 2052 2200 1080 1084 1089 1125 +hsync +vsync
+    Option "PreferredMode" "1280x720"
+    Option "Enable" "true"
+    Option "RightOf" "DUMMY0"
+EndSection
+
+Section "Monitor"
+    Identifier "mon2"
+    HorizSync 5.0 - 1000.0
+    VertRefresh 5.0 - 200.0
+    Modeline "1280x720" 74.25 1280 1390 1430 1650 720 725 730 750 +hsync +vsync
+    Modeline "1024x768" 65.00 1024 1048 1184 1344 768 771 777 806 -hsync -vsync
+    Option "PreferredMode" "1280x720"
+    Option "Enable" "false"
+EndSection
+
+Section "Screen"
+    Identifier "screen"
+    Device "dummy"
+    Monitor "mon0"
+    DefaultDepth 24
+    SubSection "Display"
+        Depth 24
+        Virtual 4096 2160
+    EndSubSection
+EndSection
+
+Section "ServerFlags"
+    Option "AutoAddDevices" "false"
+    Option "DontVTSwitch" "true"
+EndSection
+CONF
+}
+
+free_display() {
+  local n
+  for n in $(seq 90 199); do
+    if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then echo "$n"; return; fi
+  done
+  die "no free display number between :90 and :199"
+}
+
+start() {
+  command -v Xorg >/dev/null || die "Xorg is not installed: run scripts/install-deps.sh"
+  command -v xrandr >/dev/null || die "xrandr is not installed: run scripts/install-deps.sh"
+  local dir="${1:-$(mktemp -d /tmp/xorg-dummy.XXXXXX)}"
+  mkdir -p "$dir"
+  write_config "$dir/xorg.conf"
+  # Xorg outlives this script: it must not hold the caller's pipes open (callers would wait for EOF forever).
+  local fd
+  for fd in $(ls /proc/$$/fd); do
+    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
+  local n pid
+  for attempt in 1 2 3; do
+    n=$(free_display)
+    # Default signal dispositions: a caller that ignores SIGTERM must not make the server ignore it too.
+    env --default-signal=TERM,INT,HUP Xorg ":$n" -noreset -nolisten tcp -config "$dir/xorg.conf" -logfile "$dir/xorg.log" \
+      >"$dir/xorg.stdout" 2>&1 </dev/null &
+    pid=$!
+    for _ in $(seq 1 100); do
+      if DISPLAY=":$n" xrandr --current >/dev/null 2>&1; then break; fi
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.05
+    done
+    if DISPLAY=":$n" xrandr --current >/dev/null 2>&1; then break; fi
+    kill "$pid" 2>/dev/null || true
+    pid=""
+  done
+  [ -n "$pid" ] || die "Xorg did not start (see $dir/xorg.log)"
+  # Warm up the third output: the dummy driver reports a never-used output as disconnected.
+  DISPLAY=":$n" xrandr --addmode DUMMY2 1280x720 >/dev/null 2>&1 || true
+  DISPLAY=":$n" xrandr --addmode DUMMY2 1024x768 >/dev/null 2>&1 || true
+  DISPLAY=":$n" xrandr --output DUMMY2 --mode 1280x720 --right-of DUMMY1 >/dev/null 2>&1 \
+    || die "could not warm up DUMMY2 (see $dir/xorg.log)"
+  DISPLAY=":$n" xrandr >/dev/null 2>&1 || true
+  DISPLAY=":$n" xrandr --output DUMMY2 --off >/dev/null 2>&1 || true
+  DISPLAY=":$n" xrandr --output DUMMY0 --primary >/dev/null 2>&1 || true
+  echo "DISPLAY=:$n PID=$pid DIR=$dir"
+}
+
+# Whether PID is still running (a zombie nobody reaps has stopped: it holds no display).
+alive() {
+  local state
+  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+  [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
+}
+
+stop() {
+  local pid="${1:-}"
+  [ -n "$pid" ] || die "usage: $0 stop PID"
+  # The directory `start` made (from the server's -config argument), removed once the server is gone.
+  local dir
+  dir=$(tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | grep -A1 -x -- -config | tail -1 | xargs -r dirname)
+  kill "$pid" 2>/dev/null || exit 0
+  for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
+  if alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
+  case "$dir" in /tmp/xorg-dummy.*) rm -rf "$dir" ;; esac
+}
+
+case "${1:-}" in
+  start) shift; start "$@" ;;
+  stop) shift; stop "$@" ;;
+  *) die "usage: $0 start [DIR] | stop PID" ;;
+esac
