@@ -1,6 +1,4 @@
-// Compiled once ExternalDisplaySDL's desktop platform and canvas are in the package (they come with its CZlib
-// module); until then the presenter uses its own SDL software canvas and SDL's display list.
-#if canImport(CSDL2) && canImport(CZlib)
+#if canImport(CSDL2)
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter

@@ -1,9 +1,7 @@
 #if canImport(CSDL2)
 import CSDL2
 import ExternalDisplayKit
-#if canImport(CZlib)
 import ExternalDisplaySDL
-#endif
 import Foundation
 
 /// A canvas over an SDL software surface: a headless surface of any size (no video driver needed) or an SDL
@@ -21,9 +19,7 @@ public final class SoftwareCanvas: SnapshotCanvas {
     private let ownsSurface: Bool
     private let fonts: FontCache
     private let onFinish: (() -> Void)?
-    #if canImport(CZlib)
     private var images: [URL: Bitmap?] = [:]
-    #endif
 
     /// A headless RGBA surface of `size`.
     public init(size: PixelSize) throws(PresenterCanvasError) {
@@ -67,8 +63,8 @@ public final class SoftwareCanvas: SnapshotCanvas {
         SDL_UpperBlit(rendered, nil, surface, &dst)
     }
 
-    #if canImport(CZlib)
-    /// Draws a PNG file (decoded once by ExternalDisplaySDL's `Bitmap`) scaled into `rect`.
+    /// Draws a PNG file (decoded once by ExternalDisplaySDL's `Bitmap`) scaled into `rect`; false when it
+    /// cannot be read (a stand-in is drawn).
     public func image(_ url: URL, in rect: Rect) -> Bool {
         if images[url] == nil { images[url] = .some(try? Bitmap(contentsOf: url)) }
         guard var bitmap = images[url] ?? nil else { return false }
@@ -82,10 +78,6 @@ public final class SoftwareCanvas: SnapshotCanvas {
             return SDL_UpperBlitScaled(source, nil, surface, &dst) == 0
         }
     }
-    #else
-    /// Without a PNG decoder in the package yet: always false (a stand-in with the alt text is drawn).
-    public func image(_ url: URL, in rect: Rect) -> Bool { false }
-    #endif
 
     /// Presents a window's surface; nothing for a headless one.
     public func finishFrame() { onFinish?() }

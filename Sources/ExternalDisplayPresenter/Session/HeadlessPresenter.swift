@@ -146,14 +146,10 @@ public final class HeadlessPresenter {
         return out
     }
 
-    /// The canvas headless runs draw on unless told otherwise: ExternalDisplaySDL's canvas (compressed PNGs,
-    /// images) when the package has it, else the presenter's own software canvas.
+    /// The canvas headless runs draw on unless told otherwise: ExternalDisplaySDL's off-screen canvas (the
+    /// same drawing code as its windows; compressed PNGs, images).
     public nonisolated static func defaultCanvas(_ size: PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas {
-        #if canImport(CZlib)
         try SDLPresenterCanvas(size: size)
-        #else
-        try SoftwareCanvas(size: size)
-        #endif
     }
 
     private func canvas(_ key: String, _ size: PixelSize) throws(HeadlessError) -> any SnapshotCanvas {

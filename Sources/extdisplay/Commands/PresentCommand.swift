@@ -4,9 +4,7 @@ import CSDL2
 #endif
 import ExternalDisplayKit
 import ExternalDisplayPresenter
-#if canImport(CZlib)
 import ExternalDisplaySDL
-#endif
 import Foundation
 
 /// `extdisplay present DECK.md`: the dual-screen presenter. Slides on every external display, the console
@@ -123,9 +121,9 @@ struct PresentCommand: AsyncParsableCommand {
     }
 }
 
-/// The real mode (a display server is there): the desktop platform (RandR + SDL windows) once
-/// ExternalDisplaySDL provides it, else (or when RandR is not available) SDL's own display list; the MPRIS
-/// remote control when a session bus is there.
+/// The real mode (a display server is there): the desktop platform (RandR + SDL windows; modes restored on
+/// every exit path), or SDL's own display list when RandR is not available; the MPRIS remote control when a
+/// session bus is there.
 enum PresentLive {
     @MainActor
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
@@ -139,7 +137,6 @@ enum PresentLive {
         }
         defer { SDL_Quit() }
         let only = display == "auto" ? nil : DisplayID(display)
-        #if canImport(CZlib)
         let desktop: DesktopDisplayPlatform
         do { desktop = try DesktopDisplayPlatform() } catch {
             PresentCommand.warn("RandR is not available (\(error.description)); using SDL's display list "
@@ -168,9 +165,6 @@ enum PresentLive {
             live.setPump { desktop.pumpSDLEvents() }
             return live
         }
-        #else
-        await runOnSDL(deck: deck, only: only, configuration: configuration)
-        #endif
         #else
         PresentCommand.fail("the live presenter needs SDL2; run with --simulate to render snapshots")
         #endif
