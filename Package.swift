@@ -79,7 +79,7 @@ let package = Package(
                           swiftSettings: strict),
         // Presenter idle-cost benchmark: `swift run -c release present-bench`.
         .executableTarget(name: "present-bench",
-                          dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit",
+                          dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit", "ExternalDisplaySDL",
                                          .target(name: "CSDL2", condition: linuxOnly)],
                           swiftSettings: strict),
 

@@ -14,6 +14,7 @@
 import CSDL2
 import ExternalDisplayKit
 import ExternalDisplayPresenter
+import ExternalDisplaySDL
 import Foundation
 
 #if canImport(Glibc)
@@ -98,24 +99,46 @@ func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool, wind
     return Measurement(name: name, wall: now, cpu: cpuSeconds() - cpu0, wakeups: wakeups, draws: draws)
 }
 
-/// The real live presenter (``LivePresenter`` on SDL's displays, console and audience windows) for `seconds`,
-/// quit by a key from a timer: its whole loop, not a model of it.
+/// The real live presenter for `seconds`, quit by a key from a timer: its whole loop, not a model of it. On the
+/// desktop platform (RandR + SDL windows) as `extdisplay present` runs, or on SDL's display list without RandR.
 @MainActor
 func measureLive(seconds: Double, deck: Deck) async throws -> Measurement {
-    let platform = SDLVideoPlatform()
-    let live = try LivePresenter(deck: deck, platform: platform, consoleFrame: platform.mainBounds,
-                                 mainDisplay: platform.mainDescription, output: { $0 },
-                                 onDisplayEvent: { platform.refresh() })
     let start = monotonic(), cpu0 = cpuSeconds()
+    let (name, passes, draws): (String, Int, Int)
+    if let desktop = try? DesktopDisplayPlatform() {
+        let primary = desktop.session.outputs().first(where: \.isPrimary)
+        var windows: [DisplayID: DesktopAudienceOutput] = [:]
+        let live = try LivePresenter(deck: deck, platform: desktop,
+                                     consoleFrame: primary?.bounds ?? Rect(x: 0, y: 0, width: 1920, height: 1080),
+                                     mainDisplay: "main", output: { surface in
+                                         if let w = windows[surface.display], w.surface === surface { return w }
+                                         let w = DesktopAudienceOutput(surface)
+                                         windows[surface.display] = w
+                                         return w
+                                     })
+        desktop.onSDLEvent = { [weak live] event in live?.handle(event) }
+        live.setPump { desktop.pumpSDLEvents() }
+        await run(live, seconds: seconds)
+        (name, passes, draws) = ("extdisplay present (desktop)", live.passes, live.draws.values.reduce(0, +))
+    } else {
+        let platform = SDLVideoPlatform()
+        let live = try LivePresenter(deck: deck, platform: platform, consoleFrame: platform.mainBounds,
+                                     mainDisplay: platform.mainDescription, output: { $0 },
+                                     onDisplayEvent: { platform.refresh() })
+        await run(live, seconds: seconds)
+        (name, passes, draws) = ("extdisplay present (SDL)", live.passes, live.draws.values.reduce(0, +))
+    }
+    return Measurement(name: name, wall: monotonic() - start, cpu: cpuSeconds() - cpu0, wakeups: passes, draws: draws)
+}
+
+@MainActor
+func run<P: DisplayPlatform>(_ live: LivePresenter<P>, seconds: Double) async {
     let stopper = Task { @MainActor in
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
         live.apply(.key(.quit))
     }
     await live.run()
     stopper.cancel()
-    let wall = monotonic() - start
-    return Measurement(name: "extdisplay present (live loop)", wall: wall, cpu: cpuSeconds() - cpu0,
-                       wakeups: live.passes, draws: live.draws.values.reduce(0, +))
 }
 
 @MainActor
