@@ -2,7 +2,7 @@
 import ExternalDisplayKit
 import ExternalDisplaySDL
 
-/// Shows the presenter's display lists in a ``ExternalDisplaySDL/DesktopSurface`` (the desktop platform's
+/// Shows the presenter's display lists in a `ExternalDisplaySDL/DesktopSurface` (the desktop platform's
 /// window on an external display): the list is drawn in the surface's own draw pass, so exposure and the
 /// surface's frame clock redraw the same picture.
 @MainActor

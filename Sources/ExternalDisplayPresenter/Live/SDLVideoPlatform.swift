@@ -2,7 +2,7 @@
 import CSDL2
 import ExternalDisplayKit
 
-/// A minimal desktop ``DisplayPlatform`` from what SDL's video subsystem reports: displays other than the first
+/// A minimal desktop `DisplayPlatform` from what SDL's video subsystem reports: displays other than the first
 /// are external, their modes and bounds come from SDL, windows are borderless SDL windows on them. It cannot
 /// switch modes (SDL has no mode switch for windows that are not full-screen) and sees only the hotplug events
 /// SDL delivers; the package's RandR-based `DesktopDisplayPlatform` does both.

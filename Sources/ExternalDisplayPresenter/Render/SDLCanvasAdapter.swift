@@ -3,8 +3,8 @@ import ExternalDisplayKit
 import ExternalDisplaySDL
 import Foundation
 
-/// The presenter's drawing on ExternalDisplaySDL's ``ExternalDisplaySDL/Canvas``: an off-screen canvas for
-/// headless snapshots, or a ``ExternalDisplaySDL/DesktopSurface``'s canvas on a real display. Images are
+/// The presenter's drawing on ExternalDisplaySDL's `ExternalDisplaySDL/Canvas`: an off-screen canvas for
+/// headless snapshots, or a `ExternalDisplaySDL/DesktopSurface`'s canvas on a real display. Images are
 /// decoded once (PNG) and cached.
 ///
 /// ```swift

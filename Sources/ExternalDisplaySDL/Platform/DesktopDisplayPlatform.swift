@@ -2,12 +2,12 @@ import CSDL2
 import Dispatch
 import ExternalDisplayKit
 
-/// The Linux desktop ``ExternalDisplayKit/DisplayPlatform``: displays and hotplug from X11 RandR (on a private
-/// connection), windows, drawing and vsync from SDL2. It translates RandR changes into ``DisplayEvent``
+/// The Linux desktop `ExternalDisplayKit/DisplayPlatform`: displays and hotplug from X11 RandR (on a private
+/// connection), windows, drawing and vsync from SDL2. It translates RandR changes into `DisplayEvent`
 /// batches and carries out the engine's commands; it decides nothing.
 ///
 /// The main display (RandR's primary output, else the first) is the "device"; every other output with a
-/// CRTC is an external ``ExternalDisplayKit/Display`` whose id is the output name (`"HDMI-1"`, `"DUMMY1"`).
+/// CRTC is an external `ExternalDisplayKit/Display` whose id is the output name (`"HDMI-1"`, `"DUMMY1"`).
 /// Modes the engine sets are put back on ``stop()``, at exit, on SIGINT and on SIGTERM.
 ///
 /// ```swift
@@ -30,7 +30,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
     public private(set) var externals: [DisplayID: DesktopOutput] = [:]
     /// Receives every SDL event (keys, mouse, window events) pumped while the platform runs.
     public var onSDLEvent: ((SDL_Event) -> Void)?
-    /// Receives the app's shared refresh tick while the engine runs it (``DisplayCommand/startRefresh(fps:)``).
+    /// Receives the app's shared refresh tick while the engine runs it (`DisplayCommand/startRefresh(fps:)`).
     public var onRefresh: ((FrameTick) -> Void)?
 
     private var surfaces: [DisplayID: DesktopSurface] = [:]

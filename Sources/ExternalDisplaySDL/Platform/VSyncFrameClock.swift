@@ -1,7 +1,7 @@
 import ExternalDisplayKit
 import Foundation
 
-/// A ``ExternalDisplayKit/FrameClock`` for one desktop display: at the display's full rate each tick draws and
+/// A `ExternalDisplayKit/FrameClock` for one desktop display: at the display's full rate each tick draws and
 /// presents on the display's own window, and the vsync'd present paces the next tick; at lower rates (or
 /// when the driver does not pace — presents returning faster than 1.5× the refresh rate) a timer paces.
 ///

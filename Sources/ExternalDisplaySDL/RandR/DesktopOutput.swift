@@ -1,6 +1,6 @@
 import ExternalDisplayKit
 
-/// One X RandR output that drives a display: the engine's ``ExternalDisplayKit/Display`` plus what the desktop
+/// One X RandR output that drives a display: the engine's `ExternalDisplayKit/Display` plus what the desktop
 /// adds (where it sits on the X screen, its physical size, whether it is the main display).
 ///
 /// ```swift

@@ -3,7 +3,7 @@ import ExternalDisplayKit
 /// A story of displays and app lifecycle to replay: which device, what the app configured, and timed steps.
 ///
 /// Scenarios are JSON files (see ``ScenarioParser``); ``ScenarioRunner`` replays one through a
-/// ``DisplayEngine`` on virtual time and produces a ``Trace``.
+/// `DisplayEngine` on virtual time and produces a `Trace`.
 public struct Scenario: Sendable {
     /// The device the app runs on.
     public var device: DisplayCatalog.Device

@@ -1,6 +1,6 @@
 import ExternalDisplayKit
 
-/// Replays a ``Scenario`` through a ``DisplayEngine`` on virtual time, carrying its commands out on a
+/// Replays a ``Scenario`` through a `DisplayEngine` on virtual time, carrying its commands out on a
 /// ``SimulatedPlatform``, and records the trace; then runs ``TraceChecker`` over it.
 ///
 /// ```swift

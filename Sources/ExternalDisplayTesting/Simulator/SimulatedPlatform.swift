@@ -3,7 +3,7 @@ import ExternalDisplayKit
 /// A deterministic twin of a device with external displays: catalog displays you plug and unplug, an app
 /// lifecycle you drive, virtual time you advance by hand, and recording surfaces you assert on.
 ///
-/// Use it in your own tests to drive a ``DisplayCoordinator`` the way a real device would:
+/// Use it in your own tests to drive a `DisplayCoordinator` the way a real device would:
 ///
 /// ```swift
 /// @MainActor @Test func showsSlidesOnTheTV() {
@@ -131,7 +131,7 @@ public final class SimulatedPlatform: DisplayPlatform {
     }
 
     /// A clock for the app's shared refresh tick, on virtual time at the device's 60 Hz
-    /// (see ``RefreshCoordinator``).
+    /// (see `RefreshCoordinator`).
     public func makeRefreshSource() -> VirtualFrameClock {
         VirtualFrameClock(timeline: timeline, maximumFramesPerSecond: 60)
     }

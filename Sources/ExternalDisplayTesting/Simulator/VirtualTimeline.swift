@@ -54,7 +54,7 @@ public final class VirtualTimeline {
     }
 }
 
-/// A ``FrameClock`` on virtual time, ticking at exactly its rate: 59.94 Hz ticks at 59.94, not 60.
+/// A `FrameClock` on virtual time, ticking at exactly its rate: 59.94 Hz ticks at 59.94, not 60.
 @MainActor
 public final class VirtualFrameClock: FrameClock {
     /// The display's refresh rate.

@@ -1,6 +1,6 @@
 import ExternalDisplayKit
 
-/// Gives each platform screen object a ``DisplayID`` while it is connected: `"screen-1"`, `"screen-2"`, …
+/// Gives each platform screen object a `DisplayID` while it is connected: `"screen-1"`, `"screen-2"`, …
 /// in order of arrival, never reused, so a replugged display is a new display (UIKit hands out a new
 /// `UIScreen` for it) and engine state is never keyed by a position in `UIScreen.screens`.
 ///

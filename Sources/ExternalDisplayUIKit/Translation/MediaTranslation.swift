@@ -40,7 +40,7 @@ public enum NowPlayingInfoValue: Hashable, Sendable {
     case artworkURL(URL)
 }
 
-/// The translation of a ``NowPlayingPublication`` into Now Playing dictionary entries.
+/// The translation of a `NowPlayingPublication` into Now Playing dictionary entries.
 ///
 /// The elapsed time is the timeline's position at its reference instant — the discontinuity that caused the
 /// publication — and the rate is the timeline's rate, from which the system extrapolates the position on its

@@ -1,7 +1,7 @@
 import ExternalDisplayKit
 
 /// What a platform screen (a `UIScreen` on iOS) says about itself, as plain values: the attributes the
-/// package reads, copied out so the translation to a ``Display`` can be tested anywhere.
+/// package reads, copied out so the translation to a `Display` can be tested anywhere.
 ///
 /// Filled by `UIScreen.externalDisplayDescription` on iOS; built by hand in tests:
 ///
@@ -101,7 +101,7 @@ public struct ScreenDescription: Hashable, Sendable {
                     pixelAspectRatio: mode.pixelAspectRatio, refreshRate: refreshRate)
     }
 
-    /// The ``Display`` the engine is told about. The current mode falls back to the preferred one.
+    /// The `Display` the engine is told about. The current mode falls back to the preferred one.
     public func display(id: DisplayID, name: String, connection: ConnectionKind = .hdmi) -> Display {
         Display(id: id, name: name, connection: connection,
                 modes: modes.map(displayMode),
@@ -120,8 +120,8 @@ public struct ScreenDescription: Hashable, Sendable {
 
 extension ConnectionKind {
     /// The connection an audio route's output port types suggest (`AVAudioSession.Port` raw values): UIKit
-    /// does not say how a screen is attached, but the current audio route does — `"AirPlay"` → ``airplay``,
-    /// `"HDMI"` → ``hdmi``; anything else is reported as HDMI, the most common wired link.
+    /// does not say how a screen is attached, but the current audio route does — `"AirPlay"` → `airplay`,
+    /// `"HDMI"` → `hdmi`; anything else is reported as HDMI, the most common wired link.
     public init(audioRoutePortTypes portTypes: [String]) {
         self = portTypes.contains("AirPlay") ? .airplay : .hdmi
     }

@@ -1,6 +1,6 @@
 import ExternalDisplayKit
 
-/// One UIKit call the platform makes for a ``DisplayCommand``, as a plain value.
+/// One UIKit call the platform makes for a `DisplayCommand`, as a plain value.
 ///
 /// ``WindowOperation/plan(for:path:)`` turns each engine command into the ordered list of these; the UIKit
 /// platform carries them out one by one with a `switch` and nothing else. Keeping the list here makes the
