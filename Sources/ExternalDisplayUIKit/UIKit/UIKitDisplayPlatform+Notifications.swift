@@ -76,16 +76,17 @@ extension UIKitDisplayPlatform {
         return PlatformSignals.isCaptured(sceneCaptureState: state, screenIsCaptured: screen.isCaptured)
     }
 
-    /// Observes a notification on the main queue and hands the platform and the notification's screen (if
-    /// its object is one) to `handler`.
+    /// Observes a notification and hands the platform and the notification's screen (if its object is one)
+    /// to `handler` on the main actor. The observer block is not main-actor isolated, so it hops there
+    /// explicitly (a task on the main actor) rather than assuming where it runs.
     private func observe(_ name: NSNotification.Name,
                          _ handler: @escaping @MainActor (UIKitDisplayPlatform, UIScreen?) -> Void) {
         let token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) {
             [weak self] notification in
-            let screen = notification.object as? UIScreen
-            MainActor.assumeIsolated {
+            let screenKey = (notification.object as? UIScreen).map(ObjectIdentifier.init)
+            Task { @MainActor in
                 guard let self else { return }
-                handler(self, screen)
+                handler(self, screenKey.flatMap { self.knownScreen($0) })
             }
         }
         observers.append(token)
