@@ -18,6 +18,7 @@ extension View {
     ///         Text("Photos").font(.largeTitle)
     ///     }
     /// ```
+    @MainActor
     public func externalDisplay<Content: View, Placeholder: View>(
         configuration: DisplayConfiguration = DisplayConfiguration(),
         @ViewBuilder content: @escaping (DisplayAttachment) -> Content,
@@ -31,6 +32,7 @@ extension View {
     /// ```swift
     /// ContentView().externalDisplay { _ in ScoreboardView() }
     /// ```
+    @MainActor
     public func externalDisplay<Content: View>(
         configuration: DisplayConfiguration = DisplayConfiguration(),
         @ViewBuilder content: @escaping (DisplayAttachment) -> Content
