@@ -229,19 +229,12 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         guard let id = command.display else { return applyShared(operation) }
         func fail(_ reason: String) -> DisplayPlatformError { DisplayPlatformError(command: command, reason: reason) }
         let window = windows[id]
-        if operation.needsWindow, window == nil, operation != .assignScreen {
-            throw fail("no window for \(id); was createWindow carried out?")
-        }
+        if let refusal = operation.refusal(windowExists: window != nil) { throw fail(refusal) }
         switch operation {
         case .setScreenMode(let mode):
             guard let screen = screens[id] else { throw fail("no screen for \(id)") }
             guard let screenMode = screen.screenMode(matching: mode) else {
                 throw fail("the screen does not offer \(mode)")
-            }
-            // Apple: set a mode before a window is associated with the screen. The engine releases the
-            // window first; a command order that does not is refused rather than carried out.
-            guard window == nil else {
-                throw fail("the app's window is still on the screen; a mode is set before the window is created")
             }
             if originalModes[id] == nil { originalModes[id] = screen.currentMode }
             screen.currentMode = screenMode
