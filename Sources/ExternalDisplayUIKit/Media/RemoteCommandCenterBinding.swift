@@ -46,7 +46,7 @@ public final class RemoteCommandCenterBinding {
     /// Registers a handler on every command iOS offers and enables the ones the router allows now.
     ///
     /// Apple does not promise which thread calls the handlers, so a handler touches no main-actor state: it
-    /// turns the event into a ``RemoteCommand`` and gives it to a ``RemoteCommandInbox``, which answers from
+    /// turns the event into a `RemoteCommand` and gives it to a `RemoteCommandInbox`, which answers from
     /// the state last published and hops to the main actor to carry it out.
     public func bind() {
         guard targets.isEmpty else { return }

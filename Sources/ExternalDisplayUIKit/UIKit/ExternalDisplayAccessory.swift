@@ -19,7 +19,9 @@ import UIKit
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()
+///         #if canImport(UIKit, _version: 9127)
 ///         if #available(iOS 27.0, *) { externalDisplay = ExternalDisplayAccessory(registeringOn: self) }
+///         #endif
 ///     }
 /// }
 /// ```
