@@ -150,12 +150,14 @@ public enum UIInterfaceOrientation: Int, Sendable {
 // iOS 27 scene accessories.
 @available(iOS 27.0, *)
 @MainActor open class UISceneAccessory: NSObject {
+    @available(*, unavailable) public override init() { fatalError() }
     open class func externalNonInteractive(sceneConfiguration: UISceneConfiguration) -> Self { fatalError() }
     open class func externalNonInteractive(sceneConfiguration: UISceneConfiguration, userInfo: Any) -> Self { fatalError() }
 }
 
 @available(iOS 27.0, *)
 @MainActor open class UISceneAccessoryRegistration: NSObject {
+    @available(*, unavailable) public override init() { fatalError() }
     open var isEnabled: Bool { get { fatalError() } set {} }
     open var isAvailable: Bool { fatalError() }
 }

@@ -113,6 +113,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         clocks = [:]
         for (id, mode) in originalModes { screens[id]?.currentMode = mode }
         originalModes = [:]
+        assignments = ScreenAssignments()
         deliver = nil
         if ExternalSceneHub.platform === self { ExternalSceneHub.platform = nil }
     }
