@@ -84,11 +84,7 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         for effect in effects {
             switch effect {
             case .command(let command):
-                do throws(DisplayPlatformError) {
-                    try platform.perform(command)
-                } catch {
-                    report(Diagnostic(.error, error.description, eventIndex: -1))
-                }
+                carryOut(command)
             case .notification(let notification):
                 deliver(notification)
             case .diagnostic(let diagnostic):
@@ -132,13 +128,7 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         started = false
         stopped = true
         let engine = engineStorage
-        for command in ShutdownPlan.commands(for: engine) {
-            do throws(DisplayPlatformError) {
-                try platform.perform(command)
-            } catch {
-                report(Diagnostic(.error, error.description, eventIndex: -1))
-            }
-        }
+        for command in ShutdownPlan.commands(for: engine) { carryOut(command) }
         engineStorage = DisplayEngine(configuration: engine.configuration)
         refresh?.apply(engineStorage.refreshRule)
         platform.stop()
@@ -146,6 +136,15 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         if !attachmentsStorage.isEmpty { publish(\.attachments) { attachmentsStorage = [] } }
         for continuation in continuations.values { continuation.finish() }
         continuations = [:]
+    }
+
+    /// Has the platform carry out one command; a failure becomes a diagnostic.
+    private func carryOut(_ command: DisplayCommand) {
+        do throws(DisplayPlatformError) {
+            try platform.perform(command)
+        } catch {
+            report(Diagnostic(.error, error.description, eventIndex: -1))
+        }
     }
 
     private func deliver(_ notification: AppNotification) {
