@@ -10,7 +10,7 @@ let linuxOnly = TargetDependencyCondition.when(platforms: [.linux])
 
 let package = Package(
     name: "ExternalDisplayKit",
-    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13)],
+    platforms: [.iOS(.v13), .macOS(.v10_15)],
     products: [
         .library(name: "ExternalDisplayKit", targets: ["ExternalDisplayKit"]),
         .library(name: "ExternalDisplayMedia", targets: ["ExternalDisplayMedia"]),

@@ -29,12 +29,17 @@ MODULES="$BIN/Modules"
 [ -d "$MODULES" ] || MODULES="$BIN"
 [ -e "$MODULES/ExternalDisplayKit.swiftmodule" ] || fail "ExternalDisplayKit.swiftmodule not found under $BIN"
 
-# 2. The stubs, in dependency order, as modules named like Apple's frameworks.
+# 2. The stubs, in dependency order, as modules named like Apple's frameworks. The stub UIKit carries the
+#    module version of the iOS 27 SDK's UIKit (9127), so code behind `#if canImport(UIKit, _version: 9127)` —
+#    the scene accessories, which no SDK here has — is compiled and checked against the stubs.
+UIKIT_IOS27_MODULE_VERSION=9127.0.84
 mkdir -p "$WORK/stubs"
 stub_count=0
 for framework in ObjectiveC QuartzCore Combine UIKit AVFoundation AVKit MediaPlayer WebKit SwiftUI; do
     [ -f "$STUBS/$framework.swift" ] || continue
-    if ! "$SWIFTC" -emit-module "${FLAGS[@]}" -module-name "$framework" -I "$WORK/stubs" \
+    version=()
+    [ "$framework" = UIKit ] && version=(-user-module-version "$UIKIT_IOS27_MODULE_VERSION")
+    if ! "$SWIFTC" -emit-module "${FLAGS[@]}" "${version[@]}" -module-name "$framework" -I "$WORK/stubs" \
         -emit-module-path "$WORK/stubs/$framework.swiftmodule" "$STUBS/$framework.swift" >"$LOG" 2>&1; then
         cat "$LOG"; fail "stub module $framework does not compile"
     fi
@@ -63,4 +68,8 @@ if [ "${#example[@]}" -gt 0 ]; then
         -I "$WORK/stubs" -I "$MODULES" "${example[@]}"
 fi
 
-echo "typecheck-apple: OK — ${#layer[@]} layer files and ${#example[@]} example files type-check against $stub_count stub modules (Swift 6, complete concurrency, 0 warnings)"
+# The iOS 27 code must really have been compiled: a stub UIKit without the version would leave it out.
+grep -q "canImport(UIKit, _version: 9127)" Sources/ExternalDisplayUIKit/UIKit/ExternalDisplayAccessory.swift \
+    || fail "ExternalDisplayAccessory.swift no longer gates on UIKit 9127; update UIKIT_IOS27_MODULE_VERSION"
+
+echo "typecheck-apple: OK — ${#layer[@]} layer files and ${#example[@]} example files type-check against $stub_count stub modules (UIKit stubs as module version $UIKIT_IOS27_MODULE_VERSION, so the iOS 27 code is included; Swift 6, complete concurrency, 0 warnings)"

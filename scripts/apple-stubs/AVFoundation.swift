@@ -36,17 +36,19 @@ open class AVPlayerItem: NSObject {
     public convenience init(url URL: URL) { fatalError() }
 }
 
-open class AVPlayer: NSObject {
+// Apple's current documentation: `@MainActor class AVPlayer`, with the external-playback properties
+// `nonisolated` (SDKs before iOS 18 declare no isolation; this is the stricter of the two).
+@MainActor open class AVPlayer: NSObject {
     public override init() { fatalError() }
     public init(url URL: URL) { fatalError() }
     public init(playerItem item: AVPlayerItem?) { fatalError() }
     open var rate: Float { get { fatalError() } set {} }
     open func play() {}
     open func pause() {}
-    @available(iOS 6.0, *) open var allowsExternalPlayback: Bool { get { fatalError() } set {} }
-    @available(iOS 6.0, *) open var isExternalPlaybackActive: Bool { fatalError() }
-    @available(iOS 6.0, *) open var usesExternalPlaybackWhileExternalScreenIsActive: Bool { get { fatalError() } set {} }
-    @available(iOS 6.0, *) open var externalPlaybackVideoGravity: AVLayerVideoGravity { get { fatalError() } set {} }
+    @available(iOS 6.0, *) nonisolated open var allowsExternalPlayback: Bool { get { fatalError() } set {} }
+    @available(iOS 6.0, *) nonisolated open var isExternalPlaybackActive: Bool { fatalError() }
+    @available(iOS 6.0, *) nonisolated open var usesExternalPlaybackWhileExternalScreenIsActive: Bool { get { fatalError() } set {} }
+    @available(iOS 6.0, *) nonisolated open var externalPlaybackVideoGravity: AVLayerVideoGravity { get { fatalError() } set {} }
 }
 
 public struct AVLayerVideoGravity: Hashable, RawRepresentable, Sendable {

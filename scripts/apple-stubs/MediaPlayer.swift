@@ -56,7 +56,8 @@ open class MPChangePlaybackRateCommandEvent: MPRemoteCommandEvent {
 
 open class MPRemoteCommand: NSObject {
     open var isEnabled: Bool { get { fatalError() } set {} }
-    open func addTarget(handler: @escaping (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus) -> Any { fatalError() }
+    // Apple does not say which thread calls the handler: @Sendable, so a handler cannot touch main-actor state.
+    open func addTarget(handler: @escaping @Sendable (MPRemoteCommandEvent) -> MPRemoteCommandHandlerStatus) -> Any { fatalError() }
     open func removeTarget(_ target: Any?) {}
 }
 open class MPSkipIntervalCommand: MPRemoteCommand {

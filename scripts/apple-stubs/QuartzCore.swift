@@ -14,22 +14,23 @@ public struct CAFrameRateRange: Hashable, Sendable {
 }
 
 /// A timer synchronised to a display's refresh.
-open class CADisplayLink: NSObject {
+// Not `open`: apps use display links, they do not subclass them.
+public class CADisplayLink: NSObject {
     public init(target: Any, selector sel: Selector) { fatalError() }
-    open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {}
-    open func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {}
-    open func invalidate() {}
-    open var timestamp: CFTimeInterval { fatalError() }
-    open var duration: CFTimeInterval { fatalError() }
+    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {}
+    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {}
+    public func invalidate() {}
+    public var timestamp: CFTimeInterval { fatalError() }
+    public var duration: CFTimeInterval { fatalError() }
     @available(iOS 10.0, *)
-    open var targetTimestamp: CFTimeInterval { fatalError() }
-    open var isPaused: Bool { get { fatalError() } set {} }
+    public var targetTimestamp: CFTimeInterval { fatalError() }
+    public var isPaused: Bool { get { fatalError() } set {} }
     @available(iOS, introduced: 3.1, deprecated: 10.0)
-    open var frameInterval: Int { get { fatalError() } set {} }
+    public var frameInterval: Int { get { fatalError() } set {} }
     @available(iOS 10.0, *)
-    open var preferredFramesPerSecond: Int { get { fatalError() } set {} }
+    public var preferredFramesPerSecond: Int { get { fatalError() } set {} }
     @available(iOS 15.0, *)
-    open var preferredFrameRateRange: CAFrameRateRange { get { fatalError() } set {} }
+    public var preferredFrameRateRange: CAFrameRateRange { get { fatalError() } set {} }
 }
 
 public typealias CFTimeInterval = Double

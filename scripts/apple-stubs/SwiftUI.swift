@@ -279,11 +279,13 @@ extension UIViewRepresentable {
 
 // MARK: App
 
+@available(iOS 14.0, *)
 @MainActor @preconcurrency public protocol App {
     associatedtype Body: Scene
     @SceneBuilder @MainActor var body: Self.Body { get }
     init()
 }
+@available(iOS 14.0, *)
 extension App {
     public static func main() {}
 }
@@ -297,6 +299,7 @@ extension App {
     public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
 }
 
+@available(iOS 14.0, *)
 public struct WindowGroup<Content: View>: Scene {
     public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
@@ -304,6 +307,7 @@ public struct WindowGroup<Content: View>: Scene {
 
 extension Never: Scene {}
 
+@available(iOS 14.0, *)
 @propertyWrapper @MainActor public struct UIApplicationDelegateAdaptor<DelegateType: NSObject & UIApplicationDelegate>: DynamicProperty {
     public init(_ delegateType: DelegateType.Type = DelegateType.self) {}
     public var wrappedValue: DelegateType { fatalError() }

@@ -59,6 +59,10 @@ extension UIApplicationDelegate {
     open var session: UISceneSession { fatalError() }
     open var delegate: (any UISceneDelegate)? { get { fatalError() } set {} }
     open var title: String! { get { fatalError() } set {} }
+    open var activationState: UIScene.ActivationState { fatalError() }
+    public enum ActivationState: Int, Sendable {
+        case unattached = -1, foregroundActive = 0, foregroundInactive = 1, background = 2
+    }
     @MainActor open class ConnectionOptions: NSObject {
         @available(iOS 27.0, *) open var sceneAccessoryUserInfo: Any? { fatalError() }
     }
@@ -94,7 +98,7 @@ extension UIApplicationDelegate {
 @available(iOS 13.0, *)
 @MainActor open class UISceneConfiguration: NSObject {
     public init(name: String?, sessionRole: UISceneSession.Role) { fatalError() }
-    @available(iOS 27.0, *) public override convenience init() { fatalError() }
+    public override convenience init() { fatalError() }
     open var name: String? { fatalError() }
     open var role: UISceneSession.Role { fatalError() }
     open var sceneClass: AnyClass? { get { fatalError() } set {} }
@@ -122,20 +126,38 @@ extension UISceneDelegate {
 @available(iOS 13.0, *)
 @MainActor public protocol UIWindowSceneDelegate: UISceneDelegate {
     var window: UIWindow? { get set }
+    /// Called when the scene's coordinate space, orientation or traits change — always when it moves to
+    /// another screen.
+    func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: any UICoordinateSpace,
+                     interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+                     traitCollection previousTraitCollection: UITraitCollection)
 }
 extension UIWindowSceneDelegate {
     public var window: UIWindow? { get { nil } set {} }
+    public func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: any UICoordinateSpace,
+                            interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+                            traitCollection previousTraitCollection: UITraitCollection) {}
+}
+
+@MainActor public protocol UICoordinateSpace: NSObjectProtocol {
+    var bounds: CGRect { get }
+}
+
+public enum UIInterfaceOrientation: Int, Sendable {
+    case unknown = 0, portrait = 1, portraitUpsideDown = 2, landscapeLeft = 4, landscapeRight = 3
 }
 
 // iOS 27 scene accessories.
 @available(iOS 27.0, *)
 @MainActor open class UISceneAccessory: NSObject {
+    @available(*, unavailable) public override init() { fatalError() }
     open class func externalNonInteractive(sceneConfiguration: UISceneConfiguration) -> Self { fatalError() }
     open class func externalNonInteractive(sceneConfiguration: UISceneConfiguration, userInfo: Any) -> Self { fatalError() }
 }
 
 @available(iOS 27.0, *)
 @MainActor open class UISceneAccessoryRegistration: NSObject {
+    @available(*, unavailable) public override init() { fatalError() }
     open var isEnabled: Bool { get { fatalError() } set {} }
     open var isAvailable: Bool { fatalError() }
 }
@@ -145,6 +167,7 @@ extension UIWindowSceneDelegate {
 @MainActor open class UIScreen: NSObject, UITraitEnvironment {
     @available(iOS, introduced: 3.2, deprecated: 16.0, message: "Use UIApplication.shared.openSessions")
     open class var screens: [UIScreen] { fatalError() }
+    // "The device's internal screen"; deprecation announced (API_TO_BE_DEPRECATED), deprecated in iOS 26.
     @available(iOS, introduced: 2.0, deprecated: 26.0, message: "Use a window scene's screen")
     open class var main: UIScreen { fatalError() }
     open var bounds: CGRect { fatalError() }
@@ -157,7 +180,9 @@ extension UIWindowSceneDelegate {
     open var overscanCompensation: UIScreen.OverscanCompensation { get { fatalError() } set {} }
     open var overscanCompensationInsets: UIEdgeInsets { fatalError() }
     open var mirrored: UIScreen? { fatalError() }
-    @available(iOS 11.0, *) open var isCaptured: Bool { fatalError() }
+    // Deprecation announced (API_TO_BE_DEPRECATED) in favour of the sceneCaptureState trait.
+    @available(iOS, introduced: 11.0, deprecated: 100000, message: "Use the sceneCaptureState trait")
+    open var isCaptured: Bool { fatalError() }
     @available(iOS 10.3, *) open var maximumFramesPerSecond: Int { fatalError() }
     open var traitCollection: UITraitCollection { fatalError() }
     open func displayLink(withTarget target: Any, selector sel: Selector) -> CADisplayLink? { fatalError() }
@@ -238,7 +263,8 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public override init(frame: CGRect) { fatalError() }
     @available(iOS 13.0, *) public init(windowScene: UIWindowScene) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
-    open var screen: UIScreen { get { fatalError() } set {} }
+    // The setter is deprecated since iOS 13 (use windowScene); left out so no use of it compiles.
+    open var screen: UIScreen { fatalError() }
     @available(iOS 13.0, *) open var windowScene: UIWindowScene? { get { fatalError() } set {} }
     open var rootViewController: UIViewController? { get { fatalError() } set {} }
     open var isKeyWindow: Bool { fatalError() }

@@ -3,7 +3,9 @@ import ExternalDisplayUIKit
 import SwiftUI
 
 /// The device's screen: the list of photos, the external-display switch, and the photo opened here when no
-/// display shows it. The device never goes blank while the TV shows a photo.
+/// display shows it. The device never goes blank while the TV shows a photo. (Main-actor isolated in
+/// words: SDKs before iOS 18 do not isolate `View` itself.)
+@MainActor
 struct PhotoBrowserView: View {
     @ObservedObject private var library = PhotoLibrary.shared
 

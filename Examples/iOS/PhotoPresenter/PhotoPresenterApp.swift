@@ -6,6 +6,7 @@ import UIKit
 /// A photo browser: pick a photo on the device and it fills the TV or projector; without one, the photo opens
 /// on the device instead. No Info.plist editing: the external scene configuration comes from the app delegate.
 @main
+@MainActor
 struct PhotoPresenterApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
 

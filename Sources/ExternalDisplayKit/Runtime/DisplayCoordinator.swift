@@ -32,6 +32,7 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
     private var observers: [@MainActor (AppNotification) -> Void] = []
     private var nextContinuationID = 0
     private var started = false
+    private var stopped = false
     private let logger: Logger
     #if canImport(Observation)
     private let observation = ObservationSupport()
@@ -67,6 +68,7 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
     public func start() {
         guard !started else { return }
         started = true
+        stopped = false
         let present = platform.start { [weak self] batch in self?.handle(batch) }
         handle([.launch] + present.map(DisplayEvent.connect))
     }
@@ -74,17 +76,15 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
     /// Tells the engine something from the app (content ready, a mode request, mirror/extend, show an item…).
     public func send(_ event: DisplayEvent) { handle([event]) }
 
-    /// Handles a batch of events that arrived together.
+    /// Handles a batch of events that arrived together. After ``stop()`` (until the next ``start()``) events
+    /// are ignored: nothing may start a window or a clock again.
     public func handle(_ batch: [DisplayEvent]) {
+        guard !stopped else { return }
         let effects = engineStorage.handle(batch)
         for effect in effects {
             switch effect {
             case .command(let command):
-                do throws(DisplayPlatformError) {
-                    try platform.perform(command)
-                } catch {
-                    report(Diagnostic(.error, error.description, eventIndex: -1))
-                }
+                carryOut(command)
             case .notification(let notification):
                 deliver(notification)
             case .diagnostic(let diagnostic):
@@ -118,13 +118,33 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         observers.append(observer)
     }
 
-    /// Stops the platform (which releases every window and restores what it changed) and ends the streams.
+    /// Stops: every window is torn down with the engine's own commands (frame clock stopped, window hidden,
+    /// then released — so every platform releases every display link the same way), the shared refresh
+    /// tick stops, the platform stops (releasing anything left and restoring modes it changed), and the
+    /// streams end. No detach notifications are sent: the app asked to stop. The engine starts afresh, so
+    /// ``attachments`` is empty (observers see the change) and a later ``start()`` begins like a launch.
     public func stop() {
         guard started else { return }
         started = false
+        stopped = true
+        let engine = engineStorage
+        for command in ShutdownPlan.commands(for: engine) { carryOut(command) }
+        engineStorage = DisplayEngine(configuration: engine.configuration)
+        refresh?.apply(engineStorage.refreshRule)
         platform.stop()
+        publish(\.engine) {}
+        if !attachmentsStorage.isEmpty { publish(\.attachments) { attachmentsStorage = [] } }
         for continuation in continuations.values { continuation.finish() }
         continuations = [:]
+    }
+
+    /// Has the platform carry out one command; a failure becomes a diagnostic.
+    private func carryOut(_ command: DisplayCommand) {
+        do throws(DisplayPlatformError) {
+            try platform.perform(command)
+        } catch {
+            report(Diagnostic(.error, error.description, eventIndex: -1))
+        }
     }
 
     private func deliver(_ notification: AppNotification) {

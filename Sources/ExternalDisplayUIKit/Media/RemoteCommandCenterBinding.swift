@@ -32,6 +32,8 @@ public final class RemoteCommandCenterBinding {
 
     private let center: MPRemoteCommandCenter
     private var targets: [(MPRemoteCommand, Any)] = []
+    /// Where handlers hand commands over: answered at once from any thread, carried out on the main actor.
+    private var inbox: RemoteCommandInbox?
 
     /// Creates a binding; nothing is registered until ``bind()``.
     public init(session: NowPlayingSession, router: RemoteCommandRouter,
@@ -42,12 +44,26 @@ public final class RemoteCommandCenterBinding {
     }
 
     /// Registers a handler on every command iOS offers and enables the ones the router allows now.
+    ///
+    /// Apple does not promise which thread calls the handlers, so a handler touches no main-actor state: it
+    /// turns the event into a `RemoteCommand` and gives it to a `RemoteCommandInbox`, which answers from
+    /// the state last published and hops to the main actor to carry it out.
     public func bind() {
         guard targets.isEmpty else { return }
+        let inbox = RemoteCommandInbox(clock: session.clock) { [weak self] commands in
+            for command in commands { self?.carryOut(command) }
+        }
+        self.inbox = inbox
         for kind in RemoteCommandEvents.kindsWithPlatformCommand {
             guard let command = command(for: kind) else { continue }
-            let target = command.addTarget { [weak self] event in
-                MainActor.assumeIsolated { self?.handle(event, as: kind) ?? .commandFailed }
+            let target = command.addTarget { @Sendable event in
+                let received = RemoteCommandEvents.command(
+                    for: kind,
+                    interval: (event as? MPSkipIntervalCommandEvent)?.interval,
+                    position: (event as? MPChangePlaybackPositionCommandEvent)?.positionTime,
+                    rate: (event as? MPChangePlaybackRateCommandEvent).map { Double($0.playbackRate) })
+                guard let received else { return .commandFailed }
+                return Self.status(inbox.receive(received))
             }
             targets.append((command, target))
         }
@@ -61,12 +77,14 @@ public final class RemoteCommandCenterBinding {
             command.isEnabled = false
         }
         targets = []
+        inbox = nil
     }
 
     /// Enables exactly the commands the router allows for the session's current state, and sets the skip
     /// intervals and rates it offers. Call after loading an item or changing capabilities.
     public func updateEnabledCommands() {
         guard !targets.isEmpty else { return }
+        inbox?.publish(router: router, state: session.state)
         let enabled = router.enabledCommands(for: session.state)
         for kind in RemoteCommandEvents.kindsWithPlatformCommand {
             command(for: kind)?.isEnabled = enabled.contains(kind)
@@ -78,13 +96,9 @@ public final class RemoteCommandCenterBinding {
             RemoteCommandEvents.offeredRates(router.capabilities.supportedRates).map { NSNumber(value: $0) }
     }
 
-    private func handle(_ event: MPRemoteCommandEvent, as kind: RemoteCommandKind) -> MPRemoteCommandHandlerStatus {
-        let command = RemoteCommandEvents.command(
-            for: kind,
-            interval: (event as? MPSkipIntervalCommandEvent)?.interval,
-            position: (event as? MPChangePlaybackPositionCommandEvent)?.positionTime,
-            rate: (event as? MPChangePlaybackRateCommandEvent).map { Double($0.playbackRate) })
-        guard let command else { return .commandFailed }
+    /// Carries out a command on the main actor, decided against the session's state now.
+    private func carryOut(_ command: RemoteCommand) {
+        guard !targets.isEmpty else { return }
         let decision = router.decide(command, for: session.state, at: session.clock.now())
         if let action = decision.action {
             _ = session.apply(action)
@@ -92,7 +106,6 @@ public final class RemoteCommandCenterBinding {
         }
         onCommand?(ReceivedRemoteCommand(command: command, decision: decision))
         updateEnabledCommands()
-        return Self.status(decision.status)
     }
 
     private func command(for kind: RemoteCommandKind) -> MPRemoteCommand? {
@@ -111,7 +124,7 @@ public final class RemoteCommandCenterBinding {
         }
     }
 
-    private static func status(_ status: RemoteCommandStatus) -> MPRemoteCommandHandlerStatus {
+    nonisolated private static func status(_ status: RemoteCommandStatus) -> MPRemoteCommandHandlerStatus {
         switch status {
         case .success: .success
         case .noSuchContent: .noSuchContent

@@ -1,4 +1,5 @@
-#if canImport(UIKit) && canImport(SwiftUI)
+// Needs the iOS 27 SDK's scene accessories (UIKit module version 9127, as ExternalDisplayAccessory).
+#if canImport(UIKit, _version: 9127) && canImport(SwiftUI)
 import ExternalDisplayKit
 import SwiftUI
 

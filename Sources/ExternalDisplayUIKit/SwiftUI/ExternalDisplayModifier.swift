@@ -18,6 +18,7 @@ extension View {
     ///         Text("Photos").font(.largeTitle)
     ///     }
     /// ```
+    @MainActor
     public func externalDisplay<Content: View, Placeholder: View>(
         configuration: DisplayConfiguration = DisplayConfiguration(),
         @ViewBuilder content: @escaping (DisplayAttachment) -> Content,
@@ -31,6 +32,7 @@ extension View {
     /// ```swift
     /// ContentView().externalDisplay { _ in ScoreboardView() }
     /// ```
+    @MainActor
     public func externalDisplay<Content: View>(
         configuration: DisplayConfiguration = DisplayConfiguration(),
         @ViewBuilder content: @escaping (DisplayAttachment) -> Content
@@ -46,18 +48,24 @@ private final class ExternalDisplayModels {
     var byDisplay: [DisplayID: ExternalDisplayModel] = [:]
 }
 
-/// Installs SwiftUI content builders in ``ExternalDisplayController/shared`` and starts it.
+/// Installs SwiftUI content builders in ``ExternalDisplayController/shared`` and starts it. Main-actor
+/// isolated itself: `ViewModifier` is only from the iOS 18 SDK on, and the controller is main-actor state.
+@MainActor
 struct ExternalDisplayModifier<ExternalContent: View, Placeholder: View>: ViewModifier {
     let configuration: DisplayConfiguration
     let content: (DisplayAttachment) -> ExternalContent
     let placeholder: () -> Placeholder
 
     func body(content view: Content) -> some View {
+        #if canImport(UIKit, _version: 9127)
         if #available(iOS 27.0, *) {
             view.background(ExternalDisplayAccessoryHost()).onAppear { install() }
         } else {
             view.onAppear { install() }
         }
+        #else
+        view.onAppear { install() }
+        #endif
     }
 
     private func install() {

@@ -94,6 +94,27 @@ public enum WindowOperation: Hashable, Sendable {
                                   right: (frame.x + frame.width) - (safe.x + safe.width))
     }
 
+    /// Why a platform must refuse this operation for a display, given whether the display's window exists
+    /// now, or `nil` when it may be carried out. Apple sets a screen's mode before a window is associated
+    /// with the screen, so a mode while the app's window is there is refused (the engine releases the window
+    /// first, then sets the mode and compensation, then creates the window again); a second window for the
+    /// same display, or a window operation without one, is refused too.
+    ///
+    /// ```swift
+    /// WindowOperation.setScreenMode(mode).refusal(windowExists: true) // "the app's window is still on …"
+    /// ```
+    public func refusal(windowExists: Bool) -> String? {
+        switch self {
+        case .setScreenMode where windowExists:
+            "the app's window is still on the screen; a mode is set before a window is associated with the "
+                + "screen (the window is released first)"
+        case .createWindow where windowExists, .createWindowInScene where windowExists:
+            "the display already has a window; release it before creating another"
+        default:
+            needsWindow && !windowExists ? "no window for the display; was createWindow carried out?" : nil
+        }
+    }
+
     /// Whether the operation needs a window to exist.
     public var needsWindow: Bool {
         switch self {

@@ -58,7 +58,7 @@ public final class DisplayLinkFrameClock: FrameClock {
     public func setRate(_ preferred: Double) {
         guard let link else { return }
         framesPerSecond = effectiveRate(for: preferred)
-        if #available(iOS 15.0, tvOS 15.0, *) {
+        if #available(iOS 15.0, *) {
             let request = PlatformSignals.frameRateRequest(fps: preferred, maximum: maximumFramesPerSecond,
                                                            supportsRanges: true)
             if case .range(let minimum, let maximum, let wanted) = request {

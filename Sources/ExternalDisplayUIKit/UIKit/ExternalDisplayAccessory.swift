@@ -1,4 +1,7 @@
-#if canImport(UIKit)
+// Compiled only with an SDK that has scene accessories: UIKit's module version 9127 is the iOS 27 SDK's
+// (Xcode 27). `@available(iOS 27, *)` alone cannot hide symbols an older SDK lacks; see
+// ExternalDisplayUIKit.docc/HowTheAppleLayerIsVerified.md.
+#if canImport(UIKit, _version: 9127)
 import ExternalDisplayKit
 import UIKit
 
@@ -16,7 +19,9 @@ import UIKit
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()
+///         #if canImport(UIKit, _version: 9127)
 ///         if #available(iOS 27.0, *) { externalDisplay = ExternalDisplayAccessory(registeringOn: self) }
+///         #endif
 ///     }
 /// }
 /// ```

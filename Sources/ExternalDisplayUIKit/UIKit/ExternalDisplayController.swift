@@ -72,7 +72,9 @@ public final class ExternalDisplayController {
     public var isExternalContentEnabled: Bool {
         get { coordinator?.platform.contentSwitch.isEnabled ?? true }
         set {
+            #if canImport(UIKit, _version: 9127)
             if #available(iOS 27.0, *) { setAccessoriesEnabled(newValue) }
+            #endif
             guard let coordinator else { return }
             let engine = coordinator.engine
             let events = coordinator.platform.setExternalContentEnabled(
@@ -115,6 +117,7 @@ public final class ExternalDisplayController {
     /// Stops calling a listener.
     public func removeListener(_ token: UUID) { listeners[token] = nil }
 
+    #if canImport(UIKit, _version: 9127)
     /// Remembers an iOS 27 accessory so the switch also sets its `isEnabled` (the documented way to stop
     /// presenting without unregistering).
     @available(iOS 27.0, *)
@@ -128,6 +131,7 @@ public final class ExternalDisplayController {
     private func setAccessoriesEnabled(_ enabled: Bool) {
         for box in accessories { (box.object as? ExternalDisplayAccessory)?.isEnabled = enabled }
     }
+    #endif
 
     private func viewController(for id: DisplayID, content: SurfaceContent) -> UIViewController {
         let attachment = coordinator?.engine.windows[id]?.attachment

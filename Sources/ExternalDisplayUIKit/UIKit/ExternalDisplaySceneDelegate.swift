@@ -40,6 +40,15 @@ public final class ExternalDisplaySceneDelegate: UIResponder, UIWindowSceneDeleg
     public func sceneDidDisconnect(_ scene: UIScene) {
         ExternalSceneHub.disconnect(scene)
     }
+
+    /// The scene's screen, orientation or traits changed: the platform moves the display to the scene's
+    /// new screen if it changed (identity, window, clock, mode).
+    public func windowScene(_ windowScene: UIWindowScene,
+                            didUpdate previousCoordinateSpace: any UICoordinateSpace,
+                            interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+                            traitCollection previousTraitCollection: UITraitCollection) {
+        ExternalSceneHub.platform?.sceneDidUpdate(windowScene)
+    }
 }
 
 /// Where external scenes meet the platform: UIKit creates scene delegates itself, so they find the running

@@ -31,7 +31,7 @@ extension UIKitDisplayPlatform {
         }
         observe(UIScreen.capturedDidChangeNotification) { platform, screen in
             guard let screen else { return }
-            platform.enqueue([.capture(platform.isCaptured(screen))])
+            platform.enqueue(platform.captureEvents(reportedBy: screen))
         }
     }
 
@@ -63,11 +63,14 @@ extension UIKitDisplayPlatform {
         enqueue([.disconnect(id)])
     }
 
-    /// Capture from the scene capture state (iOS 17+) where it says, else `isCaptured`.
+    /// Capture from the scene capture state (iOS 17+) of the app's scene on the screen where it says, else
+    /// the screen's `isCaptured` (whose deprecation Apple announced in favour of the trait).
     func isCaptured(_ screen: UIScreen) -> Bool {
         var state: CaptureState?
-        if #available(iOS 17.0, tvOS 17.0, *) {
-            switch screen.traitCollection.sceneCaptureState {
+        if #available(iOS 17.0, *) {
+            let scene = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                .first { $0.screen === screen && SceneRole($0.session.role) == .application }
+            switch (scene?.traitCollection ?? screen.traitCollection).sceneCaptureState {
             case .active: state = .active
             case .inactive: state = .inactive
             default: state = .unspecified
@@ -76,16 +79,17 @@ extension UIKitDisplayPlatform {
         return PlatformSignals.isCaptured(sceneCaptureState: state, screenIsCaptured: screen.isCaptured)
     }
 
-    /// Observes a notification on the main queue and hands the platform and the notification's screen (if
-    /// its object is one) to `handler`.
+    /// Observes a notification and hands the platform and the notification's screen (if its object is one)
+    /// to `handler` on the main actor. The observer block is not main-actor isolated, so it hops there
+    /// explicitly (a task on the main actor) rather than assuming where it runs.
     private func observe(_ name: NSNotification.Name,
                          _ handler: @escaping @MainActor (UIKitDisplayPlatform, UIScreen?) -> Void) {
         let token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) {
             [weak self] notification in
-            let screen = notification.object as? UIScreen
-            MainActor.assumeIsolated {
+            let screenKey = (notification.object as? UIScreen).map(ObjectIdentifier.init)
+            Task { @MainActor in
                 guard let self else { return }
-                handler(self, screen)
+                handler(self, screenKey.flatMap { self.knownScreen($0) })
             }
         }
         observers.append(token)

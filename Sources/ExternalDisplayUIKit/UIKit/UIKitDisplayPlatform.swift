@@ -37,6 +37,8 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     public private(set) var contentSwitch = ExternalContentSwitch()
 
     var identities = DisplayIdentities<ObjectIdentifier>()
+    /// Which screen each display's window is on; moves, the device's screen and capture are decided there.
+    var assignments = ScreenAssignments<ObjectIdentifier>()
     var screens: [DisplayID: UIScreen] = [:]
     var scenes: [DisplayID: UIScene] = [:]
     var windows: [DisplayID: UIWindow] = [:]
@@ -82,7 +84,8 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
             // The device's own screen is always first; the rest are external (identity, not position, keys them).
             for screen in UIScreen.screens.dropFirst() { present.append(register(screen)) }
         }
-        if let device = deviceScreen() { enqueue([.capture(isCaptured(device))]) }
+        if let device = deviceScreen() { enqueue(assignments.capture(isCaptured(device), on: ObjectIdentifier(device),
+                                                                     deviceScreen: ObjectIdentifier(device))) }
         return present
     }
 
@@ -110,6 +113,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         clocks = [:]
         for (id, mode) in originalModes { screens[id]?.currentMode = mode }
         originalModes = [:]
+        assignments = ScreenAssignments()
         deliver = nil
         if ExternalSceneHub.platform === self { ExternalSceneHub.platform = nil }
     }
@@ -146,12 +150,14 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         let id = identities.assign(ObjectIdentifier(scene))
         scenes[id] = scene
         screens[id] = scene.screen
+        assignments.attach(id, on: ObjectIdentifier(scene.screen))
         return describe(scene.screen, id: id)
     }
 
     func register(_ screen: UIScreen) -> Display {
         let id = identities.assign(ObjectIdentifier(screen))
         screens[id] = screen
+        assignments.attach(id, on: ObjectIdentifier(screen))
         return describe(screen, id: id)
     }
 
@@ -160,14 +166,54 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         originalModes[id] = nil
         screens[id] = nil
         scenes[id] = nil
+        assignments.detach(id)
     }
 
-    func id(of screen: UIScreen) -> DisplayID? { screens.first { $0.value === screen }?.key }
+    func id(of screen: UIScreen) -> DisplayID? { assignments.display(on: ObjectIdentifier(screen)) }
 
-    /// The device's own screen: the screen of a scene that is not external, else the first screen.
+    /// A screen UIKit reported by identity: one of the platform's, or any screen attached now.
+    func knownScreen(_ key: ObjectIdentifier) -> UIScreen? {
+        screens.values.first { ObjectIdentifier($0) == key } ?? UIScreen.screens.first { ObjectIdentifier($0) == key }
+    }
+
+    /// The device's own screen, decided by ``ScreenAssignments/deviceScreen(among:)``: the one UIKit names
+    /// the device's internal screen (`UIScreen.main`), not whichever scene a set yields first.
     func deviceScreen() -> UIScreen? {
-        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-        return scenes.first { !$0.isExternalDisplayScene }?.screen ?? UIScreen.screens.first
+        let windowScenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        var candidates: [UIScreen] = UIScreen.screens
+        for scene in windowScenes where !candidates.contains(where: { $0 === scene.screen }) {
+            candidates.append(scene.screen)
+        }
+        let described = candidates.map { screen in
+            ScreenCandidate(screen: ObjectIdentifier(screen), isBuiltIn: screen === UIScreen.main,
+                            showsApplicationScene: windowScenes.contains {
+                                $0.screen === screen && SceneRole($0.session.role) == .application
+                            },
+                            showsExternalScene: windowScenes.contains { $0.screen === screen && $0.isExternalDisplayScene })
+        }
+        let key = ScreenAssignments.deviceScreen(among: described)
+        return candidates.first { ObjectIdentifier($0) == key }
+    }
+
+    /// The device scene's capture state (iOS 17+) or the device screen's flag, as events: only a change of
+    /// the device's own screen counts.
+    func captureEvents(reportedBy screen: UIScreen) -> [DisplayEvent] {
+        guard let device = deviceScreen() else { return [] }
+        return assignments.capture(isCaptured(screen), on: ObjectIdentifier(screen), deviceScreen: ObjectIdentifier(device))
+    }
+
+    /// An external scene's screen, orientation or traits updated: if it moved to another screen, the mode
+    /// set on the screen it left is put back and the display leaves and arrives again on the new screen in
+    /// one batch (``ScreenAssignments/move(_:to:describedAs:contentSwitch:)``).
+    func sceneDidUpdate(_ scene: UIWindowScene) {
+        guard let id = identities.id(for: ObjectIdentifier(scene)), let left = screens[id] else { return }
+        let display = describe(scene.screen, id: id)
+        guard let move = assignments.move(id, to: ObjectIdentifier(scene.screen), describedAs: display,
+                                          contentSwitch: contentSwitch) else { return }
+        if let mode = originalModes[id], ObjectIdentifier(left) == move.leftScreen { left.currentMode = mode }
+        originalModes[id] = nil
+        screens[id] = scene.screen
+        enqueue(move.events)
     }
 
     private func describe(_ screen: UIScreen, id: DisplayID) -> Display {
@@ -184,9 +230,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         guard let id = command.display else { return applyShared(operation) }
         func fail(_ reason: String) -> DisplayPlatformError { DisplayPlatformError(command: command, reason: reason) }
         let window = windows[id]
-        if operation.needsWindow, window == nil, operation != .assignScreen {
-            throw fail("no window for \(id); was createWindow carried out?")
-        }
+        if let refusal = operation.refusal(windowExists: window != nil) { throw fail(refusal) }
         switch operation {
         case .setScreenMode(let mode):
             guard let screen = screens[id] else { throw fail("no screen for \(id)") }
@@ -205,7 +249,15 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
             windows[id] = UIWindow(frame: .zero)
         case .assignScreen:
             guard let window, let screen = screens[id] else { throw fail("no window or screen for \(id)") }
-            window.screen = screen
+            // `UIWindow.screen`'s setter is deprecated since iOS 13 in favour of `windowScene`: the window
+            // joins the window scene that shows this screen.
+            let scene = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                .first { $0.screen === screen && $0.activationState != .unattached }
+            guard let scene else {
+                throw fail("no window scene shows the screen; UIKit places windows through scenes since iOS 13 "
+                           + "— declare the external-display scene role (ExternalDisplaySceneDelegate)")
+            }
+            window.windowScene = scene
         case .setFrame(let rect):
             window?.frame = CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         case .setSafeAreaInsets(let top, let left, let bottom, let right):
@@ -225,6 +277,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         case .setHidden(let hidden):
             window?.isHidden = hidden
         case .releaseWindow:
+            window?.windowScene = nil
             windows[id] = nil
             safeAreaInsets[id] = nil
         case .startFrameClock(let fps, let paused):

@@ -49,7 +49,7 @@ extension UIScene {
     /// Use it wherever code looks for "the" window — HUDs, toasts, alerts — so it never lands on the TV:
     ///
     /// ```swift
-    /// let deviceScene = UIApplication.shared.connectedScenes.first { !$0.isExternalDisplayScene }
+    /// let appScenes = UIApplication.shared.connectedScenes.filter { !$0.isExternalDisplayScene }
     /// ```
     public var isExternalDisplayScene: Bool { SceneRole(session.role).isExternal }
 }
