@@ -16,6 +16,9 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// The canvas drawn on.
     public let canvas: Canvas
     private var images: [URL: Bitmap?] = [:]
+    /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
+    /// slide and line before the talk starts).
+    public private(set) var imageErrors: [URL: CanvasError] = [:]
 
     /// Draws on an existing canvas (a window's).
     public init(_ canvas: Canvas) { self.canvas = canvas }
@@ -40,7 +43,12 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
 
     /// Draws a PNG file scaled into `rect`; false when it cannot be read.
     public func image(_ url: URL, in rect: Rect) -> Bool {
-        if images[url] == nil { images[url] = .some(try? Bitmap(contentsOf: url)) }
+        if images[url] == nil {
+            do { images[url] = .some(try Bitmap(contentsOf: url)) } catch {
+                images[url] = .some(nil)
+                imageErrors[url] = error
+            }
+        }
         guard let bitmap = images[url] ?? nil else { return false }
         canvas.draw(bitmap, in: rect)
         return true

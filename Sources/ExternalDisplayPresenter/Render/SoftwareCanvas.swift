@@ -20,6 +20,9 @@ public final class SoftwareCanvas: SnapshotCanvas {
     private let fonts: FontCache
     private let onFinish: (() -> Void)?
     private var images: [URL: Bitmap?] = [:]
+    /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
+    /// slide and line before the talk starts).
+    public private(set) var imageErrors: [URL: CanvasError] = [:]
 
     /// A headless RGBA surface of `size`.
     public init(size: PixelSize) throws(PresenterCanvasError) {
@@ -66,7 +69,12 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// Draws a PNG file (decoded once by ExternalDisplaySDL's `Bitmap`) scaled into `rect`; false when it
     /// cannot be read (a stand-in is drawn).
     public func image(_ url: URL, in rect: Rect) -> Bool {
-        if images[url] == nil { images[url] = .some(try? Bitmap(contentsOf: url)) }
+        if images[url] == nil {
+            do { images[url] = .some(try Bitmap(contentsOf: url)) } catch {
+                images[url] = .some(nil)
+                imageErrors[url] = error
+            }
+        }
         guard var bitmap = images[url] ?? nil else { return false }
         return bitmap.pixels.withUnsafeMutableBytes { bytes -> Bool in
             guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
