@@ -129,6 +129,8 @@ enum PresentLive {
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
         #if canImport(CSDL2)
         setenv("SDL_VIDEODRIVER", "x11", 0)
+        LeftoverModes.prepare(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
@@ -136,6 +138,7 @@ enum PresentLive {
                                 + "\(String(cString: SDL_GetError())); unset DISPLAY or use --simulate to run headless")
         }
         defer { SDL_Quit() }
+        XServerLoss.install()  // after SDL, whose X connection shares Xlib's process-wide handlers
         let only = display == "auto" ? nil : DisplayID(display)
         let desktop: DesktopDisplayPlatform
         do { desktop = try DesktopDisplayPlatform() } catch {
