@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import ExternalDisplaySDL
 import Foundation
 
 /// Lays one slide out inside a rectangle at the slide aspect ratio: title, subheadings, paragraphs, bullets
@@ -115,16 +116,11 @@ public struct SlideLayout {
     }
 }
 
-/// Reads the pixel size of a PNG file from its header (no decoding).
+/// Reads the pixel size of an image file (PNG, JPEG or BMP) from its header, without decoding and without
+/// blocking (ExternalDisplaySDL's `ImageInfo`: regular files only).
 public enum PNGInfo {
-    /// Width and height from the IHDR chunk, or nil when the file is not a readable PNG.
+    /// Width and height from the header, or nil when the file is not a readable image.
     public static func pixelSize(of url: URL) -> PixelSize? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 24), data.count == 24 else { return nil }
-        let bytes = [UInt8](data)
-        guard bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
-        func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return PixelSize(width: u32(16), height: u32(20))
+        ImageInfo.pixelSize(of: url).map { PixelSize(width: $0.width, height: $0.height) }
     }
 }
