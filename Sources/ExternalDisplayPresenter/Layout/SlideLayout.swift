@@ -49,7 +49,7 @@ public struct SlideLayout {
         var ops: [DrawOperation] = []
         if let title = slide.title {
             let flow = TextFlow(metrics: metrics, face: .sansBold, size: Int(86 * unit))
-            let lines = flow.lines(title, width: width)
+            let lines = flow.lines(title, width: width, maxLines: Self.linesLeft(y, rect.maxY, flow.lineHeight))
             ops += flow.operations(lines, x: left, y: y, color: theme.title, theme: theme)
             y += lines.count * flow.lineHeight
             ops.append(.fill(Rect(x: left, y: y + Int(12 * unit), width: Int(120 * unit), height: max(2, Int(8 * unit))),
@@ -59,15 +59,18 @@ public struct SlideLayout {
         let images = slide.blocks.filter { if case .image = $0 { true } else { false } }.count
         var imagesLeft = images
         for block in slide.blocks {
+            // Past the bottom nothing more is visible: this scale overflows, and laying out the rest would make
+            // a long slide cost in proportion to its length instead of to what is on screen.
+            if y > rect.maxY { break }
             switch block {
             case .heading(let runs):
                 y += place(runs, face: .sansBold, size: Int(60 * unit), color: theme.accent,
-                           x: left, y: y, width: width, ops: &ops) + Int(16 * unit)
+                           x: left, y: y, width: width, bottom: rect.maxY, ops: &ops) + Int(16 * unit)
             case .paragraph(let runs):
                 y += place(runs, face: .sans, size: Int(52 * unit), color: theme.body,
-                           x: left, y: y, width: width, ops: &ops) + Int(22 * unit)
+                           x: left, y: y, width: width, bottom: rect.maxY, ops: &ops) + Int(22 * unit)
             case .bullet(let level, let runs):
-                y += bullet(runs, level: level, unit: unit, x: left, y: y, width: width, ops: &ops)
+                y += bullet(runs, level: level, unit: unit, x: left, y: y, width: width, bottom: rect.maxY, ops: &ops)
             case .image(let alt, let url):
                 let room = (rect.maxY - my - y) / max(imagesLeft, 1)
                 y += image(url, alt: alt, x: left, y: y, width: width, maxHeight: max(room, rect.height / 6),
@@ -78,15 +81,20 @@ public struct SlideLayout {
         return (ops, y)
     }
 
+    /// Lines that can still start above `bottom` from `y` (at least one, plus one to show the overflow).
+    static func linesLeft(_ y: Int, _ bottom: Int, _ lineHeight: Int) -> Int {
+        max(1, (bottom - y) / max(1, lineHeight) + 2)
+    }
+
     private func place(_ runs: [InlineRun], face: FontFace, size: Int, color: RGBA, x: Int, y: Int, width: Int,
-                       ops: inout [DrawOperation]) -> Int {
+                       bottom: Int, ops: inout [DrawOperation]) -> Int {
         let flow = TextFlow(metrics: metrics, face: face, size: size)
-        let lines = flow.lines(runs, width: width)
+        let lines = flow.lines(runs, width: width, maxLines: Self.linesLeft(y, bottom, flow.lineHeight))
         ops += flow.operations(lines, x: x, y: y, color: color, theme: theme)
         return lines.count * flow.lineHeight
     }
 
-    private func bullet(_ runs: [InlineRun], level: Int, unit: Double, x: Int, y: Int, width: Int,
+    private func bullet(_ runs: [InlineRun], level: Int, unit: Double, x: Int, y: Int, width: Int, bottom: Int,
                         ops: inout [DrawOperation]) -> Int {
         let size = Int((level == 0 ? 50 : 44) * unit)
         let indent = Int((level == 0 ? 0 : 70) * unit)
@@ -100,7 +108,7 @@ public struct SlideLayout {
             ops.append(.fill(Rect(x: x + indent + Int(8 * unit), y: dotY + dot / 3, width: dot * 2, height: max(2, dot / 3)),
                              theme.accent))
         }
-        let lines = flow.lines(runs, width: width - (textX - x))
+        let lines = flow.lines(runs, width: width - (textX - x), maxLines: Self.linesLeft(y, bottom, flow.lineHeight))
         ops += flow.operations(lines, x: textX, y: y, color: theme.body, theme: theme)
         return lines.count * flow.lineHeight + Int(12 * unit)
     }
