@@ -56,15 +56,17 @@ extension XorgPresenterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty, "state file left behind")
     }
 
-    @Test func afterSIGKILLTheWatchdogRestoresTheModes() throws {
+    /// SIGKILL, and crashes (SIGSEGV, SIGABRT): the process cannot restore, its watchdog does.
+    @Test(arguments: [SIGKILL, SIGSEGV, SIGABRT])
+    func afterSIGKILLOrACrashTheWatchdogRestoresTheModes(signal: Int32) throws {
         let server = try XorgServer.start()
         defer { server.stop() }
         let state = try stateFolder()
         let presenter = try launchSwitching(server, state: state, watchdog: true)
         #expect(try waitForMode(server, "DUMMY1", "1024x768"))
-        presenter.send(SIGKILL)
-        #expect(presenter.exitStatus(timeout: 10) == 128 + SIGKILL)
-        #expect(try waitForMode(server, "DUMMY1", "1280x720"), "the watchdog did not restore DUMMY1")
+        presenter.send(signal)
+        #expect(presenter.exitStatus(timeout: 30) == 128 + signal)
+        #expect(try waitForMode(server, "DUMMY1", "1280x720"), "the watchdog did not restore DUMMY1 after signal \(signal)")
         #expect(try poll(5) { try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty })
     }
 
