@@ -8,15 +8,17 @@ import Testing
 /// Fuzzes the deck, image and key parsers with random and mutated inputs: none may trap, hang or blow the
 /// memory ceiling, and what they accept must respect their documented limits. A detector, not a speed test.
 ///
-/// `EXTDISPLAY_FUZZ_COUNT` sets inputs per parser (default 1,500: well under 30 s in debug);
+/// `EXTDISPLAY_FUZZ_COUNT` sets inputs per parser (default 5,000: about 15 s in debug);
 /// `EXTDISPLAY_FUZZ_SEED` replays a run. The seed is printed first, and a failing input is printed with its
-/// own seed, runnable as `EXTDISPLAY_FUZZ_SEED=S EXTDISPLAY_FUZZ_ONE=I swift test --filter FuzzTests`.
+/// own seed, runnable as `EXTDISPLAY_FUZZ_SEED=S EXTDISPLAY_FUZZ_ONE=I swift test --filter FuzzTests`; a trap ends
+/// the process, so replay the seed with `EXTDISPLAY_FUZZ_VERBOSE=1` to see the input it stopped at.
 @Suite("Fuzz: deck, image and key parsers", .serialized)
 struct FuzzTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let count = Int(environment["EXTDISPLAY_FUZZ_COUNT"] ?? "") ?? 1_500
+    static let count = Int(environment["EXTDISPLAY_FUZZ_COUNT"] ?? "") ?? 5_000
     static let seed = UInt64(environment["EXTDISPLAY_FUZZ_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64(UInt32.max))
     static let only = Int(environment["EXTDISPLAY_FUZZ_ONE"] ?? "")
+    static let verbose = environment["EXTDISPLAY_FUZZ_VERBOSE"] == "1"
     /// Per input: at most 20 s (hang guard) and at most 1 GiB of peak resident memory above the start.
     static let hangSeconds = 20.0
     static let memoryCeiling = 1 << 30
@@ -29,6 +31,8 @@ struct FuzzTests {
         let indices = Self.only.map { [$0] } ?? Array(0..<Self.count)
         for index in indices {
             var random = FuzzRandom(seed: Self.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+            // A trap ends the process before any report: EXTDISPLAY_FUZZ_VERBOSE=1 names each input as it starts.
+            if Self.verbose { print("fuzz \(parser): input \(index)") }
             let reproducer = "fuzz \(parser): input \(index) hung; replay with EXTDISPLAY_FUZZ_SEED=\(Self.seed) "
                 + "EXTDISPLAY_FUZZ_ONE=\(index)"
             let guardian = HangGuard(seconds: Self.hangSeconds, reproducer: reproducer)
