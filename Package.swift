@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // JPEG slides through libjpeg-turbo (a well-kept decoder; SDL_image would pull in more formats than used).
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
+        // Fatal signals end the process after the runtime's crash report, so the mode-restore watchdog acts.
+        .target(name: "CFatalSignals"),
         .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
         .target(name: "ExternalDisplaySDL",
@@ -56,7 +58,8 @@ let package = Package(
                                .target(name: "CSDL2", condition: linuxOnly),
                                .target(name: "CXRandR", condition: linuxOnly),
                                .target(name: "CZlib", condition: linuxOnly),
-                               .target(name: "CJPEG", condition: linuxOnly)],
+                               .target(name: "CJPEG", condition: linuxOnly),
+                               "CFatalSignals"],
                 swiftSettings: strict),
         .target(name: "ExternalDisplayMPRIS",
                 dependencies: ["ExternalDisplayMedia",

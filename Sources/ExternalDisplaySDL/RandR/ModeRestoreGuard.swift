@@ -1,3 +1,4 @@
+import CFatalSignals
 import CXRandR
 import Dispatch
 import Foundation
@@ -63,6 +64,7 @@ final class ModeRestoreGuard: @unchecked Sendable {
         guard !installed else { return }
         installed = true
         atexit { ModeRestoreGuard.shared.restoreAll() }
+        edk_install_fatal_handlers()
         let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
         // A parent may have left these blocked (the mask is inherited across exec): unblock them here.
         var unblocked = sigset_t()
