@@ -32,6 +32,8 @@ func largeDeckBench(flips: Int) throws {
     let limit = UntrustedFile.deckLimit
     let cases: [(String, String)] = [
         ("small (3 slides)", "# One\n- a bullet\nNote: notes\n---\n# Two\ntext\n---\n# Three\n"),
+        ("small, 3 slides full of text", (0..<3).map { _ in "# Full\n" + (0..<14).map { _ in "- " + text(bytes: 110) }
+            .joined(separator: "\n") + "\nNote: " + text(bytes: 2_000) }.joined(separator: "\n---\n")),
         ("1 MB, one slide of bullets", "# Big\n" + (0..<9_000).map { _ in "- " + text(bytes: 110) }.joined(separator: "\n")
             + "\nNote:\n" + text(bytes: 20_000)),
         ("4 MB, one paragraph", "# Paragraph\n" + text(bytes: limit - 64) + "\n"),

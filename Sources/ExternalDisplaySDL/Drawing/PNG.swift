@@ -1,6 +1,6 @@
 import CZlib
 
-/// A small PNG encoder and decoder over zlib (8-bit images, no interlacing): enough for snapshots and slides.
+/// A small PNG encoder and decoder over zlib (every bit depth, no interlacing): enough for snapshots and slides.
 enum PNG {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
