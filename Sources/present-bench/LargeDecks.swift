@@ -13,6 +13,7 @@ struct DeckFigures {
     var bytes: Int
     var openMilliseconds: Double
     var flipMilliseconds: Double?
+    var layoutMilliseconds: Double?
     var outcome: String
 }
 
@@ -58,31 +59,36 @@ func largeDeckBench(flips: Int) throws {
         let deck: Deck
         do { deck = try DeckParser.parse(contentsOf: url) } catch {
             rows.append(DeckFigures(name: name, bytes: source.utf8.count, openMilliseconds: (monotonic() - t0) * 1000,
-                                    flipMilliseconds: nil, outcome: "refused: \(error.reason.prefix(60))…"))
+                                    flipMilliseconds: nil, layoutMilliseconds: nil, outcome: "refused: \(error.reason.prefix(60))…"))
             continue
         }
         let open = (monotonic() - t0) * 1000
         let layout = PresenterLayout(metrics: console)
         var state = PresenterState(slideCount: deck.slides.count, startedAt: 0)
         state.reduce(.attached(tv), at: 0)
-        var times: [Double] = []
+        var times: [Double] = [], layouts: [Double] = []
         for flip in 0..<flips {
             state.reduce(.key(flip % 2 == 0 ? .next : .previous), at: Double(flip))
             let t = monotonic()
             let scene = PresenterScene(deck: deck, state: state, now: Double(flip), clock: "10:00", mainDisplay: "laptop")
-            console.draw(layout.main(scene, size: console.size))
-            audience.draw(layout.external(scene, on: tv))
+            let main = layout.main(scene, size: console.size), external = layout.external(scene, on: tv)
+            layouts.append((monotonic() - t) * 1000)
+            console.draw(main)
+            audience.draw(external)
             times.append((monotonic() - t) * 1000)
         }
         times.sort()
+        layouts.sort()
         rows.append(DeckFigures(name: name, bytes: source.utf8.count, openMilliseconds: open,
-                                flipMilliseconds: times[times.count / 2], outcome: "\(deck.slides.count) slides"))
+                                flipMilliseconds: times[times.count / 2], layoutMilliseconds: layouts[layouts.count / 2],
+                                outcome: "\(deck.slides.count) slides"))
     }
     print("present-bench --large-decks: open = read + parse + image checks; flip = layout + draw console and audience "
           + "(1920×1080 each), median of \(flips)")
-    print("deck                                   bytes     open ms   flip ms   outcome")
+    print("deck                                   bytes     open ms   flip ms  of which layout ms   outcome")
     for r in rows {
-        let flip = r.flipMilliseconds.map { String(format: "%9.1f", $0) } ?? "        —"
+        let flip = (r.flipMilliseconds.map { String(format: "%9.1f", $0) } ?? "        —")
+            + (r.layoutMilliseconds.map { String(format: "%20.1f", $0) } ?? "                   —")
         let name = r.name.padding(toLength: 36, withPad: " ", startingAt: 0)
         print(name + String(format: " %9d %10.1f ", r.bytes, r.openMilliseconds) + flip + "   " + r.outcome)
     }

@@ -16,6 +16,7 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// The canvas drawn on.
     public let canvas: Canvas
     private var images: [URL: Bitmap?] = [:]
+    private let widths = TextWidthCache()
     /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
     /// slide and line before the talk starts).
     public private(set) var imageErrors: [URL: CanvasError] = [:]
@@ -59,7 +60,10 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
 
     /// Measured width.
     public func width(of text: String, face: FontFace, size: Int) -> Int {
-        text.isEmpty ? 0 : (try? canvas.measure(text, font: Self.font(face, size)).width) ?? 0
+        guard !text.isEmpty else { return 0 }
+        return widths.width(text, face: face, size: size) {
+            (try? canvas.measure(text, font: Self.font(face, size)).width) ?? 0
+        }
     }
 
     /// The font's line height.

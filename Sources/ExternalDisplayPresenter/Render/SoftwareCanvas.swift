@@ -20,6 +20,7 @@ public final class SoftwareCanvas: SnapshotCanvas {
     private let fonts: FontCache
     private let onFinish: (() -> Void)?
     private var images: [URL: Bitmap?] = [:]
+    private let widths = TextWidthCache()
     /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
     /// slide and line before the talk starts).
     public private(set) var imageErrors: [URL: CanvasError] = [:]
@@ -93,9 +94,11 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// Width of `text` in this canvas's font.
     public func width(of text: String, face: FontFace, size: Int) -> Int {
         guard !text.isEmpty, let font = fonts.font(face, size) else { return 0 }
-        var w: Int32 = 0, h: Int32 = 0
-        TTF_SizeUTF8(font, text, &w, &h)
-        return Int(w)
+        return widths.width(text, face: face, size: size) {
+            var w: Int32 = 0, h: Int32 = 0
+            TTF_SizeUTF8(font, text, &w, &h)
+            return Int(w)
+        }
     }
 
     /// The font's line skip.
