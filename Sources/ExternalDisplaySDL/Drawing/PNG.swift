@@ -154,6 +154,10 @@ enum PNG {
         guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
         var out = [UInt8]()
+        // Deflate expands at most about 1032:1, so this reserves no more than the data can fill, and saves the
+        // doubling copies of a growing array (which would double the peak for a large image).
+        let (bound, overflow) = data.count.multipliedReportingOverflow(by: 1032)
+        out.reserveCapacity(min(size + 1, overflow ? size + 1 : bound + 65_536))
         var piece = [UInt8](repeating: 0, count: 1 << 16)
         var status = Z_OK
         data.withUnsafeBufferPointer { input in
