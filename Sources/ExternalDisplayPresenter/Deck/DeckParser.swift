@@ -41,11 +41,13 @@ public enum DeckParser {
                      imageProblem: check)
     }
 
-    /// Why an image file cannot be shown, by decoding it (nil when it decodes).
+    /// Why an image file cannot be shown, by decoding it (nil when it decodes). The decoded pixels are kept
+    /// for the canvases that draw it, so the check costs no second decode.
     public static func decodeProblem(_ url: URL) -> String? {
-        do { _ = try Bitmap(contentsOf: url); return nil } catch {
-            if case .unreadableImage(_, let reason) = error { return reason }
-            return error.description
+        switch DecodedImages.shared.bitmap(url) {
+        case .success: return nil
+        case .failure(.unreadableImage(_, let reason)): return reason
+        case .failure(let error): return error.description
         }
     }
 

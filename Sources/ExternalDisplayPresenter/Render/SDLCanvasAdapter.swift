@@ -45,7 +45,9 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// Draws a PNG file scaled into `rect`; false when it cannot be read.
     public func image(_ url: URL, in rect: Rect) -> Bool {
         if images[url] == nil {
-            do { images[url] = .some(try Bitmap(contentsOf: url)) } catch {
+            switch DecodedImages.shared.bitmap(url) {
+            case .success(let bitmap): images[url] = .some(bitmap)
+            case .failure(let error):
                 images[url] = .some(nil)
                 imageErrors[url] = error
             }

@@ -71,15 +71,18 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// cannot be read (a stand-in is drawn).
     public func image(_ url: URL, in rect: Rect) -> Bool {
         if images[url] == nil {
-            do { images[url] = .some(try Bitmap(contentsOf: url)) } catch {
+            switch DecodedImages.shared.bitmap(url) {
+            case .success(let bitmap): images[url] = .some(bitmap)
+            case .failure(let error):
                 images[url] = .some(nil)
                 imageErrors[url] = error
             }
         }
-        guard var bitmap = images[url] ?? nil else { return false }
-        return bitmap.pixels.withUnsafeMutableBytes { bytes -> Bool in
+        guard let bitmap = images[url] ?? nil else { return false }
+        // Read-only source of a blit: borrow the pixels without the copy a mutable access would make.
+        return bitmap.pixels.withUnsafeBytes { bytes -> Bool in
             guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
-                bytes.baseAddress, Int32(bitmap.width), Int32(bitmap.height), 32, Int32(bitmap.width * 4),
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress), Int32(bitmap.width), Int32(bitmap.height), 32, Int32(bitmap.width * 4),
                 SDL_PIXELFORMAT_ABGR8888.rawValue) else { return false }
             defer { SDL_FreeSurface(source) }
             SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_BLEND)
