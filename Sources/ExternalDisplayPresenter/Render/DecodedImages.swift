@@ -19,6 +19,16 @@ final class DecodedImages: @unchecked Sendable {
     private var bytes = 0
     private let capacity = 1 << 30
 
+    /// The decoded image at `url` for drawing, or nil with the reason added to `failures`.
+    func drawable(_ url: URL, failures: inout [URL: CanvasError]) -> Bitmap? {
+        switch bitmap(url) {
+        case .success(let image): return image
+        case .failure(let error):
+            failures[url] = error
+            return nil
+        }
+    }
+
     /// The decoded image at `url`, or why it cannot be decoded.
     func bitmap(_ url: URL) -> Result<Bitmap, CanvasError> {
         var info = stat()

@@ -5,7 +5,7 @@ import Foundation
 
 /// The presenter's drawing on ExternalDisplaySDL's `ExternalDisplaySDL/Canvas`: an off-screen canvas for
 /// headless snapshots, or a `ExternalDisplaySDL/DesktopSurface`'s canvas on a real display. Images are
-/// decoded once (PNG) and cached.
+/// decoded once per process (PNG, JPEG, BMP) and shared by every canvas.
 ///
 /// ```swift
 /// let canvas = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
@@ -15,7 +15,6 @@ import Foundation
 public final class SDLPresenterCanvas: SnapshotCanvas {
     /// The canvas drawn on.
     public let canvas: Canvas
-    private var images: [URL: Bitmap?] = [:]
     private let widths = TextWidthCache()
     /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
     /// slide and line before the talk starts).
@@ -44,15 +43,7 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
 
     /// Draws a PNG file scaled into `rect`; false when it cannot be read.
     public func image(_ url: URL, in rect: Rect) -> Bool {
-        if images[url] == nil {
-            switch DecodedImages.shared.bitmap(url) {
-            case .success(let bitmap): images[url] = .some(bitmap)
-            case .failure(let error):
-                images[url] = .some(nil)
-                imageErrors[url] = error
-            }
-        }
-        guard let bitmap = images[url] ?? nil else { return false }
+        guard let bitmap = DecodedImages.shared.drawable(url, failures: &imageErrors) else { return false }
         canvas.draw(bitmap, in: rect)
         return true
     }

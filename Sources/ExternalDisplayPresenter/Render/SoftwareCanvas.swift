@@ -19,7 +19,6 @@ public final class SoftwareCanvas: SnapshotCanvas {
     private let ownsSurface: Bool
     private let fonts: FontCache
     private let onFinish: (() -> Void)?
-    private var images: [URL: Bitmap?] = [:]
     private let widths = TextWidthCache()
     /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
     /// slide and line before the talk starts).
@@ -70,15 +69,7 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// Draws a PNG file (decoded once by ExternalDisplaySDL's `Bitmap`) scaled into `rect`; false when it
     /// cannot be read (a stand-in is drawn).
     public func image(_ url: URL, in rect: Rect) -> Bool {
-        if images[url] == nil {
-            switch DecodedImages.shared.bitmap(url) {
-            case .success(let bitmap): images[url] = .some(bitmap)
-            case .failure(let error):
-                images[url] = .some(nil)
-                imageErrors[url] = error
-            }
-        }
-        guard let bitmap = images[url] ?? nil else { return false }
+        guard let bitmap = DecodedImages.shared.drawable(url, failures: &imageErrors) else { return false }
         // Read-only source of a blit: borrow the pixels without the copy a mutable access would make.
         return bitmap.pixels.withUnsafeBytes { bytes -> Bool in
             guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
