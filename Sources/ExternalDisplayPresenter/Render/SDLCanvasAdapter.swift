@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let canvas = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
 /// canvas.draw(list)
-/// try canvas.pngData().write(to: url)
+/// try AtomicFile.write(canvas.pngData(), to: url)
 /// ```
 public final class SDLPresenterCanvas: SnapshotCanvas {
     /// The canvas drawn on.

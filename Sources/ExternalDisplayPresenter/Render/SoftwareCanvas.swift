@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let canvas = try SoftwareCanvas(size: PixelSize(width: 1920, height: 1080))
 /// canvas.draw(list)
-/// try canvas.pngData().write(to: URL(fileURLWithPath: "/tmp/slide.png"))
+/// try AtomicFile.write(canvas.pngData(), to: URL(fileURLWithPath: "/tmp/slide.png"))
 /// ```
 public final class SoftwareCanvas: SnapshotCanvas {
     /// The surface's size.
