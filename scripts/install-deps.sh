@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   # SDL2 and RandR: the Linux desktop layer (ExternalDisplaySDL).
-  pkg-config libsdl2-dev libsdl2-ttf-dev libxrandr-dev fonts-dejavu-core zlib1g-dev
+  pkg-config libsdl2-dev libsdl2-ttf-dev libxrandr-dev fonts-dejavu-core zlib1g-dev libjpeg-dev
   # A real X server with several monitors for the integration tests.
   xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils x11-apps xauth xdotool
   # D-Bus and MPRIS: ExternalDisplayMPRIS and its integration tests.

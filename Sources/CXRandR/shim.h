@@ -35,3 +35,4 @@ static inline int edk_take_x_error(void) {
     edk_last_x_error = 0;
     return code;
 }
+

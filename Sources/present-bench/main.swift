@@ -1,6 +1,7 @@
 // present-bench: the presenter's idle cost next to a loop that redraws every frame, measured in one run.
 //
 //   swift run -c release present-bench [--seconds 5] [--deck Examples/Decks/ExternalDisplayKit.md] [--windows]
+//   swift run -c release present-bench --large-decks      (open and flip time as a deck grows; LargeDecks.swift)
 //
 // With --windows (DISPLAY set, e.g. Xorg-dummy from scripts/xorg-dummy.sh), both loops draw into real SDL
 // windows, the console on the first display and the audience view on the second, instead of off-screen surfaces.
@@ -152,8 +153,11 @@ func main() async throws {
         case "--seconds": seconds = Double(args.popFirst() ?? "") ?? seconds
         case "--deck": deckPath = args.popFirst()
         case "--windows": windows = true
+        case "--large-decks":
+            try largeDeckBench(flips: 11)
+            return
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows]\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks\n".utf8))
             exit(2)
         }
     }

@@ -78,6 +78,10 @@ extension MPRISPlayerModel {
         }
         switch (interface, name, value) {
         case (MPRISNames.playerInterface, "Rate", .double(let rate)):
+            guard rate.isFinite, rate >= 0 else {
+                return MPRISResponse(reply: .failure(.invalidArguments(
+                    "Rate must be a finite number ≥ 0 (got \(rate)); MinimumRate…MaximumRate are the rates played")))
+            }
             return route(.changeRate(to: rate), at: instant)
         case (MPRISNames.playerInterface, "Volume", .double(let level)):
             guard level.isFinite else { return MPRISResponse(reply: .failure(.invalidArguments("Volume must be a finite number"))) }

@@ -125,6 +125,10 @@ public struct MPRISPlayerModel: Sendable, Hashable {
     /// Seconds to whole microseconds, MPRIS's unit of time.
     public static func microseconds(_ seconds: TimeInterval) -> Int64 {
         guard seconds.isFinite else { return 0 }
-        return Int64((seconds * 1_000_000).rounded())
+        // Clamped, never trapping: ±9.2e12 s (Int64 microseconds) is far beyond any real track.
+        let micro = (seconds * 1_000_000).rounded()
+        guard micro < 9.2e18 else { return Int64.max }
+        guard micro > -9.2e18 else { return Int64.min }
+        return Int64(micro)
     }
 }

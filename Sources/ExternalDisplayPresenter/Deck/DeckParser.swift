@@ -1,3 +1,4 @@
+import ExternalDisplaySDL
 import Foundation
 
 /// Reads Markdown slides: slides are separated by lines of `---`; `#` titles, paragraphs, `-` bullets nested
@@ -12,26 +13,49 @@ import Foundation
 /// deck.slides[0].notes // ["say hi"]
 /// ```
 public enum DeckParser {
-    /// Reads and parses a deck file; images resolve against its folder.
-    public static func parse(contentsOf url: URL) throws(DeckError) -> Deck {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw DeckError(path: url.path, reason: "does not exist; give the path of a Markdown deck, "
-                                + "e.g. Examples/Decks/ExternalDisplayKit.md")
+    /// Reads and parses a deck file; images resolve against its folder. The file is read as untrusted: a
+    /// regular file only (a directory, FIFO or device is refused by name), at most
+    /// `ExternalDisplaySDL/UntrustedFile/deckLimit` bytes, within a timeout. Each image is checked with
+    /// `imageProblem` (default: decoded once) so that an unreadable one is reported with its slide and line.
+    public static func parse(contentsOf url: URL,
+                             imageProblem: @escaping (URL) -> String? = DeckParser.decodeProblem) throws(DeckError) -> Deck {
+        let bytes: [UInt8]
+        do { bytes = try UntrustedFile.read(url, limit: UntrustedFile.deckLimit) } catch {
+            if case .missing = error {
+                throw DeckError(path: url.path, reason: "does not exist; give the path of a Markdown deck, "
+                                    + "e.g. Examples/Decks/ExternalDisplayKit.md")
+            }
+            throw DeckError(path: url.path, reason: error.reason)
         }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw DeckError(path: url.path, reason: "cannot be read (\(error.localizedDescription))")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw DeckError(path: url.path, reason: "is not UTF-8 text; save the deck as UTF-8 Markdown")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw DeckError(path: url.path, reason: "is not UTF-8 text")
+        var seen: [URL: String?] = [:]
+        let check = { (image: URL) -> String? in
+            if let known = seen[image] { return known }
+            let problem = imageProblem(image)
+            seen[image] = .some(problem)
+            return problem
         }
-        return parse(text, file: url.lastPathComponent, baseDirectory: url.deletingLastPathComponent())
+        return parse(text, file: url.lastPathComponent, baseDirectory: url.deletingLastPathComponent(),
+                     imageProblem: check)
+    }
+
+    /// Why an image file cannot be shown, by decoding it (nil when it decodes). The decoded pixels are kept
+    /// for the canvases that draw it, so the check costs no second decode.
+    public static func decodeProblem(_ url: URL) -> String? {
+        switch DecodedImages.shared.bitmap(url) {
+        case .success: return nil
+        case .failure(.unreadableImage(_, let reason)): return reason
+        case .failure(let error): return error.description
+        }
     }
 
     /// Parses deck text. `file` names the deck in diagnostics; images resolve against `baseDirectory` (the
     /// current directory when nil); `fileExists` decides whether an image is there.
     public static func parse(_ text: String, file: String = "deck", baseDirectory: URL? = nil,
-                             fileExists: @escaping (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) })
+                             fileExists: @escaping (URL) -> Bool = { FileManager.default.fileExists(atPath: $0.path) },
+                             imageProblem: @escaping (URL) -> String? = { _ in nil })
         -> Deck {
         let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let chunks = split(text)
@@ -39,7 +63,7 @@ public enum DeckParser {
         var diagnostics: [DeckDiagnostic] = []
         for (position, chunk) in chunks.enumerated() {
             var reader = SlideReader(number: position + 1, startLine: chunk.startLine, file: file,
-                                     base: base, fileExists: fileExists)
+                                     base: base, fileExists: fileExists, imageProblem: imageProblem)
             for (lineNumber, line) in chunk.lines { reader.read(line, at: lineNumber) }
             let slide = reader.finish()
             diagnostics += reader.diagnostics

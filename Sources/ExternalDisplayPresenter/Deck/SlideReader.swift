@@ -7,6 +7,8 @@ struct SlideReader {
     let file: String
     let base: URL
     let fileExists: (URL) -> Bool
+    /// Why an existing image cannot be shown (unreadable, corrupt, too large, unsupported format), or nil.
+    let imageProblem: (URL) -> String?
 
     private(set) var diagnostics: [DeckDiagnostic] = []
     private var title: [InlineRun]?
@@ -18,7 +20,9 @@ struct SlideReader {
     private var inNotes = false
     private var lastWasBullet = false
 
-    init(number: Int, startLine: Int, file: String, base: URL, fileExists: @escaping (URL) -> Bool) {
+    init(number: Int, startLine: Int, file: String, base: URL, fileExists: @escaping (URL) -> Bool,
+         imageProblem: @escaping (URL) -> String? = { _ in nil }) {
+        self.imageProblem = imageProblem
         self.number = number
         self.startLine = startLine
         self.file = file
@@ -158,6 +162,9 @@ struct SlideReader {
         guard fileExists(url) else {
             report(lineNumber, "image '\(path)' not found (looked at \(url.path)); the slide is shown without it")
             return
+        }
+        if let problem = imageProblem(url) {
+            report(lineNumber, "image '\(path)' cannot be shown: \(problem); its alt text is shown instead")
         }
         blocks.append(.image(alt: alt, url: url.standardizedFileURL))
     }

@@ -106,7 +106,9 @@ struct ConsoleLayout {
         let flow = TextFlow(metrics: metrics, face: .sans, size: u(32))
         var y = top
         for paragraph in notes {
-            for line in flow.lines([InlineRun(paragraph)], width: rect.width) {
+            guard y + flow.lineHeight <= rect.maxY else { return }
+            for line in flow.lines([InlineRun(paragraph)], width: rect.width,
+                                   maxLines: SlideLayout.linesLeft(y, rect.maxY, flow.lineHeight)) {
                 guard y + flow.lineHeight <= rect.maxY else { return }
                 ops += flow.operations([line], x: rect.x, y: y, color: theme.notes, theme: theme)
                 y += flow.lineHeight

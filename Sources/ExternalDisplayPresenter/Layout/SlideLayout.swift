@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import ExternalDisplaySDL
 import Foundation
 
 /// Lays one slide out inside a rectangle at the slide aspect ratio: title, subheadings, paragraphs, bullets
@@ -48,7 +49,7 @@ public struct SlideLayout {
         var ops: [DrawOperation] = []
         if let title = slide.title {
             let flow = TextFlow(metrics: metrics, face: .sansBold, size: Int(86 * unit))
-            let lines = flow.lines(title, width: width)
+            let lines = flow.lines(title, width: width, maxLines: Self.linesLeft(y, rect.maxY, flow.lineHeight))
             ops += flow.operations(lines, x: left, y: y, color: theme.title, theme: theme)
             y += lines.count * flow.lineHeight
             ops.append(.fill(Rect(x: left, y: y + Int(12 * unit), width: Int(120 * unit), height: max(2, Int(8 * unit))),
@@ -58,15 +59,18 @@ public struct SlideLayout {
         let images = slide.blocks.filter { if case .image = $0 { true } else { false } }.count
         var imagesLeft = images
         for block in slide.blocks {
+            // Past the bottom nothing more is visible: this scale overflows, and laying out the rest would make
+            // a long slide cost in proportion to its length instead of to what is on screen.
+            if y > rect.maxY { break }
             switch block {
             case .heading(let runs):
                 y += place(runs, face: .sansBold, size: Int(60 * unit), color: theme.accent,
-                           x: left, y: y, width: width, ops: &ops) + Int(16 * unit)
+                           x: left, y: y, width: width, bottom: rect.maxY, ops: &ops) + Int(16 * unit)
             case .paragraph(let runs):
                 y += place(runs, face: .sans, size: Int(52 * unit), color: theme.body,
-                           x: left, y: y, width: width, ops: &ops) + Int(22 * unit)
+                           x: left, y: y, width: width, bottom: rect.maxY, ops: &ops) + Int(22 * unit)
             case .bullet(let level, let runs):
-                y += bullet(runs, level: level, unit: unit, x: left, y: y, width: width, ops: &ops)
+                y += bullet(runs, level: level, unit: unit, x: left, y: y, width: width, bottom: rect.maxY, ops: &ops)
             case .image(let alt, let url):
                 let room = (rect.maxY - my - y) / max(imagesLeft, 1)
                 y += image(url, alt: alt, x: left, y: y, width: width, maxHeight: max(room, rect.height / 6),
@@ -77,15 +81,20 @@ public struct SlideLayout {
         return (ops, y)
     }
 
+    /// Lines that can still start above `bottom` from `y` (at least one, plus one to show the overflow).
+    static func linesLeft(_ y: Int, _ bottom: Int, _ lineHeight: Int) -> Int {
+        max(1, (bottom - y) / max(1, lineHeight) + 2)
+    }
+
     private func place(_ runs: [InlineRun], face: FontFace, size: Int, color: RGBA, x: Int, y: Int, width: Int,
-                       ops: inout [DrawOperation]) -> Int {
+                       bottom: Int, ops: inout [DrawOperation]) -> Int {
         let flow = TextFlow(metrics: metrics, face: face, size: size)
-        let lines = flow.lines(runs, width: width)
+        let lines = flow.lines(runs, width: width, maxLines: Self.linesLeft(y, bottom, flow.lineHeight))
         ops += flow.operations(lines, x: x, y: y, color: color, theme: theme)
         return lines.count * flow.lineHeight
     }
 
-    private func bullet(_ runs: [InlineRun], level: Int, unit: Double, x: Int, y: Int, width: Int,
+    private func bullet(_ runs: [InlineRun], level: Int, unit: Double, x: Int, y: Int, width: Int, bottom: Int,
                         ops: inout [DrawOperation]) -> Int {
         let size = Int((level == 0 ? 50 : 44) * unit)
         let indent = Int((level == 0 ? 0 : 70) * unit)
@@ -99,7 +108,7 @@ public struct SlideLayout {
             ops.append(.fill(Rect(x: x + indent + Int(8 * unit), y: dotY + dot / 3, width: dot * 2, height: max(2, dot / 3)),
                              theme.accent))
         }
-        let lines = flow.lines(runs, width: width - (textX - x))
+        let lines = flow.lines(runs, width: width - (textX - x), maxLines: Self.linesLeft(y, bottom, flow.lineHeight))
         ops += flow.operations(lines, x: textX, y: y, color: theme.body, theme: theme)
         return lines.count * flow.lineHeight + Int(12 * unit)
     }
@@ -115,16 +124,11 @@ public struct SlideLayout {
     }
 }
 
-/// Reads the pixel size of a PNG file from its header (no decoding).
+/// Reads the pixel size of an image file (PNG, JPEG or BMP) from its header, without decoding and without
+/// blocking (ExternalDisplaySDL's `ImageInfo`: regular files only).
 public enum PNGInfo {
-    /// Width and height from the IHDR chunk, or nil when the file is not a readable PNG.
+    /// Width and height from the header, or nil when the file is not a readable image.
     public static func pixelSize(of url: URL) -> PixelSize? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 24), data.count == 24 else { return nil }
-        let bytes = [UInt8](data)
-        guard bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
-        func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return PixelSize(width: u32(16), height: u32(20))
+        ImageInfo.pixelSize(of: url).map { PixelSize(width: $0.width, height: $0.height) }
     }
 }

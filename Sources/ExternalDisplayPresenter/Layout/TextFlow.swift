@@ -22,13 +22,19 @@ struct TextFlow {
     }
 
     /// The runs broken into lines no wider than `width` (a single word wider than that gets a line of its own).
-    func lines(_ runs: [InlineRun], width: Int) -> [[Segment]] {
+    /// Stops after `maxLines` lines: text below the visible area is neither measured nor laid out, so the cost
+    /// follows what is on screen, not the length of the text.
+    func lines(_ runs: [InlineRun], width: Int, maxLines: Int = .max) -> [[Segment]] {
         var lines: [[Segment]] = []
         var current: [Segment] = []
         var used = 0
         for token in tokens(runs) {
             let w = measure(token)
             if used + w > width, !current.isEmpty {
+                if lines.count + 1 >= maxLines {
+                    lines.append(merged(current))
+                    return lines.map(trimmingTrailingSpace)
+                }
                 lines.append(merged(current))
                 current = []
                 used = 0
@@ -45,21 +51,18 @@ struct TextFlow {
         return lines.map(trimmingTrailingSpace)
     }
 
-    /// Words with their following space; code runs split only at their own spaces.
-    private func tokens(_ runs: [InlineRun]) -> [Segment] {
-        var out: [Segment] = []
-        for run in runs {
-            var word = ""
-            for ch in run.text {
-                word.append(ch)
-                if ch == " " {
-                    out.append(Segment(text: word, isCode: run.isCode))
-                    word = ""
-                }
+    /// Words with their following space; code runs split only at their own spaces. Lazy: a line-limited
+    /// layout of a huge paragraph reads only the words it places.
+    private func tokens(_ runs: [InlineRun]) -> some Sequence<Segment> {
+        runs.lazy.flatMap { run in
+            sequence(state: run.text[...]) { (rest: inout Substring) -> Segment? in
+                guard !rest.isEmpty else { return nil }
+                let end = rest.firstIndex(of: " ").map { rest.index(after: $0) } ?? rest.endIndex
+                let word = Segment(text: String(rest[..<end]), isCode: run.isCode)
+                rest = rest[end...]
+                return word
             }
-            if !word.isEmpty { out.append(Segment(text: word, isCode: run.isCode)) }
         }
-        return out
     }
 
     private func merged(_ segments: [Segment]) -> [Segment] {

@@ -5,17 +5,20 @@ import Foundation
 
 /// The presenter's drawing on ExternalDisplaySDL's `ExternalDisplaySDL/Canvas`: an off-screen canvas for
 /// headless snapshots, or a `ExternalDisplaySDL/DesktopSurface`'s canvas on a real display. Images are
-/// decoded once (PNG) and cached.
+/// decoded once per process (PNG, JPEG, BMP) and shared by every canvas.
 ///
 /// ```swift
 /// let canvas = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
 /// canvas.draw(list)
-/// try canvas.pngData().write(to: url)
+/// try AtomicFile.write(canvas.pngData(), to: url)
 /// ```
 public final class SDLPresenterCanvas: SnapshotCanvas {
     /// The canvas drawn on.
     public let canvas: Canvas
-    private var images: [URL: Bitmap?] = [:]
+    private let widths = TextWidthCache()
+    /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
+    /// slide and line before the talk starts).
+    public private(set) var imageErrors: [URL: CanvasError] = [:]
 
     /// Draws on an existing canvas (a window's).
     public init(_ canvas: Canvas) { self.canvas = canvas }
@@ -40,8 +43,7 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
 
     /// Draws a PNG file scaled into `rect`; false when it cannot be read.
     public func image(_ url: URL, in rect: Rect) -> Bool {
-        if images[url] == nil { images[url] = .some(try? Bitmap(contentsOf: url)) }
-        guard let bitmap = images[url] ?? nil else { return false }
+        guard let bitmap = DecodedImages.shared.drawable(url, failures: &imageErrors) else { return false }
         canvas.draw(bitmap, in: rect)
         return true
     }
@@ -51,7 +53,10 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
 
     /// Measured width.
     public func width(of text: String, face: FontFace, size: Int) -> Int {
-        text.isEmpty ? 0 : (try? canvas.measure(text, font: Self.font(face, size)).width) ?? 0
+        guard !text.isEmpty else { return 0 }
+        return widths.width(text, face: face, size: size) {
+            (try? canvas.measure(text, font: Self.font(face, size)).width) ?? 0
+        }
     }
 
     /// The font's line height.

@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let canvas = try SoftwareCanvas(size: PixelSize(width: 1920, height: 1080))
 /// canvas.draw(list)
-/// try canvas.pngData().write(to: URL(fileURLWithPath: "/tmp/slide.png"))
+/// try AtomicFile.write(canvas.pngData(), to: URL(fileURLWithPath: "/tmp/slide.png"))
 /// ```
 public final class SoftwareCanvas: SnapshotCanvas {
     /// The surface's size.
@@ -19,7 +19,10 @@ public final class SoftwareCanvas: SnapshotCanvas {
     private let ownsSurface: Bool
     private let fonts: FontCache
     private let onFinish: (() -> Void)?
-    private var images: [URL: Bitmap?] = [:]
+    private let widths = TextWidthCache()
+    /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
+    /// slide and line before the talk starts).
+    public private(set) var imageErrors: [URL: CanvasError] = [:]
 
     /// A headless RGBA surface of `size`.
     public init(size: PixelSize) throws(PresenterCanvasError) {
@@ -66,11 +69,11 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// Draws a PNG file (decoded once by ExternalDisplaySDL's `Bitmap`) scaled into `rect`; false when it
     /// cannot be read (a stand-in is drawn).
     public func image(_ url: URL, in rect: Rect) -> Bool {
-        if images[url] == nil { images[url] = .some(try? Bitmap(contentsOf: url)) }
-        guard var bitmap = images[url] ?? nil else { return false }
-        return bitmap.pixels.withUnsafeMutableBytes { bytes -> Bool in
+        guard let bitmap = DecodedImages.shared.drawable(url, failures: &imageErrors) else { return false }
+        // Read-only source of a blit: borrow the pixels without the copy a mutable access would make.
+        return bitmap.pixels.withUnsafeBytes { bytes -> Bool in
             guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
-                bytes.baseAddress, Int32(bitmap.width), Int32(bitmap.height), 32, Int32(bitmap.width * 4),
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress), Int32(bitmap.width), Int32(bitmap.height), 32, Int32(bitmap.width * 4),
                 SDL_PIXELFORMAT_ABGR8888.rawValue) else { return false }
             defer { SDL_FreeSurface(source) }
             SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_BLEND)
@@ -85,9 +88,11 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// Width of `text` in this canvas's font.
     public func width(of text: String, face: FontFace, size: Int) -> Int {
         guard !text.isEmpty, let font = fonts.font(face, size) else { return 0 }
-        var w: Int32 = 0, h: Int32 = 0
-        TTF_SizeUTF8(font, text, &w, &h)
-        return Int(w)
+        return widths.width(text, face: face, size: size) {
+            var w: Int32 = 0, h: Int32 = 0
+            TTF_SizeUTF8(font, text, &w, &h)
+            return Int(w)
+        }
     }
 
     /// The font's line skip.

@@ -1,5 +1,6 @@
 #if canImport(CSDL2)
 import ExternalDisplayKit
+import ExternalDisplaySDL
 import ExternalDisplayTesting
 import Foundation
 
@@ -94,8 +95,15 @@ public final class HeadlessPresenter {
         var externals: [(String, DisplayID)] = []
         for name in names {
             guard DisplayCatalog.preset(named: name) != nil else {
-                let known = (DisplayCatalog.devices.map(\.name) + DisplayCatalog.presets.map(\.name)).joined(separator: ", ")
-                throw HeadlessError("unknown display preset '\(name)' in --simulate; known: \(known)")
+                let devices = DisplayCatalog.devices.map(\.name).joined(separator: ", ")
+                let externalNames = DisplayCatalog.presets.map(\.name).joined(separator: ", ")
+                if DisplayCatalog.device(named: name) != nil {
+                    throw HeadlessError("'\(name)' in --simulate is a device (the main display, with the console), so it "
+                                        + "can only come first, e.g. --simulate \(name),hdmi-tv-1080p; after the first "
+                                        + "entry come external displays: \(externalNames)")
+                }
+                throw HeadlessError("unknown display preset '\(name)' in --simulate; the first entry may be a device "
+                                    + "(\(devices)), the others are external displays: \(externalNames)")
             }
             var id = name, n = 2
             while externals.contains(where: { $0.1.rawValue == id }) {
@@ -169,8 +177,8 @@ public final class HeadlessPresenter {
         var file: URL?
         if let directory {
             let url = directory.appendingPathComponent(String(format: "%03d-%@-%@.png", step, label, display))
-            do { try canvas.pngData().write(to: url) } catch {
-                throw HeadlessError("cannot write \(url.path): \(error.localizedDescription)")
+            do { try AtomicFile.write(canvas.pngData(), to: url) } catch {
+                throw HeadlessError(error.description)
             }
             file = url
         }

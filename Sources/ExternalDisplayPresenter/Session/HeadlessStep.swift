@@ -17,6 +17,11 @@ public enum HeadlessStep: Hashable, Sendable {
     /// Let time pass.
     case wait(Double)
 
+    /// The seconds a `wait:` step accepts (the scenario time range: up to 1e9 s).
+    public static let waitRange: ClosedRange<Double> = 0...1e9
+    /// The pixels a side of a `mode:` step accepts (the engine's mode range).
+    public static let sideRange: ClosedRange<Int> = 1...16_384
+
     /// Parses a comma-separated list; the error names the bad item and what is accepted.
     public static func parseList(_ text: String) throws(HeadlessError) -> [HeadlessStep] {
         try text.split(separator: ",").map { item throws(HeadlessError) in
@@ -42,10 +47,18 @@ public enum HeadlessStep: Hashable, Sendable {
             default: break
             }
         case ("mode", 3):
-            let wh = parts[2].lowercased().split(separator: "x").compactMap { Int($0) }
-            if wh.count == 2 { return .mode(DisplayID(parts[1]), PixelSize(width: wh[0], height: wh[1])) }
+            let wh = parts[2].lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard wh.count == 2, let w = wh[0], let h = wh[1], sideRange.contains(w), sideRange.contains(h) else {
+                throw HeadlessError("'\(item)' in --keys: the mode must be WxH with each side in "
+                                    + "\(sideRange.lowerBound)…\(sideRange.upperBound) pixels, e.g. mode:hdmi-tv-1080p:1280x720")
+            }
+            return .mode(DisplayID(parts[1]), PixelSize(width: w, height: h))
         case ("wait", 2):
-            if let s = Double(parts[1]), s.isFinite, s >= 0 { return .wait(s) }
+            guard let s = Double(parts[1]), s.isFinite, waitRange.contains(s) else {
+                throw HeadlessError("'\(item)' in --keys: wait takes a number of seconds in 0…\(Int(waitRange.upperBound)), "
+                                    + "e.g. wait:90")
+            }
+            return .wait(s)
         case (_, 1):
             if let key = PresenterKey(name: item) { return .key(key) }
         default:

@@ -78,18 +78,28 @@ public struct Bitmap: Hashable, Sendable {
                   pixels: Array([[UInt8]](repeating: pixel, count: width * height).joined()))
     }
 
-    /// Loads a PNG (8-bit, non-interlaced: grey, RGB, palette, grey+alpha, RGBA) or a BMP file.
+    /// Loads a PNG (any bit depth, not interlaced), a JPEG (through libjpeg-turbo) or a BMP file. The file is
+    /// read as untrusted: a regular file only, at most ``UntrustedFile/imageLimit`` bytes, and an image larger
+    /// than ``ImageLimits`` is refused before it is decoded. Other formats (SVG, GIF, WebP, TIFF …) are named
+    /// in the error.
     public init(contentsOf url: URL) throws(CanvasError) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw .unreadableImage(path: url.path, reason: "cannot read the file")
+        let bytes: [UInt8]
+        do { bytes = try UntrustedFile.read(url, limit: UntrustedFile.imageLimit) } catch {
+            throw .unreadableImage(path: url.path, reason: error.reason)
         }
-        if data.starts(with: PNG.signature) {
-            self = try PNG.decode(Array(data), path: url.path)
-        } else if data.starts(with: [0x42, 0x4D]) {
-            self = try BMPLoader.load(path: url.path)
-        } else {
-            throw .unreadableImage(path: url.path, reason: "neither PNG nor BMP")
+        self = try Bitmap(decoding: bytes, path: url.path)
+    }
+
+    /// Decodes the bytes of a PNG, JPEG or BMP file; `path` names it in errors.
+    public init(decoding bytes: [UInt8], path: String) throws(CanvasError) {
+        switch ImageFormat(sniffing: bytes) {
+        case .png: self = try PNG.decode(bytes, path: path)
+        case .jpeg: self = try JPEGDecoder.decode(bytes, path: path)
+        case .bmp: self = try BMPHeader.load(bytes, path: path)
+        case .unsupported(let name):
+            throw .unreadableImage(path: path, reason: "\(name) images are not supported; convert it to PNG or JPEG")
+        case .unknown:
+            throw .unreadableImage(path: path, reason: bytes.isEmpty ? "the file is empty" : "not a PNG, JPEG or BMP image")
         }
     }
 
@@ -104,8 +114,8 @@ public struct Bitmap: Hashable, Sendable {
 
     /// Writes the image as a PNG file.
     public func writePNG(to url: URL) throws(CanvasError) {
-        do { try pngData().write(to: url, options: .atomic) } catch {
-            throw .cannotWrite(path: url.path, reason: "\(error.localizedDescription)")
+        do { try AtomicFile.write(pngData(), to: url) } catch {
+            throw .cannotWrite(path: url.path, reason: error.reason)
         }
     }
 }
@@ -127,8 +137,8 @@ public enum CanvasError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sdl(let message): "SDL failed: \(message) — check SDL2 is installed (scripts/install-deps.sh)"
         case .missingFont(let path):
             "cannot open font \(path) — install fonts-dejavu-core or pass another TrueType font"
-        case .unreadableImage(let path, let reason): "cannot load image \(path): \(reason) — use an 8-bit PNG or a BMP"
-        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason) — check the directory exists"
+        case .unreadableImage(let path, let reason): "cannot load image \(path): \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason); nothing was left under that name — check the folder exists and has space"
         }
     }
 }

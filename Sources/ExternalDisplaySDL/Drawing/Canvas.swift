@@ -113,10 +113,10 @@ public final class Canvas {
     /// Draws a bitmap scaled into `rect`.
     public func draw(_ image: Bitmap, in rect: Rect) {
         guard isAlive else { return }
-        var pixels = image.pixels
-        pixels.withUnsafeMutableBytes { bytes in
+        // Read-only source of a blit: borrow the pixels without the copy a mutable access would make.
+        image.pixels.withUnsafeBytes { bytes in
             guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
-                bytes.baseAddress, Int32(image.width), Int32(image.height), 32, Int32(image.width * 4),
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress), Int32(image.width), Int32(image.height), 32, Int32(image.width * 4),
                 SDL_PIXELFORMAT_ABGR8888.rawValue) else { return }
             defer { SDL_FreeSurface(surface) }
             copy(surface, to: rect)

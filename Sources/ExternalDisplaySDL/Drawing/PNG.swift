@@ -1,6 +1,6 @@
 import CZlib
 
-/// A small PNG encoder and decoder over zlib (8-bit images, no interlacing): enough for snapshots and slides.
+/// A small PNG encoder and decoder over zlib (every bit depth, no interlacing): enough for snapshots and slides.
 enum PNG {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -22,61 +22,76 @@ enum PNG {
         return out
     }
 
-    /// Decodes a PNG into RGBA pixels.
+    /// Decodes a PNG into RGBA pixels: grey, RGB, palette, grey+alpha and RGBA at every bit depth the format
+    /// allows (1, 2, 4, 8, 16; 16-bit samples keep their high byte). Untrusted bytes are read defensively: the
+    /// declared size is checked against ``ImageLimits`` before anything is allocated, every length and offset
+    /// is checked, and the image data is inflated in pieces, so memory grows only with data actually present.
+    /// Interlaced (Adam7) images are refused with a message saying how to re-save them.
     static func decode(_ bytes: [UInt8], path: String) throws(CanvasError) -> Bitmap {
         func fail(_ reason: String) -> CanvasError { .unreadableImage(path: path, reason: reason) }
         guard bytes.starts(with: signature) else { throw fail("not a PNG") }
-        var header = PNGHeader()
+        var header: PNGHeader?
         var idat: [UInt8] = [], palette: [UInt8] = [], transparency: [UInt8] = []
-        var at = 8
-        while at + 8 <= bytes.count {
+        var at = 8, sawEnd = false
+        while bytes.count - at >= 12 {
             let length = Int(readUInt32(bytes, at))
             let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
-            guard at + 12 + length <= bytes.count else { throw fail("truncated \(type) chunk") }
-            let body = Array(bytes[at + 8..<at + 8 + length])
+            guard length <= bytes.count - at - 12 else { throw fail("the file is truncated (in its \(type) chunk)") }
+            let body = bytes[at + 8..<at + 8 + length]
             switch type {
-            case "IHDR": header = PNGHeader(body)
-            case "PLTE": palette = body
-            case "tRNS": transparency = body
-            case "IDAT": idat += body
+            case "IHDR":
+                header = try PNGHeader(Array(body), fail: fail)
+                if let header { idat.reserveCapacity(min(bytes.count, header.rawSize)) }
+            case "PLTE": palette = Array(body)
+            case "tRNS": transparency = Array(body)
+            case "IDAT":
+                guard header != nil else { throw fail("image data before the IHDR header; the file is corrupt") }
+                idat += body
             default: break
             }
             at += 12 + length
-            if type == "IEND" { break }
+            if type == "IEND" { sawEnd = true; break }
         }
-        guard header.width > 0, header.height > 0 else { throw fail("no IHDR") }
-        guard header.depth == 8, header.interlace == 0, let channels = header.channels else {
-            throw fail("only 8-bit non-interlaced PNGs are supported")
+        guard let header else { throw fail("no IHDR header; the file is corrupt or truncated") }
+        guard header.interlace == 0 else {
+            throw fail("interlaced (Adam7) PNGs are not supported; re-save it without interlacing "
+                       + "(e.g. `convert in.png -interlace none out.png`)")
         }
-        let stride = header.width * channels
-        guard let raw = inflate(idat, size: (stride + 1) * header.height) else { throw fail("corrupt image data") }
-        let rows = try unfilter(raw, stride: stride, height: header.height, bpp: channels, fail: fail)
-        return expand(rows, header, channels: channels, palette: palette, transparency: transparency)
+        if header.colorType == 3, palette.isEmpty { throw fail("a palette image without a PLTE chunk; the file is corrupt") }
+        guard !idat.isEmpty else { throw fail(sawEnd ? "no image data" : "the file is truncated (no image data)") }
+        guard var raw = inflate(idat, size: header.rawSize) else {
+            throw fail(sawEnd ? "corrupt image data" : "the file is truncated (image data ends early)")
+        }
+        try unfilter(&raw, header, fail: fail)
+        return expand(raw, header, palette: palette, transparency: transparency)
     }
 
-    private static func unfilter(_ raw: [UInt8], stride: Int, height: Int, bpp: Int,
-                                 fail: (String) -> CanvasError) throws(CanvasError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: stride * height)
-        for y in 0..<height {
-            let filter = raw[y * (stride + 1)]
-            let src = y * (stride + 1) + 1, dst = y * stride
-            for x in 0..<stride {
-                let a = x >= bpp ? Int(out[dst + x - bpp]) : 0
-                let b = y > 0 ? Int(out[dst - stride + x]) : 0
-                let c = (x >= bpp && y > 0) ? Int(out[dst - stride + x - bpp]) : 0
-                let predictor: Int
-                switch filter {
-                case 0: predictor = 0
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                case 4: predictor = paeth(a, b, c)
-                default: throw fail("unknown row filter \(filter)")
+    /// Undoes the row filters in place (each row keeps its leading filter byte).
+    private static func unfilter(_ raw: inout [UInt8], _ header: PNGHeader,
+                                 fail: (String) -> CanvasError) throws(CanvasError) {
+        let stride = header.rowBytes, bpp = max(1, header.bitsPerPixel / 8), row = stride + 1
+        try raw.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(CanvasError) in
+            for y in 0..<header.height {
+                let start = y * row
+                let filter = buffer[start]
+                for x in 0..<stride {
+                    let i = start + 1 + x
+                    let a = x >= bpp ? Int(buffer[i - bpp]) : 0
+                    let b = y > 0 ? Int(buffer[i - row]) : 0
+                    let c = (x >= bpp && y > 0) ? Int(buffer[i - row - bpp]) : 0
+                    let predictor: Int
+                    switch filter {
+                    case 0: predictor = 0
+                    case 1: predictor = a
+                    case 2: predictor = b
+                    case 3: predictor = (a + b) / 2
+                    case 4: predictor = paeth(a, b, c)
+                    default: throw fail("unknown row filter \(filter) in row \(y + 1); the file is corrupt")
+                    }
+                    buffer[i] = UInt8(truncatingIfNeeded: Int(buffer[i]) + predictor)
                 }
-                out[dst + x] = UInt8(truncatingIfNeeded: Int(raw[src + x]) + predictor)
             }
         }
-        return out
     }
 
     private static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
@@ -85,26 +100,43 @@ enum PNG {
         return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
     }
 
-    private static func expand(_ rows: [UInt8], _ header: PNGHeader, channels: Int,
-                               palette: [UInt8], transparency: [UInt8]) -> Bitmap {
-        let count = header.width * header.height
-        var rgba = [UInt8](repeating: 255, count: count * 4)
-        for i in 0..<count {
-            let s = i * channels, d = i * 4
-            switch header.colorType {
-            case 0: rgba[d] = rows[s]; rgba[d + 1] = rows[s]; rgba[d + 2] = rows[s]
-            case 2: rgba[d] = rows[s]; rgba[d + 1] = rows[s + 1]; rgba[d + 2] = rows[s + 2]
-            case 3:
-                let p = Int(rows[s]) * 3
-                if p + 2 < palette.count { rgba[d] = palette[p]; rgba[d + 1] = palette[p + 1]; rgba[d + 2] = palette[p + 2] }
-                if Int(rows[s]) < transparency.count { rgba[d + 3] = transparency[Int(rows[s])] }
-            case 4:
-                rgba[d] = rows[s]; rgba[d + 1] = rows[s]; rgba[d + 2] = rows[s]; rgba[d + 3] = rows[s + 1]
+    /// The unfiltered rows as RGBA.
+    private static func expand(_ raw: [UInt8], _ header: PNGHeader, palette: [UInt8], transparency: [UInt8]) -> Bitmap {
+        let width = header.width, depth = header.depth, channels = header.channels, row = header.rowBytes + 1
+        var rgba = [UInt8](repeating: 255, count: width * header.height * 4)
+        let maxSample = (1 << min(depth, 8)) - 1
+        /// Sample `index` of a row (scaled to 0…255 for grey; the raw index for palettes).
+        func sample(_ start: Int, _ index: Int, scale: Bool) -> Int {
+            switch depth {
+            case 16: return Int(raw[start + index * 2])
+            case 8: return Int(raw[start + index])
             default:
-                rgba[d] = rows[s]; rgba[d + 1] = rows[s + 1]; rgba[d + 2] = rows[s + 2]; rgba[d + 3] = rows[s + 3]
+                let bit = index * depth
+                let value = (Int(raw[start + bit / 8]) >> (8 - depth - bit % 8)) & maxSample
+                return scale ? value * 255 / maxSample : value
             }
         }
-        return Bitmap(width: header.width, height: header.height, pixels: rgba)
+        for y in 0..<header.height {
+            let start = y * row + 1
+            for x in 0..<width {
+                let d = (y * width + x) * 4, s = x * channels
+                switch header.colorType {
+                case 0:
+                    let g = UInt8(sample(start, s, scale: true))
+                    rgba[d] = g; rgba[d + 1] = g; rgba[d + 2] = g
+                case 3:
+                    let index = sample(start, s, scale: false), p = index * 3
+                    if p + 2 < palette.count { rgba[d] = palette[p]; rgba[d + 1] = palette[p + 1]; rgba[d + 2] = palette[p + 2] }
+                    if index < transparency.count { rgba[d + 3] = transparency[index] }
+                case 4:
+                    let g = UInt8(sample(start, s, scale: true))
+                    rgba[d] = g; rgba[d + 1] = g; rgba[d + 2] = g; rgba[d + 3] = UInt8(sample(start, s + 1, scale: true))
+                default:
+                    for k in 0..<channels { rgba[d + k] = UInt8(sample(start, s + k, scale: true)) }
+                }
+            }
+        }
+        return Bitmap(width: width, height: header.height, pixels: rgba)
     }
 
     private static func deflate(_ data: [UInt8]) -> [UInt8] {
@@ -115,11 +147,35 @@ enum PNG {
         return Array(out.prefix(Int(size)))
     }
 
+    /// Inflates zlib data to exactly `size` bytes, in pieces: the output grows only as real data arrives, so a
+    /// tiny file that declares a huge image cannot make the decoder allocate for it.
     private static func inflate(_ data: [UInt8], size: Int) -> [UInt8]? {
-        var outSize = uLong(size)
-        var out = [UInt8](repeating: 0, count: size)
-        guard uncompress(&out, &outSize, data, uLong(data.count)) == Z_OK, Int(outSize) == size else { return nil }
-        return out
+        var stream = z_stream()
+        guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var out = [UInt8]()
+        // Deflate expands at most about 1032:1, so this reserves no more than the data can fill, and saves the
+        // doubling copies of a growing array (which would double the peak for a large image).
+        let (bound, overflow) = data.count.multipliedReportingOverflow(by: 1032)
+        out.reserveCapacity(min(size + 1, overflow ? size + 1 : bound + 65_536))
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
+        var status = Z_OK
+        data.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            while status == Z_OK, out.count <= size {
+                let produced: Int = piece.withUnsafeMutableBufferPointer { buffer in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return buffer.count - Int(stream.avail_out)
+                }
+                if produced == 0, status == Z_OK { status = Z_BUF_ERROR }
+                out += piece[0..<min(produced, size + 1 - out.count)]
+            }
+        }
+        // A stream that ends early, overflows the image or is corrupt is refused.
+        return status == Z_STREAM_END && out.count == size ? out : nil
     }
 
     private static func chunk(_ type: String, _ body: [UInt8], into out: inout [UInt8]) {
@@ -137,29 +193,53 @@ enum PNG {
     }
 }
 
-/// The fields of an IHDR chunk.
+/// The fields of an IHDR chunk, validated: sizes within ``ImageLimits``, a colour type and bit depth the PNG
+/// format allows.
 private struct PNGHeader {
-    var width = 0, height = 0, depth = 0, colorType = 0, interlace = 0
+    let width: Int, height: Int, depth: Int, colorType: Int, interlace: Int
 
-    init() {}
-
-    init(_ body: [UInt8]) {
-        guard body.count >= 13 else { return }
+    init(_ body: [UInt8], fail: (String) -> CanvasError) throws(CanvasError) {
+        guard body.count == 13 else { throw fail("an IHDR header of \(body.count) bytes (13 expected); the file is corrupt") }
         width = Int(PNG.readUInt32(body, 0))
         height = Int(PNG.readUInt32(body, 4))
         depth = Int(body[8])
         colorType = Int(body[9])
         interlace = Int(body[12])
+        if let problem = ImageLimits.problem(width: width, height: height) { throw fail(problem) }
+        let depths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard let allowed = depths[colorType] else { throw fail("unknown colour type \(colorType); the file is corrupt") }
+        guard allowed.contains(depth) else {
+            throw fail("bit depth \(depth) is not valid for colour type \(colorType); the file is corrupt")
+        }
+        guard interlace <= 1 else { throw fail("unknown interlace method \(interlace); the file is corrupt") }
     }
 
-    /// Bytes per pixel for the colour type, nil when unsupported.
-    var channels: Int? {
-        switch colorType {
-        case 0, 3: 1
-        case 2: 3
-        case 4: 2
-        case 6: 4
-        default: nil
+    /// Samples per pixel.
+    var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 4 }
+    /// Bits per pixel.
+    var bitsPerPixel: Int { channels * depth }
+    /// Bytes per row without the filter byte (cannot overflow: width ≤ 8192, 64 bits per pixel at most).
+    var rowBytes: Int { (width * bitsPerPixel + 7) / 8 }
+    /// Bytes of inflated data: every row with its filter byte.
+    var rawSize: Int { (rowBytes + 1) * height }
+}
+
+/// The largest image decoded: no slide needs more pixels than the largest display, so a side is at most
+/// 8,192 pixels and an image at most 64 megapixels (8192×8192; 256 MB as RGBA). Checked from the header,
+/// before any allocation.
+public enum ImageLimits {
+    /// The longest side accepted, in pixels.
+    public static let maxSide = 8192
+    /// The most pixels accepted (width × height).
+    public static let maxPixels = 8192 * 8192
+
+    /// Why an image of `width` × `height` is refused, or nil when it is accepted.
+    public static func problem(width: Int, height: Int) -> String? {
+        guard width > 0, height > 0 else { return "the header declares an empty image (\(width)×\(height)); the file is corrupt" }
+        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
+            return "the image is \(width)×\(height) pixels, more than the limit of \(maxSide)×\(maxSide) "
+                + "(\(maxPixels / 1_048_576) MP); scale it down to the display's size (e.g. 3840×2160)"
         }
+        return nil
     }
 }

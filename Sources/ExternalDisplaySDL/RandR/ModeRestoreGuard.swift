@@ -1,27 +1,77 @@
+import CFatalSignals
 import CXRandR
 import Dispatch
 import Foundation
 
-/// Puts displays back in the modes they had when the program started, on every exit path: `exit` (atexit),
-/// SIGINT and SIGTERM (restore, then `_exit(128 + signal)`: 130 or 143). Armed by the first mode change a
-/// ``RandRSession`` makes; restores on a fresh X connection of its own, so it works from any thread.
+/// Puts displays back in the modes they had before this process switched them, on every exit path it lives
+/// through: `exit` (atexit), SIGINT, SIGTERM, SIGHUP and SIGQUIT (restore, then `_exit(128 + signal)`).
+/// Each output's state is recorded just before its first switch — outputs present at start and outputs
+/// plugged in later alike — and written to a ``ModeStateFile`` first, so that exits the process cannot live
+/// through (SIGKILL, a crash) are undone by the watchdog (when ``ModeRestore/useWatchdog(_:)`` named one), by
+/// `extdisplay restore`, or by the next session opened on that display. Restores on a fresh X connection of
+/// its own, so it works from any thread.
 final class ModeRestoreGuard: @unchecked Sendable {
     static let shared = ModeRestoreGuard()
 
     private let lock = NSLock()
-    private var armed: [String: [OutputState]] = [:]
+    /// Per X display, the outputs switched, as they were before the first switch, in switching order.
+    private var recorded: [String: [ModeStateFile.Entry]] = [:]
     private var installed = false
     private var signalSources: [any DispatchSourceSignal] = []
+    private var watchdogs: [String: Int32] = [:]
+    /// The command started as a watchdog (it gets `--watch-parent PID --display NAME` appended), or nil.
+    var watchdogCommand: [String]?
 
-    /// Remembers `states` for `displayName` (the first call per display wins) and installs the handlers.
-    func arm(_ displayName: String, _ states: [OutputState]) {
+    /// Records `entry` for `displayName` (the first record per output wins), writes the state file and starts
+    /// the watchdog, all before the caller switches the mode. Throws when the state file cannot be written.
+    func record(_ displayName: String, _ entry: ModeStateFile.Entry) throws(AtomicWriteError) {
         lock.lock()
         defer { lock.unlock() }
-        if armed[displayName] == nil { armed[displayName] = states }
+        installLocked()
+        var entries = recorded[displayName] ?? []
+        guard !entries.contains(where: { $0.output == entry.output }) else { return }
+        entries.append(entry)
+        try ModeStateFile(display: displayName, pid: getpid(), entries: entries).write()
+        recorded[displayName] = entries
+        if watchdogs[displayName] == nil, let command = watchdogCommand {
+            watchdogs[displayName] = Self.spawnWatchdog(command + ["--watch-parent", "\(getpid())", "--display", displayName])
+        }
+    }
+
+    /// What is recorded for `displayName`.
+    func entries(_ displayName: String) -> [ModeStateFile.Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded[displayName] ?? []
+    }
+
+    /// Forgets `displayName` (its modes are back) and removes its state file.
+    func disarm(_ displayName: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        recorded[displayName] = nil
+        ModeStateFile.remove(display: displayName)
+    }
+
+    /// Installs the exit and signal handlers (idempotent). SIGQUIT exits too, after restoring.
+    func installHandlers() {
+        lock.lock()
+        installLocked()
+        lock.unlock()
+    }
+
+    private func installLocked() {
         guard !installed else { return }
         installed = true
         atexit { ModeRestoreGuard.shared.restoreAll() }
-        for sig in [SIGINT, SIGTERM] {
+        edk_install_fatal_handlers()
+        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+        // A parent may have left these blocked (the mask is inherited across exec): unblock them here.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for sig in signals { sigaddset(&unblocked, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        for sig in signals {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global(qos: .userInitiated))
             source.setEventHandler {
@@ -34,31 +84,112 @@ final class ModeRestoreGuard: @unchecked Sendable {
         }
     }
 
-    /// Whether a session on `displayName` changed a mode that has not been restored and released.
-    func isArmed(_ displayName: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return armed[displayName] != nil
-    }
-
-    /// Forgets `displayName` (its session restored and closed).
-    func disarm(_ displayName: String) {
-        lock.lock()
-        armed[displayName] = nil
-        lock.unlock()
-    }
-
-    /// Restores every armed display on its own connection and forgets them.
+    /// Restores every recorded display on its own connection, removes the state files and forgets them.
     func restoreAll() {
         lock.lock()
-        let pending = armed
-        armed = [:]
+        let pending = recorded
+        recorded = [:]
         lock.unlock()
-        for (name, states) in pending {
-            guard let dpy = XOpenDisplay(name) else { continue }
-            edk_install_x_error_handler()
-            _ = RandRApply.apply(states, dpy: dpy, root: XDefaultRootWindow(dpy))
-            XCloseDisplay(dpy)
+        for (name, entries) in pending where !entries.isEmpty {
+            if let dpy = XOpenDisplay(name) {
+                edk_install_x_error_handler()
+                _ = RandRApply.apply(RandRApply.states(entries, dpy: dpy, root: XDefaultRootWindow(dpy)).states,
+                                     dpy: dpy, root: XDefaultRootWindow(dpy))
+                XCloseDisplay(dpy)
+            }
+            ModeStateFile.remove(display: name)
         }
+    }
+
+    /// The X server went away: nothing can be restored (its modes ended with it); drop the records.
+    func serverGone() {
+        lock.lock()
+        let names = Array(recorded.keys)
+        recorded = [:]
+        lock.unlock()
+        for name in names { ModeStateFile.remove(display: name) }
+    }
+
+    /// Starts the watchdog with a pipe on its standard input that closes when this process ends (however it
+    /// ends); it runs in a process group of its own, so Ctrl-C and a closed terminal do not reach it.
+    private static func spawnWatchdog(_ command: [String]) -> Int32 {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return -1 }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+        close(fds[0])
+        guard status == 0 else {
+            close(fds[1])
+            return -1
+        }
+        return fds[1]  // kept open (close-on-exec) for the life of the process
+    }
+}
+
+/// How modes switched through ``RandRSession/setMode(_:on:)`` come back after exits the process cannot live
+/// through, and how to put back what an earlier run left switched.
+///
+/// ```swift
+/// ModeRestore.useWatchdog(["/usr/local/bin/extdisplay", "restore"])
+/// for line in ModeRestore.restoreLeftovers(display: ":0") { print(line) }
+/// ```
+public enum ModeRestore {
+    /// Names a command started (once per X display, at the first mode switch) as a watchdog: it gets
+    /// `--watch-parent PID --display NAME` appended, reads its standard input until this process ends, and then
+    /// restores what the state file still records. Covers SIGKILL and crashes.
+    public static func useWatchdog(_ command: [String]) {
+        ModeRestoreGuard.shared.watchdogCommand = command
+    }
+
+    /// Installs the exit and signal handlers now (they are installed at the first mode switch anyway), so that
+    /// SIGQUIT and SIGHUP end the process cleanly even when no mode was switched.
+    public static func installExitHandlers() { ModeRestoreGuard.shared.installHandlers() }
+
+    /// Restores what the state file for `display` records when the process that wrote it is gone (or always,
+    /// with `force`); returns one line per output put back, or says why nothing was done.
+    public static func restoreLeftovers(display: String, force: Bool = false,
+                                        onlyOwner: Int32? = nil) -> [String] {
+        guard let record = ModeStateFile.read(display: display) else { return [] }
+        if let onlyOwner, record.pid != onlyOwner { return [] }
+        guard force || record.ownerIsGone else {
+            return ["modes on \(display) were switched by process \(record.pid), which is still running and "
+                    + "restores them when it ends; pass --force to restore now"]
+        }
+        guard let dpy = XOpenDisplay(display) else {
+            return ["cannot open DISPLAY=\(display) to restore the modes recorded in "
+                    + "\(ModeStateFile.url(for: display).path); is the X server running?"]
+        }
+        defer { XCloseDisplay(dpy) }
+        edk_install_x_error_handler()
+        let root = XDefaultRootWindow(dpy)
+        let (states, skipped) = RandRApply.states(record.entries, dpy: dpy, root: root)
+        let problem = RandRApply.apply(states, dpy: dpy, root: root)
+        ModeStateFile.remove(display: display)
+        var lines = states.compactMap { state in
+            record.entries.first { $0.output == state.outputName }.map {
+                "restored \($0.output) to \($0.width)x\($0.height) at (\($0.x),\($0.y)), left switched by process \(record.pid)"
+            }
+        }
+        lines += skipped
+        if let problem { lines.append("the X server refused part of the restore: \(problem)") }
+        return lines
     }
 }

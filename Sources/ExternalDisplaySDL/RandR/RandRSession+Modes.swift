@@ -3,8 +3,9 @@ import ExternalDisplayKit
 
 extension RandRSession {
     /// Puts the display on `outputName` in `mode` (the offered mode of that size whose refresh rate is
-    /// closest). The first change arms the exit guard: from then on every output's mode recorded at
-    /// ``open(displayName:)`` is put back at ``close()``, at exit, on SIGINT and on SIGTERM.
+    /// closest). Before the first switch of each output — present at open or plugged in since — its current
+    /// state is recorded, written to the ``ModeStateFile`` and armed for restoring: at ``close()``, at exit, on
+    /// SIGINT, SIGTERM, SIGHUP and SIGQUIT, and (through the state file) after SIGKILL or a crash.
     public func setMode(_ mode: DisplayMode, on outputName: String) throws(RandRError) {
         guard let res = XRRGetScreenResourcesCurrent(dpy, root) else {
             throw .refused(output: outputName, detail: "no screen resources")
@@ -15,7 +16,14 @@ extension RandRSession {
         guard let modeID = offeredModeID(mode, output: state.output, res) else {
             throw .modeNotOffered(output: outputName, mode: mode)
         }
-        ModeRestoreGuard.shared.arm(displayName, initialState)
+        let current = (0..<Int(res.pointee.nmode)).map { res.pointee.modes[$0] }.first { $0.id == state.mode }
+        let entry = ModeStateFile.Entry(output: outputName, outputID: UInt(state.output), mode: UInt(state.mode),
+                                        width: Int(current?.width ?? 0), height: Int(current?.height ?? 0),
+                                        x: state.x, y: state.y, rotation: UInt16(state.rotation))
+        do { try ModeRestoreGuard.shared.record(displayName, entry) } catch {
+            throw .refused(output: outputName, detail: "the mode was not switched because it could not be recorded "
+                           + "for restoring (\(error.description))")
+        }
         var target = state
         target.mode = modeID
         _ = edk_take_x_error()
@@ -24,11 +32,12 @@ extension RandRSession {
         }
     }
 
-    /// Puts every output that still has a CRTC back in the mode and position it had at
-    /// ``open(displayName:)``. Does nothing when this session changed no mode.
+    /// Puts every output this process switched back in the mode and position it had before its first switch
+    /// (outputs unplugged since are skipped). Does nothing when no mode was switched.
     public func restoreInitialModes() {
-        guard ModeRestoreGuard.shared.isArmed(displayName) else { return }
-        _ = RandRApply.apply(initialState, dpy: dpy, root: root)
+        let entries = ModeRestoreGuard.shared.entries(displayName)
+        guard !entries.isEmpty else { return }
+        _ = RandRApply.apply(RandRApply.states(entries, dpy: dpy, root: root).states, dpy: dpy, root: root)
     }
 
     /// The id of the offered mode of `mode`'s size with the closest refresh rate.
@@ -48,6 +57,39 @@ extension RandRSession {
 /// Applies recorded output states with `XRRSetCrtcConfig`, growing the X screen first when needed.
 /// Used by sessions and by the exit guard (on a connection of its own, from any thread).
 enum RandRApply {
+    /// The recorded entries as states of this server: each output found by name, each mode by id when its
+    /// size matches, else by size among the output's modes. Entries that fit nothing are skipped with a line.
+    static func states(_ entries: [ModeStateFile.Entry], dpy: OpaquePointer,
+                       root: Window) -> (states: [OutputState], skipped: [String]) {
+        guard let res = XRRGetScreenResourcesCurrent(dpy, root) else { return ([], ["no screen resources"]) }
+        defer { XRRFreeScreenResources(res) }
+        let modes = (0..<Int(res.pointee.nmode)).map { res.pointee.modes[$0] }
+        var states: [OutputState] = [], skipped: [String] = []
+        for entry in entries {
+            var found: (RROutput, Set<RRMode>)?
+            for index in 0..<Int(res.pointee.noutput) {
+                let id = res.pointee.outputs[index]
+                guard let info = XRRGetOutputInfo(dpy, res, id) else { continue }
+                if String(cString: info.pointee.name) == entry.output {
+                    found = (id, Set((0..<Int(info.pointee.nmode)).map { info.pointee.modes[$0] }))
+                }
+                XRRFreeOutputInfo(info)
+            }
+            guard let (output, offered) = found else {
+                skipped.append("\(entry.output) is gone from this X server; nothing to restore there")
+                continue
+            }
+            let sized = modes.filter { offered.contains($0.id) && Int($0.width) == entry.width && Int($0.height) == entry.height }
+            guard let mode = sized.first(where: { UInt($0.id) == entry.mode }) ?? sized.first else {
+                skipped.append("\(entry.output) no longer offers \(entry.width)x\(entry.height); left as it is")
+                continue
+            }
+            states.append(OutputState(outputName: entry.output, output: output, crtc: 0, mode: mode.id,
+                                      x: entry.x, y: entry.y, rotation: Rotation(entry.rotation)))
+        }
+        return (states, skipped)
+    }
+
     /// Applies the states whose output still has a CRTC and differs; returns a problem description or nil.
     static func apply(_ states: [OutputState], dpy: OpaquePointer, root: Window) -> String? {
         guard let res = XRRGetScreenResourcesCurrent(dpy, root) else { return "no screen resources" }

@@ -120,8 +120,7 @@ public final class RandRSession {
         source = nil
     }
 
-    /// Stops events, puts back the modes recorded at open (when this session changed any) and closes the
-    /// connection. Safe to call twice.
+    /// Stops events, puts back every mode this session switched and closes the connection. Safe to call twice.
     public func close() {
         guard !closed else { return }
         closed = true

@@ -64,7 +64,9 @@ struct ListCommand: AsyncParsableCommand {
 @MainActor
 func openSessionOrExplain() throws(ExitCode) -> RandRSession {
     do {
-        return try RandRSession.open()
+        let session = try RandRSession.open()
+        LeftoverModes.prepare(display: session.displayName)
+        return session
     } catch {
         FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
         throw ExitCode(1)

@@ -37,8 +37,8 @@ struct NowPlayingCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard tracks >= 1 else { throw ValidationError("--tracks must be at least 1") }
-        if let duration, !(duration.isFinite && duration > 0) {
-            throw ValidationError("--duration must be a positive number of seconds")
+        if let duration, !(duration.isFinite && duration > 0 && duration <= 1e9) {
+            throw ValidationError("--duration must be a number of seconds in (0, 1e9], e.g. --duration 215")
         }
         guard MPRISNames.isValidPlayerName(name) else { throw ValidationError(MPRISError.invalidPlayerName(name).description) }
     }

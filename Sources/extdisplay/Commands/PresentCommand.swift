@@ -63,6 +63,10 @@ struct PresentCommand: AsyncParsableCommand {
                                                  overscanCompensation: try Self.compensation(overscan))
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty
+        for note in Self.ineffective(headless: simulate != nil || !hasDisplay, display: display,
+                                     snapshot: snapshot, keys: keys) {
+            Self.warn(note)
+        }
         if simulate != nil || !hasDisplay {
             try await runHeadless(parsed, configuration: configuration, explained: !hasDisplay && simulate == nil)
         } else {
@@ -96,12 +100,31 @@ struct PresentCommand: AsyncParsableCommand {
         case "highest": return .highest
         case "lowest": return .lowest
         default:
-            let wh = text.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard wh.count == 2, wh[0] > 0, wh[1] > 0 else {
+            let wh = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard wh.count == 2, let w = wh[0], let h = wh[1] else {
                 throw ValidationError("--mode '\(text)': use preferred, highest, lowest or WxH (e.g. 1280x720)")
             }
-            return .size(PixelSize(width: wh[0], height: wh[1]))
+            guard HeadlessStep.sideRange.contains(w), HeadlessStep.sideRange.contains(h) else {
+                throw ValidationError("--mode '\(text)': each side must be 1…16384 pixels (e.g. 1280x720)")
+            }
+            return .size(PixelSize(width: w, height: h))
         }
+    }
+
+    /// Messages for options that have no effect in the chosen mode (headless or live).
+    static func ineffective(headless: Bool, display: String, snapshot: String?, keys: String) -> [String] {
+        var notes: [String] = []
+        if headless, display != "auto" {
+            notes.append("--display \(display) has no effect on simulated displays (headless); "
+                         + "choose the displays with --simulate, e.g. --simulate laptop,hdmi-tv-1080p")
+        }
+        if !headless, snapshot != nil {
+            notes.append("--snapshot has no effect with a display server; add --simulate to write snapshots")
+        }
+        if !headless, !keys.isEmpty {
+            notes.append("--keys has no effect with a display server (press the keys instead); add --simulate to play them")
+        }
+        return notes
     }
 
     static func compensation(_ text: String) throws -> OverscanCompensation {
@@ -129,6 +152,8 @@ enum PresentLive {
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
         #if canImport(CSDL2)
         setenv("SDL_VIDEODRIVER", "x11", 0)
+        LeftoverModes.prepare(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
@@ -136,6 +161,7 @@ enum PresentLive {
                                 + "\(String(cString: SDL_GetError())); unset DISPLAY or use --simulate to run headless")
         }
         defer { SDL_Quit() }
+        XServerLoss.install()  // after SDL, whose X connection shares Xlib's process-wide handlers
         let only = display == "auto" ? nil : DisplayID(display)
         let desktop: DesktopDisplayPlatform
         do { desktop = try DesktopDisplayPlatform() } catch {

@@ -32,6 +32,10 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Switch OUTPUT to a mode while watching, e.g. DUMMY1=1024x768@60 (restored at exit).")
     var setMode: String?
 
+    func validate() throws {
+        if let setMode { _ = try Self.parse(setMode) }
+    }
+
     @MainActor
     func run() async throws {
         let session = try openSessionOrExplain()
@@ -62,7 +66,17 @@ struct WatchCommand: AsyncParsableCommand {
         guard parts.count == 2, dims.count == 2, sizeAndRate.count <= 2 else {
             throw ValidationError("--set-mode wants OUTPUT=WIDTHxHEIGHT[@HZ], e.g. DUMMY1=1024x768@60")
         }
-        let rate = sizeAndRate.count == 2 ? Double(sizeAndRate[1]) ?? 60 : 60
+        guard (1...16_384).contains(dims[0]), (1...16_384).contains(dims[1]) else {
+            throw ValidationError("--set-mode \(spec): each side must be 1…16384 pixels, e.g. DUMMY1=1024x768@60")
+        }
+        var rate = 60.0
+        if sizeAndRate.count == 2 {
+            guard let given = Double(sizeAndRate[1]), given.isFinite, (1...1_000).contains(given) else {
+                throw ValidationError("--set-mode \(spec): the refresh rate must be a number of Hz in 1…1000, "
+                                      + "e.g. DUMMY1=1024x768@60")
+            }
+            rate = given
+        }
         return (parts[0], DisplayMode(width: dims[0], height: dims[1], refreshRate: rate))
     }
 

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The record of modes this process switched, kept on disk while they are switched so that an exit the process
+/// cannot live through (SIGKILL, a crash, power loss) can still be undone: by the watchdog, by
+/// `extdisplay restore`, or by the next run that opens the same X display.
+///
+/// One JSON file per X display, written atomically before the first switch and removed once the modes are back:
+/// `$XDG_RUNTIME_DIR/extdisplay/modes-DISPLAY.json`, else `$XDG_STATE_HOME/extdisplay/…`, else
+/// `~/.local/state/extdisplay/…` (`EXTDISPLAY_STATE_DIR` overrides all three).
+public struct ModeStateFile: Codable, Hashable, Sendable {
+    /// One output as it was before this process first switched it.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// The RandR output name (`DUMMY1`).
+        public var output: String
+        /// The output's XID on that server.
+        public var outputID: UInt
+        /// The mode's XID on that server (checked against `width`×`height` before use).
+        public var mode: UInt
+        /// The mode's width, pixels.
+        public var width: Int
+        /// The mode's height, pixels.
+        public var height: Int
+        /// Position on the X screen.
+        public var x: Int32
+        /// Position on the X screen.
+        public var y: Int32
+        /// RandR rotation bits.
+        public var rotation: UInt16
+    }
+
+    /// The X display (`:5`).
+    public var display: String
+    /// The process that switched the modes.
+    public var pid: Int32
+    /// What to put back.
+    public var entries: [Entry]
+
+    /// The folder the files live in.
+    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let dir = environment["EXTDISPLAY_STATE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir).appendingPathComponent("extdisplay")
+        }
+        if let dir = environment["XDG_STATE_HOME"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir).appendingPathComponent("extdisplay")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state/extdisplay")
+    }
+
+    /// The file for `display`.
+    public static func url(for display: String) -> URL {
+        let safe = String(display.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
+        return directory().appendingPathComponent("modes-\(safe).json")
+    }
+
+    /// Reads the record for `display`, nil when there is none or it is unreadable (a damaged record is removed).
+    public static func read(display: String) -> ModeStateFile? {
+        let url = url(for: display)
+        guard let bytes = try? UntrustedFile.read(url, limit: 1 << 20) else { return nil }
+        guard let record = try? JSONDecoder().decode(ModeStateFile.self, from: Data(bytes)), record.display == display
+        else {
+            unlink(url.path)
+            return nil
+        }
+        return record
+    }
+
+    /// Writes the record atomically (the folder is created, private to the user).
+    public func write() throws(AtomicWriteError) {
+        let url = Self.url(for: display)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(self) else { return }
+        try AtomicFile.write(data, to: url, permissions: 0o600)
+    }
+
+    /// Removes the record for `display`.
+    public static func remove(display: String) { unlink(url(for: display).path) }
+
+    /// Whether the process that wrote the record is gone.
+    public var ownerIsGone: Bool { kill(pid, 0) != 0 && errno == ESRCH }
+}

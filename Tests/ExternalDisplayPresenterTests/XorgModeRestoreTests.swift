@@ -1,0 +1,109 @@
+#if canImport(CSDL2)
+import Foundation
+import Testing
+@testable import ExternalDisplayPresenter
+
+/// Modes switched by `extdisplay present --mode` come back on every exit, read from xrandr (never from the
+/// presenter's log): Q and SIGINT, SIGTERM, SIGHUP, SIGQUIT for a display present at start and one plugged in
+/// mid-talk; SIGKILL through the watchdog, through `extdisplay restore`, and through the next start; and the X
+/// server going away gives one clear line. Part of the serialized Xorg suite: one X server at a time.
+extension XorgPresenterTests {
+    static let extdisplay = Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path
+
+    /// Starts the presenter with `--mode 1024x768` and a private state folder; `watchdog: false` turns the
+    /// watchdog off so that only the process's own restoring is observed.
+    func launchSwitching(_ server: XorgServer, state: URL, watchdog: Bool) throws -> SignalledProcess {
+        try SignalledProcess([Self.extdisplay, "present", try Self.writeDeck().path, "--mode", "1024x768"],
+                             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11",
+                                           "EXTDISPLAY_STATE_DIR": state.path,
+                                           "EXTDISPLAY_WATCHDOG": watchdog ? "1" : "0"])
+    }
+
+    func stateFolder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Polls xrandr until `output`'s mode starts with `mode` (`"1024x768"`).
+    func waitForMode(_ server: XorgServer, _ output: String, _ mode: String, timeout: Double = 10) throws -> Bool {
+        try poll(timeout) { try server.currentModes().contains { $0.hasPrefix("\(output) \(mode)") } }
+    }
+
+    @Test(arguments: ["q", "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"])
+    func modesComeBackForDisplaysAtStartAndPluggedInLater(ending: String) throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let before = try server.currentModes()
+        let state = try stateFolder()
+        let presenter = try launchSwitching(server, state: state, watchdog: false)
+        #expect(presenter.waitForLine { $0.contains("external: DUMMY1") }, "stderr: \(presenter.standardError)")
+        #expect(try waitForMode(server, "DUMMY1", "1024x768"), "the presenter did not switch DUMMY1")
+        try server.xrandr(["--output", "DUMMY2", "--mode", "1280x720", "--right-of", "DUMMY1"])
+        #expect(try waitForMode(server, "DUMMY2", "1024x768"), "the presenter did not switch the plugged-in DUMMY2")
+        let signals = ["SIGINT": SIGINT, "SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT]
+        if let sig = signals[ending] {
+            presenter.send(sig)
+            #expect(presenter.exitStatus(timeout: 10) == 128 + sig, "\(ending) did not end the presenter")
+        } else {
+            try server.key("q")
+            #expect(presenter.exitStatus(timeout: 10) == 0)
+        }
+        #expect(try waitForMode(server, "DUMMY1", "1280x720"), "DUMMY1 not restored after \(ending)")
+        #expect(try waitForMode(server, "DUMMY2", "1280x720"), "plugged-in DUMMY2 not restored after \(ending)")
+        try server.xrandr(["--output", "DUMMY2", "--off"])
+        #expect(try poll(5) { try server.currentModes() == before }, "after \(ending): \((try? server.currentModes()) ?? [])")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty, "state file left behind")
+    }
+
+    /// SIGKILL, and crashes (SIGSEGV, SIGABRT): the process cannot restore, its watchdog does.
+    @Test(arguments: [SIGKILL, SIGSEGV, SIGABRT])
+    func afterSIGKILLOrACrashTheWatchdogRestoresTheModes(signal: Int32) throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let state = try stateFolder()
+        let presenter = try launchSwitching(server, state: state, watchdog: true)
+        #expect(try waitForMode(server, "DUMMY1", "1024x768"))
+        presenter.send(signal)
+        #expect(presenter.exitStatus(timeout: 30) == 128 + signal)
+        #expect(try waitForMode(server, "DUMMY1", "1280x720"), "the watchdog did not restore DUMMY1 after signal \(signal)")
+        #expect(try poll(5) { try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty })
+    }
+
+    @Test func afterSIGKILLRestoreCommandAndTheNextStartPutTheModesBack() throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let state = try stateFolder()
+        let env = ["DISPLAY": server.display, "EXTDISPLAY_STATE_DIR": state.path]
+        for next in [["restore"], ["list"]] {
+            let presenter = try launchSwitching(server, state: state, watchdog: false)
+            #expect(try waitForMode(server, "DUMMY1", "1024x768"))
+            presenter.send(SIGKILL)
+            #expect(presenter.exitStatus(timeout: 10) == 128 + SIGKILL)
+            usleep(500_000)
+            // Nothing restores without the watchdog: the mode is still switched, the record is there.
+            #expect(try server.currentModes().contains { $0.hasPrefix("DUMMY1 1024x768") }, "restored by whom?")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).count == 1)
+            let run = try Shell.run([Self.extdisplay] + next, environment: env)
+            #expect(run.status == 0, "extdisplay \(next) exited \(run.status)")
+            #expect(try waitForMode(server, "DUMMY1", "1280x720"), "extdisplay \(next) did not restore DUMMY1")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
+        }
+        let nothing = try Shell.run([Self.extdisplay, "restore"], environment: env)
+        #expect(nothing.status == 0 && nothing.output.contains("nothing to restore"), "\(nothing.output)")
+    }
+
+    @Test func theXServerGoingAwayGivesOneClearLine() throws {
+        let server = try XorgServer.start()
+        let state = try stateFolder()
+        let presenter = try launchSwitching(server, state: state, watchdog: false)
+        #expect(presenter.waitForLine { $0.contains("external: DUMMY1") })
+        server.stop()
+        let status = presenter.exitStatus(timeout: 15)
+        #expect(status == 1, "status \(String(describing: status)); stderr: \(presenter.standardError)")
+        #expect(presenter.standardError.contains("the X server \(server.display) went away"), "\(presenter.standardError)")
+        #expect(!presenter.standardError.contains("XIO"), "\(presenter.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
+    }
+}
+#endif
