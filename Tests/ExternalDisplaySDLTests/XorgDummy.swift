@@ -49,10 +49,12 @@ final class XorgDummy: @unchecked Sendable {
     }
 
     /// Where an output is on the root window and how big, `[x, y, width, height]`, from `xrandr`'s output line
-    /// (`DUMMY1 connected 1280x720+1920+0 …`); `nil` when it is off.
+    /// (`DUMMY1 connected 1280x720+1920+0 …`); `nil` when it is off. The dummy driver calls a warmed-up output
+    /// "disconnected" even while its CRTC scans out (`DUMMY2 disconnected 1280x720+3200+0`): the geometry is
+    /// what says it is on.
     func outputGeometry(_ output: String) throws -> [Int]? {
         let text = try xrandr("--current").stdout
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("\(output) connected") }),
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("\(output) ") }),
               let geometry = line.split(separator: " ").first(where: { $0.contains("+") && $0.contains("x") })
         else { return nil }
         let parts = geometry.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
