@@ -327,33 +327,10 @@ struct EngineOracle {
         var refresh: [DisplayID: Double] = [:]
         for id in windowed {
             guard let window = engine.windows[id], let reported = connected[id] else { continue }
-            let mode = window.display.currentMode
-            if !reported.modes.contains(mode) {
-                problems.append("\(id) is in \(mode), not one of its usable modes \(reported.modes)")
-            }
-            let want = Self.layout(mode, overscan: reported.overscan, configuration.overscanCompensation)
-            let got = Self.components(window.layout)
-            if got != want { problems.append("\(id) in \(mode) overscan \(reported.overscan): layout \(got), rules \(want)") }
-            if got.joined().contains(where: { $0 < 0 }) { problems.append("\(id): negative frame \(got)") }
-            for case let .createWindow(cid, layout) in commands where cid == id && Self.components(layout) != want {
-                problems.append("createWindow \(id) \(Self.components(layout)), rules \(want)")
-            }
-            for case let .layoutWindow(cid, layout) in commands where cid == id && Self.components(layout) != want {
-                problems.append("layoutWindow \(id) \(Self.components(layout)), rules \(want)")
-            }
-            if window.isVisible != windowsVisible { problems.append("\(id) visible \(window.isVisible) in \(phase)") }
-            let content: SurfaceContent = contentReady ? .app : .placeholder
-            if window.isVisible, window.content != content {
-                problems.append("\(id) shows \(window.content), content ready \(contentReady)")
-            }
-            let clockWanted = window.isVisible && content == .app && phase == .active
-            if (window.frameClock != nil) != clockWanted { problems.append("\(id) frame clock \(String(describing: window.frameClock))") }
-            if let clock = window.frameClock, clock.isPaused == continuous.contains(id) {
-                problems.append("\(id) clock paused \(clock.isPaused), renders continuously \(continuous.contains(id))")
-            }
-            if window.isVisible, content == .app, phase == .active {
+            problems += windowProblems(id, window, reported, commands)
+            if window.isVisible, contentReady, phase == .active {
                 showing.append(id)
-                refresh[id] = window.governedFrameRate ?? mode.refreshRate
+                refresh[id] = window.governedFrameRate ?? window.display.currentMode.refreshRate
             }
         }
         // A display of unknown refresh (0, accepted by the ranges) has no documented tick rate yet: not judged.
@@ -362,6 +339,38 @@ struct EngineOracle {
             if engine.timing.refreshRate != want {
                 problems.append("refresh \(String(describing: engine.timing.refreshRate)), rules \(String(describing: want))")
             }
+        }
+        return problems
+    }
+
+    /// One window against the rules: its mode, its layout (and the batch's create/layout commands for it),
+    /// visibility, content and frame clock.
+    func windowProblems(_ id: DisplayID, _ window: WindowState, _ reported: (modes: [DisplayMode], overscan: Double),
+                        _ commands: [DisplayCommand]) -> [String] {
+        var problems: [String] = []
+        let mode = window.display.currentMode
+        if !reported.modes.contains(mode) {
+            problems.append("\(id) is in \(mode), not one of its usable modes \(reported.modes)")
+        }
+        let want = Self.layout(mode, overscan: reported.overscan, configuration.overscanCompensation)
+        let got = Self.components(window.layout)
+        if got != want { problems.append("\(id) in \(mode) overscan \(reported.overscan): layout \(got), rules \(want)") }
+        if got.joined().contains(where: { $0 < 0 }) { problems.append("\(id): negative frame \(got)") }
+        for case let .createWindow(cid, layout) in commands where cid == id && Self.components(layout) != want {
+            problems.append("createWindow \(id) \(Self.components(layout)), rules \(want)")
+        }
+        for case let .layoutWindow(cid, layout) in commands where cid == id && Self.components(layout) != want {
+            problems.append("layoutWindow \(id) \(Self.components(layout)), rules \(want)")
+        }
+        if window.isVisible != windowsVisible { problems.append("\(id) visible \(window.isVisible) in \(phase)") }
+        let content: SurfaceContent = contentReady ? .app : .placeholder
+        if window.isVisible, window.content != content {
+            problems.append("\(id) shows \(window.content), content ready \(contentReady)")
+        }
+        let clockWanted = window.isVisible && content == .app && phase == .active
+        if (window.frameClock != nil) != clockWanted { problems.append("\(id) frame clock \(String(describing: window.frameClock))") }
+        if let clock = window.frameClock, clock.isPaused == continuous.contains(id) {
+            problems.append("\(id) clock paused \(clock.isPaused), renders continuously \(continuous.contains(id))")
         }
         return problems
     }
