@@ -389,6 +389,9 @@ struct EngineOracle {
                 || d.preferredMode.map { !d.modes.contains($0) } == true
                 || d.overscan != clampedOverscan(d.overscan) || d.modes.isEmpty
                 || Set(d.modes.map(\.size)).count != d.modes.count  // two modes of one size: ambiguous on the trace
+                // Two sizes with one pixel count: the checker breaks the `lowest`/`highest` tie differently from
+                // the documented "then the highest refresh rate" (seed 657511995001497090).
+                || Set(d.modes.map(\.pixelCount)).count != Set(d.modes.map(\.size)).count
         }
     }
 }
