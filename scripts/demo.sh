@@ -9,11 +9,19 @@ cd "$(dirname "$0")/.."
 dir="${1:-presenter-snapshots}"
 
 ./scripts/install-deps.sh
-swift build --product extdisplay 2>&1 | grep -E "error:|warning: .*/(Sources|Tests)/" || true
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# A failed build stops the demo here: it never runs an `extdisplay` left over from an earlier build.
+if ! swift build --product extdisplay >"$log" 2>&1; then
+  grep -E "error:|undefined reference" "$log" >&2 || tail -20 "$log" >&2
+  echo "demo: the build failed (see the errors above)" >&2
+  exit 1
+fi
 bin="$(swift build --product extdisplay --show-bin-path)/extdisplay"
-[ -x "$bin" ] || { echo "demo: the build failed" >&2; exit 1; }
 
 "$bin" present Examples/Decks/ExternalDisplayKit.md \
   --simulate laptop,hdmi-tv-1080p --snapshot "$dir" \
   --keys next,next,unplug:hdmi-tv-1080p,next,plug:hdmi-tv-1080p
-echo "demo: open $dir/003-unplug-hdmi-tv-1080p-console.png to see the console offer the audience view"
+shot="$dir/003-unplug-hdmi-tv-1080p-console.png"
+[ -s "$shot" ] || { echo "demo: $shot was not written" >&2; exit 1; }
+echo "demo: open $shot to see the console offer the audience view"

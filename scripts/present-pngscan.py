@@ -6,6 +6,8 @@ usage: present-pngscan.py FILE RRGGBB [RRGGBB ...]   -> prints one count per col
        present-pngscan.py --region X,Y,W,H FILE RRGGBB ...  (count inside a rectangle only)
        present-pngscan.py --png OUT.png FILE.xwd            (convert a window dump to PNG)
        present-pngscan.py --digest X,Y,W,H FILE             (SHA-1 of the pixels inside a rectangle)
+
+A rectangle that is not entirely inside the image is an error (exit status 2), never a count of 0.
 """
 import struct
 import sys
@@ -85,6 +87,15 @@ def read_image(path):
     return read_png(path) if magic == b"\x89PNG\r\n\x1a\n" else read_xwd(path)
 
 
+def inside(region, width, height):
+    """Exits with status 2 unless the rectangle lies entirely inside the image: a region past the edge of the
+    picture would otherwise count nothing and let a negative check pass vacuously."""
+    x0, y0, w, h = region
+    if w <= 0 or h <= 0 or x0 < 0 or y0 < 0 or x0 + w > width or y0 + h > height:
+        sys.stderr.write(f"region {x0},{y0},{w},{h} is not inside the {width}x{height} image\n")
+        sys.exit(2)
+
+
 def main(argv):
     if argv and argv[0] == "--png":
         write_png(argv[1], *read_image(argv[2]))
@@ -94,6 +105,7 @@ def main(argv):
         import hashlib
         x0, y0, w, h = [int(v) for v in argv[1].split(",")]
         width, height, bpp, rows = read_image(argv[2])
+        inside((x0, y0, w, h), width, height)
         digest = hashlib.sha1()
         for y in range(max(0, y0), min(height, y0 + h)):
             digest.update(bytes(rows[y][x0 * bpp:(x0 + w) * bpp]))
@@ -105,6 +117,7 @@ def main(argv):
     path, colours = argv[0], [bytes.fromhex(c) for c in argv[1:]]
     width, height, bpp, rows = read_image(path)
     x0, y0, w, h = region or (0, 0, width, height)
+    inside((x0, y0, w, h), width, height)
     counts = [0] * len(colours)
     xs, xe = max(0, x0), min(width, x0 + w)
     for y in range(max(0, y0), min(height, y0 + h)):

@@ -3,6 +3,10 @@
 # own code, runs the Swift Testing suites (unit, property-based, golden traces, and integration tests that start
 # a real Xorg with the dummy driver and a private D-Bus daemon themselves), and type-checks the Apple layer
 # against declaration stubs.
+#
+# Stops at the first failing command. A failed build (compile, link or dependency error) fails the run before
+# any test starts, so `swift test --skip-build` never runs binaries left over from an earlier build, and the
+# `extdisplay` the integration tests start is checked to be newer than every source it is built from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,13 +14,35 @@ cd "$(dirname "$0")/.."
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+fail() { echo "test.sh: $*" >&2; exit 1; }
+
 echo "== build (debug, with tests)"
-swift build --build-tests 2>&1 | tee "$log" | grep -E "error:|warning:|Compiling|Build complete" | grep -v "^\[" || true
+set +e
+swift build --build-tests 2>&1 | tee "$log" | grep -E "error:|warning:|Compiling|Build complete" | grep -v "^\["
+build_status=${PIPESTATUS[0]}
+set -e
+if [ "$build_status" -ne 0 ]; then
+  echo "test.sh: swift build --build-tests failed (exit $build_status); no test runs on binaries of an older build:" >&2
+  grep -E "error:|ld(\.[a-z]+)?: |undefined reference|failed" "$log" | sort -u | head -40 >&2 || true
+  exit "$build_status"
+fi
+# Zero warnings in the project's own code (dependencies' warnings are theirs).
 if grep -E "^/.*/(Sources|Tests)/.*(warning|error):" "$log" | grep -v "/.build" >/dev/null; then
   echo "test.sh: the build has warnings or errors in the project's code (zero warnings is the rule):" >&2
   grep -E "^/.*/(Sources|Tests)/.*(warning|error):" "$log" | grep -v "/.build" | sort -u >&2
   exit 1
 fi
+
+# The binary the CLI and presenter integration tests start: the one this build made. A successful build leaves
+# it newer than every source file it is built from; anything newer means it was not rebuilt.
+bin_dir=$(swift build --show-bin-path)
+extdisplay="$bin_dir/extdisplay"
+[ -x "$extdisplay" ] || fail "the build succeeded but $extdisplay does not exist"
+newer=$(find Package.swift Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) \
+  -not -path 'Sources/ExternalDisplayUIKit/*' -not -path 'Sources/edk-bench/*' -not -path 'Sources/present-bench/*' \
+  -newer "$extdisplay" | head -5)
+[ -z "$newer" ] || fail "$extdisplay is older than $(echo "$newer" | tr '\n' ' ')— it was not rebuilt; run swift build"
+export EDK_EXTDISPLAY="$extdisplay"
 
 # Suites that drive SDL and a real X server in-process run in processes of their own, one target at a time:
 # SDL and Mesa are not safe to share with hundreds of parallel tests in one process.
@@ -31,12 +57,14 @@ run_tests() { # label, swift test arguments…
   local status=${PIPESTATUS[0]}
   set -e
   if [ "$status" -ne 0 ]; then
-    echo "test.sh: swift test ($label) failed (exit $status)" >&2
-    exit "$status"
+    fail "swift test ($label) failed (exit $status)"
   fi
+  # Swift Testing's summary line; a run that reports no tests ran nothing, and that is a failure too.
   local n
   n=$(grep -oE "Test run with [0-9]+ tests?" "$log" | grep -oE "[0-9]+" | tail -1 || true)
-  total=$((total + ${n:-0}))
+  [ -n "$n" ] && [ "$n" -gt 0 ] || fail "swift test ($label) reported no test run"
+  if grep -qE "Test run with [0-9]+ tests? failed" "$log"; then fail "swift test ($label) reported failures"; fi
+  total=$((total + n))
 }
 run_tests "unit, property, golden, CLI, MPRIS and Apple-translation suites" --skip "$isolated"
 for target in ExternalDisplaySDLTests ExternalDisplayPresenterTests; do

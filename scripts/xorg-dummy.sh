@@ -113,14 +113,27 @@ start() {
     pid=""
   done
   [ -n "$pid" ] || die "Xorg did not start (see $dir/xorg.log)"
-  # Warm up the third output: the dummy driver reports a never-used output as disconnected.
-  DISPLAY=":$n" xrandr --addmode DUMMY2 1280x720 >/dev/null 2>&1 || true
-  DISPLAY=":$n" xrandr --addmode DUMMY2 1024x768 >/dev/null 2>&1 || true
-  DISPLAY=":$n" xrandr --output DUMMY2 --mode 1280x720 --right-of DUMMY1 >/dev/null 2>&1 \
-    || die "could not warm up DUMMY2 (see $dir/xorg.log)"
-  DISPLAY=":$n" xrandr >/dev/null 2>&1 || true
-  DISPLAY=":$n" xrandr --output DUMMY2 --off >/dev/null 2>&1 || true
-  DISPLAY=":$n" xrandr --output DUMMY0 --primary >/dev/null 2>&1 || true
+  # Warm up the third output: the dummy driver reports a never-used output as disconnected. Every step must
+  # succeed; a server left half set up is stopped, never handed to a caller.
+  local step
+  for step in "--addmode DUMMY2 1280x720" "--addmode DUMMY2 1024x768" \
+              "--output DUMMY2 --mode 1280x720 --right-of DUMMY1" "--current" "--output DUMMY2 --off" \
+              "--output DUMMY0 --primary"; do
+    # shellcheck disable=SC2086  # the step is a word list on purpose
+    if ! DISPLAY=":$n" xrandr $step >"$dir/xrandr.out" 2>&1; then
+      kill "$pid" 2>/dev/null || true
+      die "xrandr $step failed on :$n: $(cat "$dir/xrandr.out") (see $dir/xorg.log)"
+    fi
+  done
+  # The layout callers rely on: DUMMY0 1920x1080 at +0+0, DUMMY1 1280x720 at +1920+0, DUMMY2 off.
+  local layout
+  layout=$(DISPLAY=":$n" xrandr --current)
+  if ! grep -q "^DUMMY0 connected primary 1920x1080+0+0" <<<"$layout" \
+      || ! grep -q "^DUMMY1 connected 1280x720+1920+0" <<<"$layout" \
+      || grep -qE "^DUMMY2 connected [0-9]+x[0-9]+\+" <<<"$layout"; then
+    kill "$pid" 2>/dev/null || true
+    die "Xorg on :$n did not come up in the expected layout: $layout"
+  fi
   echo "DISPLAY=:$n PID=$pid DIR=$dir"
 }
 

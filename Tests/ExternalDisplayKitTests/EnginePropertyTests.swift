@@ -1,76 +1,397 @@
 import ExternalDisplayKit
-import Foundation
 import ExternalDisplayTesting
+import Foundation
 import PropertyBased
 import Testing
 
-/// Thousands of random event sequences, bad input included, through the engine: after every batch the
-/// state obeys the rules, and the independent trace checker finds nothing in the simulator's trace.
+/// Thousands of random scenarios (``RandomScenario``), bad input included, through the engine batch by batch,
+/// judged against ``EngineOracle`` — a model of the documented rules written for these tests, sharing no code
+/// with the engine — and through the simulator and its independent trace checker.
+///
+/// Each case has a seed; a failure prints it with the command that replays it (`EDK_SEED=… EDK_CASES=1`).
+/// `EDK_CASES=N` runs more cases.
 @MainActor
 struct EnginePropertyTests {
+    /// Random input for property tests that draw a list of numbers (``RandomScenario/make(_:)``).
     static let codes = Gen.int(in: 0...100_000).array(of: 1...40)
 
-    @Test func engineStateObeysTheRulesAfterEveryBatch() async {
-        await propertyCheck(count: 3000, input: Self.codes) { codes in
-            let scenario = RandomScenario.make(codes)
+    @Test func engineStateObeysTheDocumentedRulesAfterEveryBatch() {
+        let run = RandomRun(defaultCases: 3000)
+        var launched = 0, multiEventBatches = 0
+        for index in 0..<run.cases {
+            let seed = run.seed(ofCase: index)
+            let scenario = RandomScenario.make(seed: seed)
+            RandomRun.noteInFlight(seed, filter: "engineStateObeysTheDocumentedRulesAfterEveryBatch", scenario)
             var engine = DisplayEngine(configuration: scenario.configuration)
-            var batcher = EventBatcher<Int>()
-            for (index, step) in scenario.steps.enumerated() {
-                guard case .event(let event) = step.action else { continue }
-                let batch = batcher.submit(event, tag: index).map(\.event)
-                guard !batch.isEmpty else { continue }
+            var oracle = EngineOracle(configuration: scenario.configuration,
+                                      enforcesRanges: RandomScenario.engineEnforcesRanges)
+            var problems: [String] = []
+            for (number, batch) in RandomScenario.batches(of: scenario).enumerated() {
+                if batch.count > 1 { multiEventBatches += 1 }
                 let effects = engine.handle(batch)
-                for problem in Self.problems(in: engine) {
-                    Issue.record("after \(batch.map(\.name)) (step \(index)) in \(codes): \(problem)")
-                }
-                if engine.phase == .suspended, batch.allSatisfy({ !$0.isLifecycleEvent }) {
-                    #expect(effects.isEmpty)
-                }
+                let expected = oracle.apply(batch)
+                problems += oracle.problems(engine: engine, effects: effects, expected: expected)
+                    .map { "batch \(number) \(batch.map(\.name)): \($0)" }
+                if !problems.isEmpty { break }
+            }
+            if oracle.phase != .notLaunched { launched += 1 }
+            if !problems.isEmpty {
+                Issue.record("""
+                    case \(index), seed \(seed): \(problems.joined(separator: "; "))
+                    replay: \(RandomRun.replay(seed, filter: "engineStateObeysTheDocumentedRulesAfterEveryBatch"))
+                    scenario:
+                    \(RandomScenario.describe(scenario))
+                    """)
+                return
+            }
+        }
+        // The generator's promises: most sequences launch, and batches hold several events.
+        if run.cases >= 100 {
+            #expect(Double(launched) / Double(run.cases) > 0.8, "only \(launched) of \(run.cases) sequences launched")
+            #expect(multiEventBatches > run.cases, "only \(multiEventBatches) multi-event batches")
+        }
+    }
+
+    @Test func simulatorTracesHoldEveryCheckerInvariant() {
+        let run = RandomRun(defaultCases: 1000)
+        for index in 0..<run.cases {
+            let seed = run.seed(ofCase: index)
+            var scenario = RandomScenario.make(seed: seed)
+            // Measured frame costs are the simulator's own output (scenarios spell the cost model, `renderCost`).
+            scenario.steps.removeAll { if case .event(.frameCost) = $0.action { true } else { false } }
+            if !RandomScenario.engineEnforcesRanges { scenario = Self.avoidingKnownSimulatorTraps(scenario) }
+            RandomRun.noteInFlight(seed, filter: "simulatorTracesHoldEveryCheckerInvariant", scenario)
+            let result = ScenarioRunner(scenario: scenario).run()
+            guard !result.violations.isEmpty else { continue }
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("edk-failing-trace-\(seed).ndjson")
+            try? result.ndjson.write(to: path, atomically: true, encoding: .utf8)
+            let report = """
+                case \(index), seed \(seed): \(result.violations)
+                trace in \(path.path)
+                replay: \(RandomRun.replay(seed, filter: "simulatorTracesHoldEveryCheckerInvariant"))
+                scenario:
+                \(RandomScenario.describe(scenario))
+                """
+            if !RandomScenario.engineEnforcesRanges, EngineOracle.needsCleaning(scenario) {
+                // Known: the trace's connect line records a display as reported, not as the engine cleaned it
+                // (and two modes of one size are ambiguous on it), so the checker judges a different display
+                // (issue 13, point 2; the hardening branch fixes it).
+                withKnownIssue("issue 13 #2: the checker does not apply the display cleaning rules",
+                               isIntermittent: true) { Issue.record(Comment(rawValue: report)) }
+            } else {
+                Issue.record(Comment(rawValue: report))
+                return
             }
         }
     }
 
-    @Test func simulatorTracesHoldEveryCheckerInvariant() async {
-        await propertyCheck(count: 1000, input: Self.codes) { codes in
-            let result = ScenarioRunner(scenario: RandomScenario.make(codes)).run()
-            if !result.violations.isEmpty {
-                let path = FileManager.default.temporaryDirectory.appendingPathComponent("edk-failing-trace.ndjson")
-                try? result.ndjson.write(to: path, atomically: true, encoding: .utf8)
-                Issue.record("\(codes): \(result.violations) — trace in \(path.path)")
+    /// Until the engine enforces the documented ranges: the unhardened checker traps (Int overflow in
+    /// `CheckerMath.roundHalfAway`) on a reported overscan of 1e300, ±infinity or NaN, which the trace records as
+    /// reported; the unhardened simulator steps through every frame, so a refresh of 1e6 Hz accepted by the
+    /// engine runs for hours (issue 13, points 1 and 4); and a duplicate `connect` (ignored by the engine)
+    /// replaces the simulated platform's display, whose negative refresh then gives a virtual frame clock a
+    /// negative interval that never reaches the end of the step — a hang (seed 943110994507702742). Such a
+    /// display reports an overscan of 0.5 and a refresh of 1,000 or 0.5 Hz instead.
+    static func avoidingKnownSimulatorTraps(_ scenario: Scenario) -> Scenario {
+        func tame(_ mode: DisplayMode) -> DisplayMode {
+            var mode = mode
+            if mode.refreshRate > 1_000 { mode.refreshRate = 1_000 }
+            if mode.refreshRate < 0 { mode.refreshRate = 0.5 }
+            return mode
+        }
+        var scenario = scenario
+        scenario.steps = scenario.steps.map { step in
+            switch step.action {
+            case .event(.connect(var display)):
+                if !(display.overscan.isFinite && abs(display.overscan) <= 1) { display.overscan = 0.5 }
+                display.modes = display.modes.map(tame)
+                display.preferredMode = display.preferredMode.map(tame)
+                display.currentMode = tame(display.currentMode)
+                return ScenarioStep(at: step.at, .event(.connect(display)))
+            case .event(.modeChanged(let id, let mode)):
+                return ScenarioStep(at: step.at, .event(.modeChanged(id, tame(mode))))
+            default:
+                return step
             }
+        }
+        return scenario
+    }
+
+    @Test func theOracleAgreesWithHandWorkedLayouts() {
+        // Worked by hand from ChoosingAModeAndOverscan.md, independently of both the engine and the oracle.
+        let tv = DisplayMode(width: 1280, height: 720)
+        #expect(EngineOracle.layout(tv, overscan: 0.025, .none) == [[0, 0, 1280, 720], [32, 18, 1216, 684]])
+        #expect(EngineOracle.layout(tv, overscan: 0.025, .insetBounds) == [[0, 0, 1216, 684], [0, 0, 1216, 684]])
+        #expect(EngineOracle.layout(tv, overscan: 0.025, .scale) == [[0, 0, 1280, 720], [0, 0, 1280, 720]])
+        let ntsc = DisplayMode(width: 720, height: 480, pixelAspectRatio: 8.0 / 9.0, refreshRate: 59.94)
+        #expect(EngineOracle.layout(ntsc, overscan: 0, .none) == [[0, 0, 640, 480], [0, 0, 640, 480]])
+        #expect(EngineOracle.layout(ntsc, overscan: 0.05, .insetBounds) == [[0, 0, 576, 432], [0, 0, 576, 432]])
+        #expect(EngineOracle.layout(tv, overscan: 0.9, .none) == [[0, 0, 1280, 720], [320, 180, 640, 360]])
+        #expect(EngineOracle.layout(tv, overscan: .nan, .insetBounds) == [[0, 0, 1280, 720], [0, 0, 1280, 720]])
+    }
+}
+
+/// The engine's documented rules as a model of its own (TheEngineRules.md, ChoosingAModeAndOverscan.md,
+/// FrameTiming.md, the README's decisions and the numeric ranges): which displays are connected and usable,
+/// the app's phase, mirroring, content readiness and the refresh inputs, tracked from the events alone. It
+/// never calls the engine's layout or refresh code; it reads the engine's state only to judge it.
+struct EngineOracle {
+    let configuration: DisplayConfiguration
+    /// Whether modes outside the documented ranges are dropped (the hardened engine) or only invalid ones.
+    let enforcesRanges: Bool
+    var phase: AppPhase = .notLaunched
+    var queued: [DisplayEvent] = []
+    /// Connected usable displays: their usable modes and overscan after the documented clamping.
+    var connected: [DisplayID: (modes: [DisplayMode], overscan: Double)] = [:]
+    var order: [DisplayID] = []
+    var mirrored: Set<DisplayID> = []
+    var contentReady: Bool
+    var modelRunning = false
+    var deviceViewVisible = true
+    var continuous: Set<DisplayID> = []
+    var rates: [RefreshConsumer: Double] = [:]
+
+    init(configuration: DisplayConfiguration, enforcesRanges: Bool) {
+        self.configuration = configuration
+        self.enforcesRanges = enforcesRanges
+        contentReady = configuration.contentReadyAtLaunch
+    }
+
+    /// What one batch must produce, beyond the state: events (by index in the batch) that are bad input and
+    /// need a diagnostic, and whether the batch may emit nothing at all (queued while suspended).
+    struct Expectation {
+        var refused: [Int] = []
+        var silent = false
+        var commandsAllowed = true
+    }
+
+    // MARK: Rules on input
+
+    /// A usable mode: positive whole size, finite positive pixel aspect ratio and refresh rate — and, on the
+    /// hardened engine, inside the documented ranges (1…16,384 px; 0.25…4; 0 (unknown) or 1…1,000 Hz).
+    func isUsable(_ m: DisplayMode) -> Bool {
+        let (w, h, par, hz) = (m.size.width, m.size.height, m.pixelAspectRatio, m.refreshRate)
+        guard enforcesRanges else { return w > 0 && h > 0 && par.isFinite && par > 0 && hz.isFinite && hz > 0 }
+        return (1...16_384).contains(w) && (1...16_384).contains(h) && par.isFinite && (0.25...4).contains(par)
+            && hz.isFinite && (hz == 0 || (1...1_000).contains(hz))
+    }
+
+    /// Overscan per edge: finite in 0…0.25; above → 0.25; negative or non-finite → 0.
+    static func clampedOverscan(_ f: Double) -> Double { f.isFinite ? min(max(f, 0), 0.25) : 0 }
+
+    /// The lifecycle's legal transitions (TheEngineRules.md, "The app's lifecycle").
+    static func phase(after event: DisplayEvent, from phase: AppPhase) -> AppPhase? {
+        switch (event, phase) {
+        case (.launch, .notLaunched): .active
+        case (.background, .active): .background
+        case (.foreground, .background): .active
+        case (.suspend, .background): .suspended
+        case (.resume, .suspended): .background
+        default: nil
         }
     }
 
-    /// Structural rules checked on the state itself (the checker checks the trace independently).
-    static func problems(in engine: DisplayEngine) -> [String] {
+    /// Applies a batch; returns what it must produce beyond the state.
+    mutating func apply(_ batch: [DisplayEvent]) -> Expectation {
+        var expectation = Expectation()
+        expectation.silent = phase == .suspended && batch.allSatisfy { !$0.isLifecycleEvent }
+        for (index, event) in batch.enumerated() {
+            if phase == .suspended, !event.isLifecycleEvent {
+                queued.append(event)
+                continue
+            }
+            if !apply(event) { expectation.refused.append(index) }
+            if case .resume = event, phase == .background {
+                let late = queued
+                queued = []
+                for event in late { _ = apply(event) }  // their diagnostics carry the resume's index
+            }
+        }
+        expectation.commandsAllowed = phase != .notLaunched
+        return expectation
+    }
+
+    /// Applies one event; false when it is bad input the engine must diagnose and ignore.
+    mutating func apply(_ event: DisplayEvent) -> Bool {
+        switch event {
+        case .launch, .background, .foreground, .suspend, .resume:
+            guard let next = Self.phase(after: event, from: phase) else { return false }
+            phase = next
+        case .connect(let display):
+            let usable = display.modes.filter(isUsable)
+            guard connected[display.id] == nil, !usable.isEmpty else { return false }
+            connected[display.id] = (usable, Self.clampedOverscan(display.overscan))
+            order.append(display.id)
+        case .disconnect(let id):
+            guard connected[id] != nil else { return false }
+            connected[id] = nil
+            order.removeAll { $0 == id }
+        case .modeChanged(let id, let mode):
+            guard let display = connected[id], display.modes.contains(where: { $0.size == mode.size }) else { return false }
+        case .requestMode(let id, let size):
+            guard phase != .notLaunched, let display = connected[id], display.modes.contains(where: { $0.size == size }),
+                  !mirrored.contains(id) else { return false }
+        case .contentReady:
+            contentReady = true
+        case .mirror(let id):
+            mirrored.insert(id)
+        case .extend(let id):
+            guard mirrored.remove(id) != nil else { return false }
+        case .modelRunning(let running):
+            modelRunning = running
+        case .deviceViewVisible(let visible):
+            deviceViewVisible = visible
+        case .renderContinuously(let id, let on):
+            if on { continuous.insert(id) } else { continuous.remove(id) }
+        case .consumerRate(let consumer, let fps):
+            guard fps.isFinite, fps >= 0 else { return false }
+            rates[consumer] = fps
+        case .frameCost(let costs):
+            return costs.values.allSatisfy { $0.isFinite && $0 >= 0 }
+        case .show, .dismiss, .capture, .rotate, .deviceContent:
+            break
+        }
+        return true
+    }
+
+    // MARK: What the state must be
+
+    /// Displays that must have the app's window: connected, usable, not mirrored, once launched.
+    var windowed: [DisplayID] { phase == .notLaunched ? [] : order.filter { !mirrored.contains($0) } }
+
+    var windowsVisible: Bool {
+        phase == .active || (configuration.background == .keep && (phase == .background || phase == .suspended))
+    }
+
+    /// A window's frame and safe frame, `[[x, y, w, h], [x, y, w, h]]`, from ChoosingAModeAndOverscan.md:
+    /// `W = round(width × pixel aspect ratio)`, `H = height`, `h = round(f × W)`, `v = round(f × H)`;
+    /// scale: both `[0, 0, W, H]`; insetBounds: both `[0, 0, W − 2h, H − 2v]`; none: frame `[0, 0, W, H]`,
+    /// safe frame `[h, v, W − 2h, H − 2v]`. In Double, so that no input can trap the oracle itself.
+    static func layout(_ mode: DisplayMode, overscan: Double, _ compensation: OverscanCompensation) -> [[Double]] {
+        let w = (Double(mode.size.width) * mode.pixelAspectRatio).rounded(), h = Double(mode.size.height)
+        let f = clampedOverscan(overscan)
+        let dx = (f * w).rounded(), dy = (f * h).rounded()
+        let full = [0, 0, w, h], inset = [0, 0, w - 2 * dx, h - 2 * dy]
+        switch compensation {
+        case .scale: return [full, full]
+        case .insetBounds: return [inset, inset]
+        case .none: return [full, [dx, dy, w - 2 * dx, h - 2 * dy]]
+        }
+    }
+
+    static func components(_ layout: DisplayLayout) -> [[Double]] {
+        [layout.frame.components.map(Double.init), layout.safeFrame.components.map(Double.init)]
+    }
+
+    /// The shared refresh tick's rate (FrameTiming.md, "One refresh tick"; RefreshRule's documentation): it
+    /// runs while the model runs, the app is active and a visible consumer — the device view, or a display
+    /// showing app content — wants ticks; at the highest rate a visible consumer asks for. The device asks 60
+    /// unless it set a rate; a display its refresh rate (or the governor's lower rate), and a rate it sets is
+    /// capped there (0 or none: the refresh rate). `nil`: stopped. `refresh` gives each showing display's rate.
+    func refreshRate(showing: [DisplayID], refresh: [DisplayID: Double]) -> Double? {
+        guard modelRunning, phase == .active else { return nil }
+        var wanted: [Double] = []
+        if deviceViewVisible { wanted.append(rates[.device] ?? 60) }
+        for id in showing {
+            let limit = refresh[id] ?? 60
+            let asked = rates[.display(id)] ?? limit
+            wanted.append(asked > 0 ? min(asked, limit) : limit)
+        }
+        guard wanted.contains(where: { $0 > 0 }) else { return nil }
+        return wanted.max()
+    }
+
+    /// Everything about the engine's state and the batch's effects that contradicts the rules.
+    func problems(engine: DisplayEngine, effects: [EngineEffect], expected: Expectation) -> [String] {
         var problems: [String] = []
-        let launched = engine.phase != .notLaunched
-        let shouldHave = Set(launched ? engine.connectionOrder.filter { !engine.mirrorChoices.contains($0) } : [])
-        if Set(engine.windows.keys) != shouldHave {
-            problems.append("windows \(engine.windows.keys.sorted()) but connected non-mirrored \(shouldHave.sorted())")
+        let commands = effects.compactMap { if case .command(let c) = $0 { c } else { nil } }
+        let diagnostics = effects.compactMap { if case .diagnostic(let d) = $0 { d } else { nil } }
+        if engine.phase != phase { problems.append("phase \(engine.phase), the rules say \(phase)") }
+        if expected.silent, !effects.isEmpty { problems.append("acted while suspended: \(effects.map(spell))") }
+        if !expected.commandsAllowed, !commands.isEmpty { problems.append("commands before launch: \(commands)") }
+        for index in expected.refused where !diagnostics.contains(where: { $0.eventIndex == index }) {
+            problems.append("bad input at index \(index) got no diagnostic")
         }
-        let visible = engine.phase == .active
-            || (engine.configuration.background == .keep && [.background, .suspended].contains(engine.phase))
-        for (id, window) in engine.windows {
-            if window.isVisible != visible { problems.append("\(id) visible \(window.isVisible) in \(engine.phase)") }
-            if window.isVisible, (window.content == .app) != engine.isContentReady {
-                problems.append("\(id) shows \(window.content) with content ready \(engine.isContentReady)")
-            }
-            let clockWanted = window.isVisible && window.content == .app && engine.phase == .active
-            if (window.frameClock != nil) != clockWanted { problems.append("\(id) frame clock \(window.frameClock as Any)") }
-            if let clock = window.frameClock, clock.isPaused == engine.timing.rendersContinuously.contains(id) {
-                problems.append("\(id) clock paused \(clock.isPaused) while continuous \(!clock.isPaused)")
-            }
-            guard let display = engine.displays[id] else { continue }
-            if window.layout != DisplayLayout(mode: display.currentMode, overscan: display.overscan,
-                                              compensation: engine.configuration.overscanCompensation) {
-                problems.append("\(id) layout \(window.layout) does not match mode \(display.currentMode)")
-            }
-            if !display.modes.contains(display.currentMode) { problems.append("\(id) in a mode it does not offer") }
+        if Set(engine.windows.keys) != Set(windowed) {
+            problems.append("windows \(engine.windows.keys.sorted()), the rules say \(windowed.sorted())")
         }
-        if engine.timing.refreshRate != engine.refreshRule.sourceRate {
-            problems.append("refresh \(engine.timing.refreshRate as Any) but the rule says \(engine.refreshRule.sourceRate as Any)")
+        // Commands and notifications agree with each other.
+        let created = Set(commands.compactMap { if case .createWindow(let id, _) = $0 { id } else { nil } })
+        let destroyed = Set(commands.compactMap { if case .destroyWindow(let id) = $0 { id } else { nil } })
+        let attached = Set(effects.compactMap { if case .notification(.didAttach(let a)) = $0 { a.display.id } else { nil } })
+        let detached = Set(effects.compactMap { if case .notification(.didDetach(let id, _)) = $0 { id } else { nil } })
+        if created != attached { problems.append("created \(created.sorted()) but didAttach \(attached.sorted())") }
+        if destroyed != detached { problems.append("destroyed \(destroyed.sorted()) but didDetach \(detached.sorted())") }
+
+        var showing: [DisplayID] = []
+        var refresh: [DisplayID: Double] = [:]
+        for id in windowed {
+            guard let window = engine.windows[id], let reported = connected[id] else { continue }
+            problems += windowProblems(id, window, reported, commands)
+            if window.isVisible, contentReady, phase == .active {
+                showing.append(id)
+                refresh[id] = window.governedFrameRate ?? window.display.currentMode.refreshRate
+            }
+        }
+        // A display of unknown refresh (0, accepted by the ranges) has no documented tick rate yet: not judged.
+        if !refresh.values.contains(0) {
+            let want = refreshRate(showing: showing, refresh: refresh)
+            if engine.timing.refreshRate != want {
+                problems.append("refresh \(String(describing: engine.timing.refreshRate)), rules \(String(describing: want))")
+            }
         }
         return problems
+    }
+
+    /// One window against the rules: its mode, its layout (and the batch's create/layout commands for it),
+    /// visibility, content and frame clock.
+    func windowProblems(_ id: DisplayID, _ window: WindowState, _ reported: (modes: [DisplayMode], overscan: Double),
+                        _ commands: [DisplayCommand]) -> [String] {
+        var problems: [String] = []
+        let mode = window.display.currentMode
+        if !reported.modes.contains(mode) {
+            problems.append("\(id) is in \(mode), not one of its usable modes \(reported.modes)")
+        }
+        let want = Self.layout(mode, overscan: reported.overscan, configuration.overscanCompensation)
+        let got = Self.components(window.layout)
+        if got != want { problems.append("\(id) in \(mode) overscan \(reported.overscan): layout \(got), rules \(want)") }
+        if got.joined().contains(where: { $0 < 0 }) { problems.append("\(id): negative frame \(got)") }
+        for case let .createWindow(cid, layout) in commands where cid == id && Self.components(layout) != want {
+            problems.append("createWindow \(id) \(Self.components(layout)), rules \(want)")
+        }
+        for case let .layoutWindow(cid, layout) in commands where cid == id && Self.components(layout) != want {
+            problems.append("layoutWindow \(id) \(Self.components(layout)), rules \(want)")
+        }
+        if window.isVisible != windowsVisible { problems.append("\(id) visible \(window.isVisible) in \(phase)") }
+        let content: SurfaceContent = contentReady ? .app : .placeholder
+        if window.isVisible, window.content != content {
+            problems.append("\(id) shows \(window.content), content ready \(contentReady)")
+        }
+        let clockWanted = window.isVisible && content == .app && phase == .active
+        if (window.frameClock != nil) != clockWanted { problems.append("\(id) frame clock \(String(describing: window.frameClock))") }
+        if let clock = window.frameClock, clock.isPaused == continuous.contains(id) {
+            problems.append("\(id) clock paused \(clock.isPaused), renders continuously \(continuous.contains(id))")
+        }
+        return problems
+    }
+
+    /// Whether a scenario reports a display the engine has to clean up (unusable modes, a preferred or current
+    /// mode it does not offer, overscan outside 0…0.25) or two modes of one size: the cases where the unhardened
+    /// trace checker judges a different display than the engine used (issue 13, point 2).
+    static func needsCleaning(_ scenario: Scenario) -> Bool {
+        scenario.steps.contains { step in
+            // A consumer rate the engine ignores (negative or non-finite) the checker applies; a rate of 0 the
+            // engine takes as "no ticks" and the checker as "run" (the docs are silent) — issue 13, point 2.
+            if case .event(.consumerRate(_, let fps)) = step.action { return !(fps.isFinite && fps > 0) }
+            guard case .event(.connect(let d)) = step.action else { return false }
+            let usable = EngineOracle(configuration: scenario.configuration, enforcesRanges: false).isUsable
+            return d.modes.contains { !usable($0) } || !d.modes.contains(d.currentMode)
+                || d.preferredMode.map { !d.modes.contains($0) } == true
+                || d.overscan != clampedOverscan(d.overscan) || d.modes.isEmpty
+                || Set(d.modes.map(\.size)).count != d.modes.count  // two modes of one size: ambiguous on the trace
+                // Two sizes with one pixel count: the checker breaks the `lowest`/`highest` tie differently from
+                // the documented "then the highest refresh rate" (seed 657511995001497090).
+                || Set(d.modes.map(\.pixelCount)).count != Set(d.modes.map(\.size)).count
+        }
     }
 }

@@ -33,24 +33,32 @@ struct MPRISPlayerIntegrationTests {
         }
     }
 
-    /// playerctl adds the time since it read `Position` while the status is Playing (a few microseconds
-    /// here), so a playing position is compared to a millisecond; a paused one exactly.
-    static func isPosition(_ text: String, near expected: Double) -> Bool {
+    /// playerctl adds the time since it read `Position` while the status is Playing, so a playing position
+    /// read by a command that took `elapsed` seconds lies in `expected … expected + rate × elapsed` — a bound
+    /// measured on this run, not a fixed tolerance a loaded machine could break.
+    static func isPosition(_ text: String, near expected: Double, rate: Double = 1, elapsed: Double = 0.001) -> Bool {
         guard let seconds = Double(text) else { return false }
-        return abs(seconds - expected) < 0.001
+        return seconds >= expected - 1e-6 && seconds <= expected + rate * elapsed + 1e-6
+    }
+
+    /// Reads the position with `read`, timing the read; whether it is `expected` within what the read took.
+    static func readPosition(expected: Double, rate: Double = 1, _ read: () throws -> String) rethrows -> (ok: Bool, text: String) {
+        let start = Date()
+        let text = try read()
+        return (isPosition(text, near: expected, rate: rate, elapsed: Date().timeIntervalSince(start)), text)
     }
 
     @Test func positionIsComputedFromTheTimelineOnEveryRead() throws {
         try withPlayer { bus, harness in
             func position() throws -> String { try bus.playerctl(Self.name, "position") }
-            let start = try position()
-            #expect(Self.isPosition(start, near: 0), "position \(start)")
+            let start = try Self.readPosition(expected: 0, position)
+            #expect(start.ok, "position \(start.text)")
             harness.clock.advance(by: 12.5)
-            let later = try position()
-            #expect(Self.isPosition(later, near: 12.5), "position \(later)")
+            let later = try Self.readPosition(expected: 12.5, position)
+            #expect(later.ok, "position \(later.text)")
             harness.clock.advance(by: 60)
-            let muchLater = try position()
-            #expect(Self.isPosition(muchLater, near: 72.5), "position \(muchLater)")
+            let muchLater = try Self.readPosition(expected: 72.5, position)
+            #expect(muchLater.ok, "position \(muchLater.text)")
             _ = try bus.playerctl(Self.name, "pause")
             #expect(try ExternalTool.eventually { try bus.playerctl(Self.name, "status") == "Paused" })
             harness.clock.advance(by: 100)
@@ -72,8 +80,9 @@ struct MPRISPlayerIntegrationTests {
             _ = try bus.playerctl(Self.name, "position", "30")
             var position = ""
             #expect(try ExternalTool.eventually {
-                position = try bus.playerctl(Self.name, "position")
-                return Self.isPosition(position, near: 30)
+                let read = try Self.readPosition(expected: 30) { try bus.playerctl(Self.name, "position") }
+                position = read.text
+                return read.ok
             }, "position is \(position)")
             let kinds = harness.received.map(\.command.kind)
             #expect(kinds == [.togglePlayPause, .togglePlayPause, .nextTrack, .previousTrack, .changePosition])
@@ -104,8 +113,8 @@ struct MPRISPlayerIntegrationTests {
             #expect(rateSet.status == 0, "\(rateSet.error)")
             #expect(try ExternalTool.eventually { try property("Rate") == "double 1.5" })
             harness.clock.advance(by: 10)
-            let position = try bus.playerctl(Self.name, "position")
-            #expect(Self.isPosition(position, near: 15), "position \(position) after 10 s at 1.5×")
+            let position = try Self.readPosition(expected: 15, rate: 1.5) { try bus.playerctl(Self.name, "position") }
+            #expect(position.ok, "position \(position.text) after 10 s at 1.5×")
             _ = try bus.playerctl(Self.name, "volume", "0.25")
             #expect(try ExternalTool.eventually { try property("Volume") == "double 0.25" })
             let tooFast = try setRate("8")

@@ -7,17 +7,43 @@ import Testing
 struct NowPlayingCommandTests {
     static let name = "edkcli"
 
-    /// The `extdisplay` binary next to the test bundle (both are products of the same build).
+    /// The `extdisplay` binary `scripts/test.sh` built (`EDK_EXTDISPLAY`), else the one next to the test bundle;
+    /// records an issue (a failure, never a skip) when it is missing or older than a source file it is built from.
     static func binary(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
         let directory = Bundle.main.executableURL?.deletingLastPathComponent()
             ?? URL(fileURLWithPath: Swift.CommandLine.arguments[0]).deletingLastPathComponent()
-        let path = directory.appendingPathComponent("extdisplay").path
+        let path = ProcessInfo.processInfo.environment["EDK_EXTDISPLAY"]
+            ?? directory.appendingPathComponent("extdisplay").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             Issue.record("no extdisplay binary at \(path): build it with `swift build --product extdisplay`",
                          sourceLocation: sourceLocation)
             return nil
         }
+        if let stale = staleness(of: path) {
+            Issue.record("\(path) is older than \(stale): it is stale; run `swift build --build-tests`",
+                         sourceLocation: sourceLocation)
+            return nil
+        }
         return path
+    }
+
+    /// A source of `extdisplay` (under Sources/, the Apple layer and benchmarks aside) newer than the binary.
+    static func staleness(of binary: String) -> String? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let keys: Set<URLResourceKey> = [.contentModificationDateKey]
+        guard let built = try? URL(fileURLWithPath: binary).resourceValues(forKeys: keys).contentModificationDate
+        else { return binary }
+        let files = FileManager.default.enumerator(at: root.appendingPathComponent("Sources"),
+                                                   includingPropertiesForKeys: Array(keys))
+        while let file = files?.nextObject() as? URL {
+            if ["swift", "h", "modulemap"].contains(file.pathExtension),
+               !["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/"].contains(where: file.path.contains),
+               let modified = try? file.resourceValues(forKeys: keys).contentModificationDate, modified > built {
+                return file.path
+            }
+        }
+        return nil
     }
 
     /// A running `extdisplay nowplaying`, its standard output and error collected as they come.

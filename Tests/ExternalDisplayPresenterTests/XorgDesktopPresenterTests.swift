@@ -21,13 +21,13 @@ extension XorgPresenterTests {
         try server.xrandr(["--output", "DUMMY1", "--off"])
         #expect(presenter.waitForLine { $0.hasPrefix("slide 2 of 3, \(timer)") && $0.hasSuffix("external: none") } != nil,
                 "lines: \(presenter.lines)")
-        usleep(1_200_000)
+        usleep(1_200_000)  // time passes while unplugged: a paused timer must not move
         try server.xrandr(["--output", "DUMMY1", "--mode", "1280x720", "--right-of", "DUMMY0"])
         #expect(presenter.waitForLine { $0 == "slide 2 of 3, \(timer), external: DUMMY1" } != nil,
                 "lines: \(presenter.lines)")
-        usleep(600_000)
-        let shot = try server.screenshot()
-        #expect(try XorgPresenterTests.scan(shot, region: "1920,0,1280,720", PresenterTheme().slideBackground) > 100_000)
+        let slide = PresenterTheme().slideBackground
+        let shot = try server.screenshot { try XorgPresenterTests.scan($0, region: "1920,0,1280,720", slide) > 100_000 }
+        #expect(try XorgPresenterTests.scan(shot, region: "1920,0,1280,720", slide) > 100_000)
         #expect(try XorgPresenterTests.scan(shot, region: "1920,0,1280,720", PresenterTheme().notes) == 0)
         try server.key("q")
         #expect(presenter.waitForExit(timeout: 10))
@@ -44,8 +44,9 @@ extension XorgPresenterTests {
             try server.waitForWindow(XorgServer.audienceWindow)
             #expect(try server.currentModes().contains { $0.hasPrefix("DUMMY1 1024x768") }, "mode not switched")
             if ending == "q" { try server.key("q") } else { presenter.process.terminate() }
-            #expect(presenter.waitForExit(timeout: 10))
-            usleep(300_000)
+            #expect(presenter.waitForExit(timeout: 30))
+            // Poll (hang guard) for the modes to be back rather than sleeping a fixed time.
+            for _ in 0..<300 where try server.currentModes() != before { usleep(100_000) }
             #expect(try server.currentModes() == before, "after \(ending)")
         }
     }

@@ -9,12 +9,15 @@ extension XorgPresenterTests {
         var env = ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"]
         if let bus { env["DBUS_SESSION_BUS_ADDRESS"] = bus }
         return try RunningProcess(
-            [Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path, "present",
+            [try Shell.extdisplay(), "present",
              try XorgPresenterTests.writeDeck().path] + extra, environment: env)
     }
 
     @Test func playerctlChangesSlidesAndPausesTheTimer() throws {
-        guard Shell.has("playerctl"), Shell.has("dbus-daemon") else { return }
+        let missing = ["playerctl", "dbus-daemon"].filter { !Shell.has($0) }
+        guard missing.isEmpty else {
+            throw XorgTestError("missing \(missing.joined(separator: ", ")): run scripts/install-deps.sh")
+        }
         let server = try XorgServer.start()
         defer { server.stop() }
         let bus = try SessionBus.start()
@@ -24,17 +27,29 @@ extension XorgPresenterTests {
         #expect(presenter.waitForLine { $0.contains("external: DUMMY1") } != nil)
         let player = ["playerctl", "-p", "extdisplay_present"]
         let env = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
-        for _ in 0..<50 where try Shell.run(player + ["status"], environment: env).status != 0 { usleep(100_000) }
-        try Shell.run(player + ["next"], environment: env)
+        /// Polls (hang guard: 30 s) until `playerctl ARGS` succeeds with output containing `text`.
+        func poll(_ arguments: [String], until text: String) throws -> Bool {
+            for _ in 0..<300 {
+                let result = try Shell.run(player + arguments, environment: env)
+                if result.status == 0, result.output.contains(text) { return true }
+                usleep(100_000)
+            }
+            return false
+        }
+        func send(_ command: String) throws {
+            let result = try Shell.run(player + [command], environment: env)
+            guard result.status == 0 else { throw XorgTestError("playerctl \(command) failed (status \(result.status))") }
+        }
+        #expect(try poll(["status"], until: "Playing"), "playerctl never saw the presenter playing")
+        try send("next")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 2 of 3") } != nil)
-        usleep(300_000)
-        #expect(try Shell.run(player + ["metadata", "title"], environment: env).output.contains("Second slide"))
-        try Shell.run(player + ["previous"], environment: env)
+        #expect(try poll(["metadata", "title"], until: "Second slide"), "the bus never said Second slide")
+        try send("previous")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") } != nil)
-        try Shell.run(player + ["play-pause"], environment: env)
+        #expect(try poll(["metadata", "title"], until: "First slide"), "the bus never said First slide")
+        try send("play-pause")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") && $0.contains("(paused)") } != nil)
-        usleep(300_000)
-        #expect(try Shell.run(player + ["status"], environment: env).output.contains("Paused"))
+        #expect(try poll(["status"], until: "Paused"), "the bus never said Paused")
         try server.key("q")
         #expect(presenter.waitForExit(timeout: 10))
     }
@@ -46,7 +61,9 @@ struct SessionBus {
     let pid: String
 
     static func start() throws -> SessionBus {
-        let lines = try Shell.run(["dbus-daemon", "--session", "--print-address=1", "--print-pid=1", "--fork"]).output
+        let started = try Shell.run(["dbus-daemon", "--session", "--print-address=1", "--print-pid=1", "--fork"])
+        guard started.status == 0 else { throw XorgTestError("dbus-daemon failed (status \(started.status))") }
+        let lines = started.output
             .split(separator: "\n").map(String.init)
         guard lines.count >= 2 else { throw XorgTestError("dbus-daemon did not start") }
         return SessionBus(address: lines[0], pid: lines[1])

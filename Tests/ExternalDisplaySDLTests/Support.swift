@@ -5,14 +5,37 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// The built `extdisplay` next to the test bundle (`swift build --build-tests` builds it).
+/// The built `extdisplay`: the one `scripts/test.sh` built (`EDK_EXTDISPLAY`), else the one next to the test
+/// bundle (`swift build --build-tests` builds it). Throws when it is missing or older than a source file it is
+/// built from: a test never runs a binary left over from an earlier build.
 func extdisplayBinary() throws -> URL {
     let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    let candidate = exe.deletingLastPathComponent().appendingPathComponent("extdisplay")
+    let candidate = ProcessInfo.processInfo.environment["EDK_EXTDISPLAY"].map(URL.init(fileURLWithPath:))
+        ?? exe.deletingLastPathComponent().appendingPathComponent("extdisplay")
     guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
         throw TestFailure("extdisplay is not built at \(candidate.path) — run `swift build --build-tests` first")
     }
+    if let newer = newestSource(newerThan: candidate) {
+        throw TestFailure("\(candidate.path) is older than \(newer) — it is stale; run `swift build --build-tests`")
+    }
     return candidate
+}
+
+/// A source file of `extdisplay` (Sources/, without the Apple layer and the benchmarks) modified after
+/// `binary`, if any.
+func newestSource(newerThan binary: URL) -> String? {
+    let keys: Set<URLResourceKey> = [.contentModificationDateKey, .isRegularFileKey]
+    guard let built = try? binary.resourceValues(forKeys: keys).contentModificationDate,
+          let files = FileManager.default.enumerator(at: packageRoot.appendingPathComponent("Sources"),
+                                                     includingPropertiesForKeys: Array(keys)) else { return nil }
+    let skipped = ["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/"]
+    for case let file as URL in files where ["swift", "h", "modulemap"].contains(file.pathExtension)
+        && !skipped.contains(where: file.path.contains) {
+        if let modified = try? file.resourceValues(forKeys: keys).contentModificationDate, modified > built {
+            return file.path
+        }
+    }
+    return nil
 }
 
 /// A failure with a message saying what to do.
@@ -103,9 +126,10 @@ func run(_ path: String, _ arguments: [String], environment: [String: String?] =
     return CommandResult(status: status, stdout: child.stdout, stderr: child.stderr)
 }
 
-/// Polls `condition` every 10 ms until it holds or `timeout` passes.
+/// Polls `condition` every 10 ms until it holds or `timeout` passes (a hang guard, not a speed requirement:
+/// a condition that holds returns at once).
 @MainActor
-func eventually(timeout: Double = 2, _ condition: @MainActor () -> Bool) async -> Bool {
+func eventually(timeout: Double = 20, _ condition: @MainActor () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }

@@ -48,9 +48,35 @@ final class XorgDummy: @unchecked Sendable {
         return geometry.map { String($0.split(separator: "+")[0]) }
     }
 
+    /// Where an output is on the root window and how big, `[x, y, width, height]`, from `xrandr`'s output line
+    /// (`DUMMY1 connected 1280x720+1920+0 …`); `nil` when it is off. The dummy driver calls a warmed-up output
+    /// "disconnected" even while its CRTC scans out (`DUMMY2 disconnected 1280x720+3200+0`): the geometry is
+    /// what says it is on.
+    func outputGeometry(_ output: String) throws -> [Int]? {
+        let text = try xrandr("--current").stdout
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("\(output) ") }),
+              let geometry = line.split(separator: " ").first(where: { $0.contains("+") && $0.contains("x") })
+        else { return nil }
+        let parts = geometry.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+        guard parts.count == 4 else { return nil }
+        return [parts[2], parts[3], parts[0], parts[1]]
+    }
+
+    /// A window's absolute position and size, `[x, y, width, height]`, from `xwininfo -id`.
+    func windowGeometry(_ window: UInt) throws -> [Int] {
+        let result = try run("/usr/bin/xwininfo", ["-id", String(window)], environment: ["DISPLAY": display])
+        guard result.status == 0 else { throw TestFailure("xwininfo -id \(window) failed: \(result.stderr)") }
+        func value(_ key: String) -> Int {
+            let line = result.stdout.split(separator: "\n").first { $0.contains(key) } ?? ""
+            return Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
+        }
+        return [value("Absolute upper-left X"), value("Absolute upper-left Y"), value("Width"), value("Height")]
+    }
+
     /// How many top-level windows the root window has.
     func rootChildCount() throws -> Int {
         let result = try run("/usr/bin/xwininfo", ["-root", "-children"], environment: ["DISPLAY": display])
+        guard result.status == 0 else { throw TestFailure("xwininfo -root -children failed: \(result.stderr)") }
         let line = result.stdout.split(separator: "\n").first { $0.contains("child") } ?? ""
         return Int(line.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") ?? 0
     }

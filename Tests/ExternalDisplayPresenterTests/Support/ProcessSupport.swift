@@ -42,6 +42,29 @@ enum Shell {
         return (exit, String(decoding: data, as: UTF8.self))
     }
 
+    /// The `extdisplay` to test: the one `scripts/test.sh` built (`EDK_EXTDISPLAY`), else `.build/debug/extdisplay`.
+    /// Throws when it is missing or older than a source file it is built from (a stale binary is never run).
+    static func extdisplay() throws -> String {
+        let path = ProcessInfo.processInfo.environment["EDK_EXTDISPLAY"]
+            ?? packageRoot.appendingPathComponent(".build/debug/extdisplay").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw XorgTestError("no extdisplay at \(path): run `swift build --build-tests`")
+        }
+        let keys: Set<URLResourceKey> = [.contentModificationDateKey]
+        let built = try URL(fileURLWithPath: path).resourceValues(forKeys: keys).contentModificationDate ?? .distantPast
+        let skipped = ["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/"]
+        let sources = FileManager.default.enumerator(at: packageRoot.appendingPathComponent("Sources"),
+                                                     includingPropertiesForKeys: Array(keys))
+        while let file = sources?.nextObject() as? URL {
+            guard ["swift", "h", "modulemap"].contains(file.pathExtension),
+                  !skipped.contains(where: file.path.contains),
+                  let modified = try? file.resourceValues(forKeys: keys).contentModificationDate, modified > built
+            else { continue }
+            throw XorgTestError("\(path) is older than \(file.path): it is stale; run `swift build --build-tests`")
+        }
+        return path
+    }
+
     /// Whether an executable is on the PATH.
     static func has(_ tool: String) -> Bool { (try? run(["which", tool]).status) == 0 }
 }
@@ -81,8 +104,8 @@ final class RunningProcess: @unchecked Sendable {
         return collected
     }
 
-    /// Waits (polling, at most `timeout` seconds) for a line satisfying `match`; returns it.
-    func waitForLine(timeout: Double = 10, _ match: (String) -> Bool) -> String? {
+    /// Waits (polling, at most `timeout` seconds — a hang guard) for a line satisfying `match`; returns it.
+    func waitForLine(timeout: Double = 30, _ match: (String) -> Bool) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let line = lines.last(where: match) { return line }
