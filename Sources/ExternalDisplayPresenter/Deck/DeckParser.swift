@@ -12,11 +12,18 @@ import Foundation
 /// deck.slides[0].notes // ["say hi"]
 /// ```
 public enum DeckParser {
-    /// Reads and parses a deck file; images resolve against its folder.
-    public static func parse(contentsOf url: URL) throws(DeckError) -> Deck {
+    /// Reads and parses a deck file; images resolve against its folder. A file that starts with `%PDF-` is a
+    /// PDF deck whatever its name (``PDFDeckReader``; `beamerNotes` says where split pages keep their notes);
+    /// a `.pdf` that is not a PDF is refused.
+    public static func parse(contentsOf url: URL, beamerNotes: BeamerNotes? = nil) throws(DeckError) -> Deck {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw DeckError(path: url.path, reason: "does not exist; give the path of a Markdown deck, "
                                 + "e.g. Examples/Decks/ExternalDisplayKit.md")
+        }
+        if PDFInfo.looksLikePDF(url) { return try PDFDeckReader.read(url, beamerNotes: beamerNotes) }
+        if url.pathExtension.lowercased() == "pdf" {
+            throw DeckError(path: url.path, reason: "is named .pdf but is not a PDF (it does not start with %PDF-); "
+                                + "export the talk as PDF again, or rename a Markdown deck to .md")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

@@ -68,7 +68,8 @@ public struct PresenterLayout {
     /// The audience view: black bars, and the slide at the slide aspect centred in the safe frame.
     public func audience(_ deck: Deck, slideIndex: Int, size: PixelSize, safeFrame: Rect) -> DisplayList {
         var ops: [DrawOperation] = [.fill(Rect(origin0: size), theme.letterbox)]
-        let rect = safeFrame.fitting(aspect: SlideLayout.aspect)
+        let aspect = deck.slides.indices.contains(slideIndex) ? deck.slides[slideIndex].aspect : SlideLayout.aspect
+        let rect = safeFrame.fitting(aspect: aspect)
         if deck.slides.indices.contains(slideIndex) {
             ops += slides.operations(for: deck.slides[slideIndex], in: rect)
         } else {

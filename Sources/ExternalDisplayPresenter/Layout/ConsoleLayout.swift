@@ -98,6 +98,12 @@ struct ConsoleLayout {
         let slide = scene.deck.slides.indices.contains(scene.state.slideIndex)
             ? scene.deck.slides[scene.state.slideIndex] : nil
         let notes = slide?.notes ?? []
+        if !redact, let notesPage = slide?.pdfPage?.notes {
+            // A Beamer split page: its notes half, private to the console.
+            let box = Rect(x: rect.x, y: top, width: rect.width, height: max(1, rect.maxY - top)).fitting(aspect: notesPage.aspect)
+            ops.append(.page(notesPage, Rect(x: rect.x, y: top, width: box.width, height: box.height)))
+            return
+        }
         if redact || notes.isEmpty {
             let message = redact ? "Notes hidden while mirrored. Press M to extend." : "No notes for this slide."
             ops.append(text(message, .sans, u(28), theme.muted, x: rect.x, y: top))

@@ -26,8 +26,11 @@ struct PresentCommand: AsyncParsableCommand {
         each step of --keys, e.g. --keys next,next,unplug:hdmi-tv-1080p,next,plug:hdmi-tv-1080p
         """)
 
-    @Argument(help: "The deck (Markdown).")
+    @Argument(help: "The deck: Markdown, or a PDF (any file starting with %PDF-; notes from talk.pdfpc beside it).")
     var deck: String
+
+    @Option(help: "PDF decks made by Beamer with notes on a second screen: where the notes half is (right, left, bottom).")
+    var notes: BeamerNotes?
 
     @Option(help: "The external display to present on: an output name, or auto (every external display).")
     var display: String = "auto"
@@ -55,7 +58,7 @@ struct PresentCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: deck)
         let parsed: Deck
-        do { parsed = try DeckParser.parse(contentsOf: url) } catch {
+        do { parsed = try DeckParser.parse(contentsOf: url, beamerNotes: notes) } catch {
             Self.fail(error.description)
         }
         for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
