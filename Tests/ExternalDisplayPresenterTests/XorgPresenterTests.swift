@@ -54,7 +54,7 @@ struct XorgPresenterTests {
         try server.key("p")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 2 of 3") && $0.contains("(paused)") } != nil)
 
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
         #expect(presenter.process.terminationStatus == 0)
         #expect(try server.currentModes() == modesBefore)
@@ -76,7 +76,7 @@ struct XorgPresenterTests {
                       environment: ["DISPLAY": server.display])
         #expect(presenter.waitForLine { $0.hasPrefix("slide 2 of 3") && $0.contains("DUMMY2") } != nil,
                 "lines: \(presenter.lines)")
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 
@@ -95,7 +95,7 @@ struct XorgPresenterTests {
         #expect(!presenter.lines.contains { $0.contains("DUMMY2") }, "lines: \(presenter.lines)")
         let shot = try server.screenshot()
         #expect(try Self.scan(shot, region: "3200,0,1280,720", PresenterTheme().slideBackground) == 0)
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 

@@ -35,7 +35,7 @@ extension XorgPresenterTests {
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") && $0.contains("(paused)") } != nil)
         usleep(300_000)
         #expect(try Shell.run(player + ["status"], environment: env).output.contains("Paused"))
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 }

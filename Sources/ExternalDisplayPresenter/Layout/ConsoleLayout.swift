@@ -17,6 +17,12 @@ struct ConsoleLayout {
         let m = u(24)
         let headerBottom = header(scene, ops: &ops, margin: m)
         let footerTop = footer(scene, ops: &ops, margin: m)
+        if let selection = scene.state.overviewSelection {
+            ops += OverviewLayout(metrics: metrics, theme: theme, slides: slides)
+                .operations(scene.deck, selection: selection, current: scene.state.slideIndex,
+                            in: Rect(x: area.x + m, y: headerBottom, width: area.width - 2 * m, height: footerTop - headerBottom))
+            return ops
+        }
         let leftWidth = area.width * 6 / 10 - m * 3 / 2
         let leftX = area.x + m
         let rightX = leftX + leftWidth + m
@@ -43,6 +49,7 @@ struct ConsoleLayout {
                         x: area.maxX - m - width(scene.clock, .sansBold, clockSize), y: y - u(4)))
         var badges: [String] = []
         if scene.state.isBlackedOut { badges.append("BLACKOUT") }
+        badges += talkBadges(scene)
         if scene.state.arrangement == .mirrored { badges.append("MIRRORED") }
         if scene.state.timer.isPaused { badges.append("TIMER PAUSED") }
         let badgeText = badges.joined(separator: "   ")
@@ -67,6 +74,12 @@ struct ConsoleLayout {
         let position = count == 0 ? "No slides" : "Slide \(scene.state.slideIndex + 1) of \(count)"
         ops.append(text(position, .sansBold, u(44), theme.consoleText,
                         x: rect.maxX - width(position, .sansBold, u(44)), y: rowY + u(20)))
+        if let countdown = countdownLine(scene) {
+            let colour = countdown.pace == .onPace || countdown.pace == .ahead ? theme.accent : theme.warning
+            let label = countdown.label + "  ·  " + countdown.pace.rawValue
+            ops.append(text(label, .sansBold, u(40), colour,
+                            x: x + width(elapsed, .sansBold, u(72)) + u(40), y: rowY + u(22)))
+        }
     }
 
     /// The next slide; returns the y where the notes start.
@@ -136,8 +149,7 @@ struct ConsoleLayout {
         if scene.state.offersAudienceOnMain {
             lines.append(("No external display. Press A to show the audience view on this display.", theme.warning))
         }
-        lines.append(("Right/Space/PgDn next   Left/PgUp previous   Home/End   B blackout   P pause   M mirror   Q quit",
-                      theme.muted))
+        lines.append((Self.legend, theme.muted))
         let top = area.maxY - m - lines.count * lh
         for (i, line) in lines.enumerated() {
             ops.append(text(line.0, .sans, size, line.1, x: area.x + m, y: top + i * lh))
