@@ -216,3 +216,23 @@ struct PDFDeckTests {
         })
     }
 }
+
+/// The sample PDF decks committed in Examples/Decks/PDF read as documented.
+@Suite("Sample PDF decks", .enabled(if: Shell.has("pdfinfo"), "needs poppler-utils"))
+struct SamplePDFDeckTests {
+    static let folder = Shell.packageRoot.appendingPathComponent("Examples/Decks/PDF")
+
+    @Test func theSampleTalkHasItsPdfpcNotes() throws {
+        let deck = try DeckParser.parse(contentsOf: Self.folder.appendingPathComponent("sample-talk.pdf"))
+        #expect(deck.slides.count == 3 && deck.diagnostics.isEmpty)
+        #expect(deck.slides[1].notes == ["Show that Esc does nothing; press Q twice to quit."])
+        #expect(abs(deck.slides[0].aspect - 16.0 / 9.0) < 1e-9)
+    }
+
+    @Test func theBeamerSampleSplitsIntoA43SlideAndItsNotes() throws {
+        let deck = try DeckParser.parse(contentsOf: Self.folder.appendingPathComponent("beamer-split.pdf"), beamerNotes: .right)
+        #expect(deck.slides.count == 2)
+        #expect(deck.slides.allSatisfy { $0.pdfPage?.part == .left && $0.pdfPage?.notes?.part == .right })
+        #expect(abs(deck.slides[0].aspect - 4.0 / 3.0) < 1e-9)
+    }
+}
