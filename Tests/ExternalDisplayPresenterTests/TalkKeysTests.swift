@@ -142,3 +142,57 @@ struct TalkKeysTests {
         #expect(!later.texts.contains { $0.contains("PRESS Q AGAIN") })
     }
 }
+
+/// The pointer: the speaker's mouse over the console's current slide, on every audience display.
+@Suite("Pointer")
+@MainActor
+struct PointerTests {
+    static func display(_ id: String, _ w: Int, _ h: Int) -> AudienceDisplay {
+        AudienceDisplay(id: DisplayID(id), name: id, mode: DisplayMode(width: w, height: h),
+                        layout: DisplayLayout(mode: DisplayMode(width: w, height: h), overscan: 0, compensation: .none))
+    }
+
+    @Test func theSameSpotOfTheSlideOnEveryDisplay() throws {
+        let deck = Deck(title: "d", slides: [Slide(number: 1, title: [InlineRun("One")]), Slide(number: 2)])
+        let controller = PresenterController(deck: deck, startedAt: 0)
+        let small = Self.display("small", 1280, 720), big = Self.display("big", 3840, 2160)
+        controller.apply(.attached(small), at: 0)
+        controller.apply(.attached(big), at: 0)
+        // The console's slide box on 1920×1080 is 1116×628 at (24, 128): a quarter across, three quarters down.
+        let point = try #require(controller.slidePoint(consoleX: 24 + 279, y: 128 + 471, consoleSize: PixelSize(width: 1920, height: 1080)))
+        #expect(abs(point.x - 0.25) < 0.01 && abs(point.y - 0.75) < 0.01)
+        controller.apply(.pointer(point), at: 1)
+        for (display, w, h) in [(small, 1280, 720), (big, 3840, 2160)] {
+            let list = try #require(controller.externalList(for: display.id, at: 1, clock: "", metrics: ApproximateTextMetrics()))
+            let dot = list.operations.compactMap { op -> Rect? in
+                if case .fill(let r, PresenterLayout.pointerColour) = op { r } else { nil }
+            }
+            #expect(dot.count == 1)
+            let centre = (Double(dot[0].x + dot[0].width / 2) / Double(w), Double(dot[0].y + dot[0].height / 2) / Double(h))
+            #expect(abs(centre.0 - 0.25) < 0.01 && abs(centre.1 - 0.75) < 0.01, "\(display.id): \(centre)")
+        }
+        #expect(controller.slidePoint(consoleX: 1800, y: 100, consoleSize: PixelSize(width: 1920, height: 1080)) == nil)
+    }
+
+    @Test func hiddenWhileBlankedFrozenOrOffTheSlideAndNonsenseIgnored() throws {
+        let deck = Deck(title: "d", slides: [Slide(number: 1), Slide(number: 2)])
+        let controller = PresenterController(deck: deck, startedAt: 0)
+        let tv = Self.display("tv", 1920, 1080)
+        controller.apply(.attached(tv), at: 0)
+        controller.apply(.pointer(SlidePoint(x: 0.5, y: 0.5)), at: 0)
+        func dots() -> Int {
+            (controller.externalList(for: "tv", at: 0, clock: "", metrics: ApproximateTextMetrics())?.operations ?? [])
+                .filter { if case .fill(_, PresenterLayout.pointerColour) = $0 { true } else { false } }.count
+        }
+        #expect(dots() == 1)
+        for key in [PresenterKey.blackout, .freeze] {
+            controller.apply(.key(key), at: 0)
+            #expect(dots() == 0, "pointer shown with \(key)")
+            controller.apply(.key(key), at: 0)
+        }
+        for bad in [SlidePoint(x: .nan, y: 0.5), SlidePoint(x: 0.5, y: 1.5), SlidePoint(x: -.infinity, y: 0)] {
+            controller.apply(.pointer(bad), at: 0)
+            #expect(controller.state.pointer == nil && dots() == 0)
+        }
+    }
+}

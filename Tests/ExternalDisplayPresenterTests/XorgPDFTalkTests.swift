@@ -91,6 +91,19 @@ struct XorgPDFTalkTests {
         }
         #expect(overtime, "no overtime cue on the console")
 
+        // The pointer: the mouse over the middle of the console's current slide (on a 1920×1080 console the
+        // slide box is 1116×628 at 24,128) shows as a red dot in the middle of the audience's slide.
+        let env = ["DISPLAY": server.display]
+        try Shell.run(["xdotool", "mousemove", "500", "400"], environment: env)
+        try Shell.run(["xdotool", "mousemove", "582", "442"], environment: env)
+        var dot = 0
+        for _ in 0..<50 where dot < 50 {
+            dot = try XorgPresenterTests.scan(try server.screenshot(), region: "2460,260,200,200", PresenterLayout.pointerColour)
+            if dot < 50 { usleep(200_000) }
+        }
+        #expect(dot >= 50, "no pointer in the middle of the audience display")
+        #expect(try XorgPresenterTests.scan(try server.screenshot(), region: "1920,0,400,200", PresenterLayout.pointerColour) == 0)
+
         // Q twice quits.
         try server.key("q")
         try server.key("q")

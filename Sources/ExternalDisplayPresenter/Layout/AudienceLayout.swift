@@ -52,7 +52,9 @@ public struct PresenterLayout {
             list.operations.insert(.fill(Rect(origin0: size), theme.letterbox), at: 0)
             return list
         }
-        return audience(scene.deck, slideIndex: scene.state.audienceSlideIndex, size: size, safeFrame: display.layout.safeFrame)
+        var list = audience(scene.deck, slideIndex: scene.state.audienceSlideIndex, size: size, safeFrame: display.layout.safeFrame)
+        list.operations += pointer(scene, safeFrame: display.layout.safeFrame)
+        return list
     }
 
     /// A black or white screen while the audience is blanked (B, `.`, W).

@@ -10,7 +10,7 @@ struct ConsoleLayout {
     let area: Rect
 
     private var unit: Double { min(Double(area.width) / 1920, Double(area.height) / 1080) }
-    private func u(_ v: Double) -> Int { max(1, Int(v * unit)) }
+    func u(_ v: Double) -> Int { max(1, Int(v * unit)) }
 
     func operations(_ scene: PresenterScene, redactNotes: Bool) -> [DrawOperation] {
         var ops: [DrawOperation] = [.fill(area, theme.console)]
@@ -63,8 +63,7 @@ struct ConsoleLayout {
     private func current(_ scene: PresenterScene, x: Int, y: Int, width w: Int, bottom: Int,
                          ops: inout [DrawOperation]) {
         ops.append(text("NOW", .sansBold, u(22), theme.muted, x: x, y: y))
-        let top = y + u(34)
-        let rect = Rect(x: x, y: top, width: w, height: Int(Double(w) / SlideLayout.aspect))
+        let rect = nowFrame
         slide(scene, index: scene.state.slideIndex, in: rect, ops: &ops)
         let rowY = rect.maxY + u(20)
         let elapsed = PresentationTimer.format(scene.state.timer.elapsed(at: scene.now))

@@ -131,12 +131,17 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             if let key = Self.key(for: event.key.keysym.sym, ctrl: ctrl) { controller.apply(.key(key), at: now) }
         case SDL_WINDOWEVENT.rawValue:
             let kind = UInt32(event.window.event)
+            if kind == SDL_WINDOWEVENT_LEAVE.rawValue { controller.apply(.pointer(nil), at: now) }
             if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
                 console.invalidate()
                 scheduler = RedrawScheduler(keepingCountsOf: scheduler)
             }
         case SDL_DISPLAYEVENT.rawValue:
             onDisplayEvent()
+        case SDL_MOUSEMOTION.rawValue:
+            guard event.motion.windowID == SDL_GetWindowID(console.window), let size = console.canvas()?.size else { return }
+            controller.apply(.pointer(controller.slidePoint(consoleX: Int(event.motion.x), y: Int(event.motion.y),
+                                                            consoleSize: size)), at: now)
         default:
             return
         }

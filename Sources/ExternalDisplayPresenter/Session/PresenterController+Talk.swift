@@ -1,3 +1,5 @@
+import ExternalDisplayKit
+
 extension PresenterController {
     /// The status-line parts of the talk features: whiteout, frozen, overview, a typed number, the countdown.
     func talkStatus(at now: Double) -> String {
@@ -13,5 +15,15 @@ extension PresenterController {
             parts.append("\(countdown.label) (\(countdown.pace.rawValue))")
         }
         return parts.map { ", " + $0 }.joined()
+    }
+}
+
+extension PresenterController {
+    /// The point of the console's current slide under the mouse at (x, y) on a console of `consoleSize`, or nil
+    /// when the mouse is not over it.
+    public func slidePoint(consoleX x: Int, y: Int, consoleSize: PixelSize) -> SlidePoint? {
+        let layout = PresenterLayout(metrics: ApproximateTextMetrics(), theme: theme)
+        guard let rect = layout.consoleSlideRect(scene(at: now(), clock: ""), size: consoleSize) else { return nil }
+        return SlidePoint(pixelX: x, y: y, in: rect)
     }
 }

@@ -139,4 +139,6 @@ public enum PresenterAction: Hashable, Sendable {
     /// Plan the talk's length in seconds (`--duration`, `--end-time`): the console counts down and cues the
     /// pace. Not finite or not positive: the plan is dropped.
     case plan(duration: Double)
+    /// The speaker's mouse moved over the console's current slide (nil: it left the slide).
+    case pointer(SlidePoint?)
 }

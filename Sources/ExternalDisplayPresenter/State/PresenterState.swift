@@ -54,6 +54,8 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var quitArmedAt: Double?
     /// The talk's planned length in seconds (`--duration`, `--end-time`), for the countdown and pace cue.
     public internal(set) var plannedDuration: Double?
+    /// Where the speaker's mouse is over the console's current slide, if it is; drawn on every audience display.
+    public internal(set) var pointer: SlidePoint?
 
     /// Seconds within which a second Q quits.
     public static let quitWindow = 2.0
@@ -93,6 +95,7 @@ public struct PresenterState: Hashable, Sendable {
         case .detached(let id): detach(id)
         case .goTo(let index): go(to: index)
         case .plan(let duration): plannedDuration = duration.isFinite && duration > 0 ? duration : nil
+        case .pointer(let point): pointer = point.flatMap(SlidePoint.init(validating:))
         }
     }
 

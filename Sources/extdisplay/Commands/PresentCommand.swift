@@ -29,6 +29,9 @@ struct PresentCommand: AsyncParsableCommand {
         Enter to go there, P pause the timer, M mirror/extend, A audience view on the main display (when no \
         external display), Esc/F5 cancel (never quit). Quit: Q twice within 2 s, or Ctrl-Q.
 
+        Pointer: move the mouse over the console's current slide; a red dot shows at that spot on every \
+        audience display (not while blanked, frozen or mirrored).
+
         Countdown: --duration 20 (minutes) or --end-time 14:30 shows the time left and a pace cue (on pace, \
         ahead, behind, overtime) on the console.
 
