@@ -236,3 +236,44 @@ struct SamplePDFDeckTests {
         #expect(abs(deck.slides[0].aspect - 4.0 / 3.0) < 1e-9)
     }
 }
+
+/// `extdisplay present` itself on bad PDF decks and bad countdown options: exit 2 with a clear message.
+@Suite("present command: PDFs and countdown options",
+       .enabled(if: FileManager.default.fileExists(atPath: Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path),
+                "needs the built extdisplay"))
+struct PresentCommandPDFTests {
+    static func present(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let binary = Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path
+        let quoted = ([binary, "present"] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try Shell.run(["sh", "-c", quoted + " 2>&1"], environment: ["DISPLAY": ""])
+    }
+
+    @Test func aMarkdownFileNamedPDFIsRefusedClearly() throws {
+        let url = try MiniPDF.write(Data("# Not a PDF\n".utf8), name: "talk.pdf")
+        let run = try Self.present([url.path])
+        #expect(run.status == 2)
+        #expect(run.output.contains("is named .pdf but is not a PDF"), "\(run.output)")
+    }
+
+    @Test(arguments: [
+        (["--duration=-3"], "--duration -3.0: give the talk's length in minutes"),
+        (["--duration", "nan"], "give the talk's length in minutes"),
+        (["--end-time", "25:99"], "use HH:MM in 24-hour local time"),
+        (["--end-time", "00:00"], "has already passed today"),
+        (["--duration", "5", "--end-time", "23:59"], "not both"),
+    ])
+    func badCountdownOptionsExitWithAMessage(options: [String], expected: String) throws {
+        let url = try MiniPDF.write(Data("# Slide\n".utf8), name: "talk.md")
+        let run = try Self.present([url.path] + options)
+        #expect(run.status == 2, "\(options): \(run.output)")
+        #expect(run.output.contains(expected), "\(options): \(run.output)")
+    }
+
+    @Test func aDurationShowsTheCountdownInTheStatus() throws {
+        let url = try MiniPDF.write(Data("# One\n---\n# Two\n".utf8), name: "talk.md")
+        let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path
+        let run = try Self.present([url.path, "--duration", "1", "--keys", "next", "--snapshot", dir])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("1:00 left (ahead)") && run.output.contains("0:50 left (ahead)"), "\(run.output)")
+    }
+}

@@ -13,7 +13,7 @@ import Foundation
 struct PresentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "present",
-        abstract: "Present a Markdown deck: slides on the external displays, notes on the main one.",
+        abstract: "Present a Markdown or PDF deck: slides on the external displays, notes on the main one.",
         discussion: """
         Deck: slides separated by lines of ---; # titles, paragraphs, - bullets (nested once), `code`, \
         ![alt](file.png) images relative to the deck, and speaker notes after a line Note: (never shown on an \
