@@ -24,7 +24,7 @@ struct PDFDeckTests {
     }
 
     @Test func markdownDecksStillReadAsMarkdown() throws {
-        let url = try MiniPDF.write(Data("# Hello\n- one\n---\n# Two\n".utf8), name: "talk.md")
+        let url = try MiniPDF.write(Data("# Hello\n- files start with %PDF-1.7\n---\n# Two\n".utf8), name: "talk.md")
         let deck = try DeckParser.parse(contentsOf: url)
         #expect(deck.slides.map(\.plainTitle) == ["Hello", "Two"])
         #expect(deck.slides.allSatisfy { $0.pdfPage == nil })

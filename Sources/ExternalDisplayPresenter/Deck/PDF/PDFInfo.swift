@@ -35,13 +35,15 @@ public struct PDFInfo: Hashable, Sendable {
     /// The first bytes every PDF starts with.
     public static let header = Data("%PDF-".utf8)
 
-    /// Whether the file's first bytes are a PDF header (`%PDF-`), whatever its name.
+    /// Whether the file starts with a PDF header (`%PDF-`), whatever its name.
+    ///
+    /// Only the very first bytes count: a Markdown deck that mentions `%PDF-` in its text stays Markdown.
+    /// (Readers may accept a header later in the first kilobyte; every exporter writes it first.)
     public static func looksLikePDF(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 1024)) ?? Data()
-        // The standard lets the header sit anywhere in the first 1024 bytes; writers put it first.
-        return start.range(of: header) != nil
+        let start = (try? handle.read(upToCount: header.count)) ?? Data()
+        return start == header
     }
 
     /// Reads the page count and sizes with `pdfinfo`.
