@@ -269,6 +269,17 @@ struct PresentCommandPDFTests {
         #expect(run.output.contains(expected), "\(options): \(run.output)")
     }
 
+    @Test func aPdfpcDurationIsTheDefaultCountdown() throws {
+        let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants(), MiniPDF.quadrants()], width: 800, height: 600),
+                                    name: "talk.pdf")
+        try Data(#"{"pdfpcFormat": 2, "duration": 2, "pages": []}"#.utf8).write(to: PdfpcNotes.companion(of: url))
+        let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path
+        let run = try Self.present([url.path, "--snapshot", dir])
+        #expect(run.status == 0 && run.output.contains("2:00 left"), "\(run.output)")
+        let overridden = try Self.present([url.path, "--duration", "5", "--snapshot", dir])
+        #expect(overridden.output.contains("5:00 left"), "\(overridden.output)")
+    }
+
     @Test func aDurationShowsTheCountdownInTheStatus() throws {
         let url = try MiniPDF.write(Data("# One\n---\n# Two\n".utf8), name: "talk.md")
         let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path

@@ -1,9 +1,18 @@
+import ExternalDisplayPresenter
 import Foundation
 
 extension PresentCommand {
     /// A `--duration`/`--end-time` that cannot be used, with what to write instead.
     struct PlanError: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// The planned length in seconds a PDF deck's `.pdfpc` file gives (its `duration`, in minutes), if any:
+    /// the countdown's default when neither `--duration` nor `--end-time` is given.
+    static func pdfpcDuration(of deck: URL) -> Double? {
+        guard PDFInfo.looksLikePDF(deck), let data = try? Data(contentsOf: PdfpcNotes.companion(of: deck)),
+              let minutes = PdfpcNotes.parse(data).durationMinutes, minutes <= 24 * 60 else { return nil }
+        return minutes * 60
     }
 
     /// The talk's planned length in seconds from `--duration MINUTES` or `--end-time HH:MM` (today, local

@@ -33,7 +33,7 @@ struct PresentCommand: AsyncParsableCommand {
         audience display (not while blanked, frozen or mirrored).
 
         Countdown: --duration 20 (minutes) or --end-time 14:30 shows the time left and a pace cue (on pace, \
-        ahead, behind, overtime) on the console.
+        ahead, behind, overtime) on the console. A PDF deck's talk.pdfpc duration is the default.
 
         Headless (no DISPLAY, or --simulate): runs on simulated displays and writes one PNG per display after \
         each step of --keys, e.g. --keys next,next,unplug:hdmi-tv-1080p,next,plug:hdmi-tv-1080p
@@ -83,7 +83,7 @@ struct PresentCommand: AsyncParsableCommand {
         for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
         let plan = Self.plannedSeconds(duration: duration, endTime: endTime, now: Date())
         if case .failure(let message) = plan { Self.fail(message.description) }
-        let planned = try? plan.get()
+        let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
         let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
                                                  overscanCompensation: try Self.compensation(overscan))
         let environment = ProcessInfo.processInfo.environment
