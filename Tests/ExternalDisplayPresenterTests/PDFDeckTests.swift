@@ -136,6 +136,22 @@ struct PDFDeckTests {
                 "rendered sizes: \(sizes)")
     }
 
+    @Test func aBatchRenderGivesEveryPageItsOwnPicture() throws {
+        let colours = [(200, 30, 30), (30, 200, 30), (30, 30, 200), (220, 220, 20), (20, 200, 200)]
+        let url = try MiniPDF.write(MiniPDF.data(pages: colours.map { MiniPDF.solid($0.0, $0.1, $0.2, width: 320, height: 180) },
+                                                 width: 320, height: 180), name: "batch.pdf")
+        let deck = try DeckParser.parse(contentsOf: url)
+        let first = try #require(deck.slides[1].pdfPage)
+        let rasters = try PopplerRasterizer.renderBatch(first, through: 4, width: 32, height: 18)
+        #expect(Set(rasters.keys) == [1, 2, 3, 4])
+        for (index, raster) in rasters {
+            let o = (9 * 32 + 16) * 4, want = colours[index]
+            #expect(raster.width == 32 && raster.height == 18)
+            #expect(abs(Int(raster.rgba[o]) - want.0) <= 3 && abs(Int(raster.rgba[o + 1]) - want.1) <= 3
+                    && abs(Int(raster.rgba[o + 2]) - want.2) <= 3, "page \(index + 1)")
+        }
+    }
+
     // MARK: Beamer split pages
 
     @Test func beamerNotesHalvesStayOnTheConsole() throws {

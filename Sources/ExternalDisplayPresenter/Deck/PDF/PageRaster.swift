@@ -79,13 +79,54 @@ public enum PopplerRasterizer {
                           "-W", String(width), "-H", String(height)]
         }
         arguments.append(page.document.path)
+        guard let raster = try run(arguments, page: page) else {
+            throw Failure(description: "page \(page.index + 1) could not be rendered")
+        }
+        return raster
+    }
+
+    /// Pages `page.index…lastIndex` (their `part`) at `width`×`height` each, rendered by one `pdftoppm` run:
+    /// small renders (overview tiles) cost mostly the process start, so a batch is many times faster.
+    public static func renderBatch(_ page: PDFPage, through lastIndex: Int, width: Int, height: Int)
+        throws(Failure) -> [Int: PageRaster] {
+        guard lastIndex >= page.index else { return [:] }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("extdisplay-pages-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw Failure(description: "cannot make a folder for rendered pages: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let f = page.part.fraction
+        let fullW = Int((Double(width) / f.width).rounded()), fullH = Int((Double(height) / f.height).rounded())
+        var arguments = ["-f", String(page.index + 1), "-l", String(lastIndex + 1),
+                         "-scale-to-x", String(fullW), "-scale-to-y", String(fullH)]
+        if page.part != .whole {
+            arguments += ["-x", String(Int((Double(fullW) * f.x).rounded())), "-y", String(Int((Double(fullH) * f.y).rounded())),
+                          "-W", String(width), "-H", String(height)]
+        }
+        arguments += [page.document.path, folder.appendingPathComponent("p").path]
+        _ = try run(arguments, page: page, expectsImage: false)
+        var rasters: [Int: PageRaster] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix("p-") && name.hasSuffix(".ppm") {
+            // pdftoppm names pages p-7.ppm, p-07.ppm or p-007.ppm (as many digits as the last page number has).
+            guard let number = Int(name.dropFirst(2).dropLast(4)), number >= page.index + 1, number <= lastIndex + 1,
+                  let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+                  let raster = PageRaster.decodePPM(data) else { continue }
+            rasters[number - 1] = raster
+        }
+        return rasters
+    }
+
+    @discardableResult
+    private static func run(_ arguments: [String], page: PDFPage, expectsImage: Bool = true) throws(Failure) -> PageRaster? {
         let result: ToolProcess.Result
         do { result = try ToolProcess.run("pdftoppm", arguments, timeout: 60) } catch {
             throw Failure(description: error.description)
         }
         if result.status == 127 { throw Failure(description: "pdftoppm is missing: install poppler-utils") }
         if result.timedOut { throw Failure(description: "pdftoppm took over 60 s on page \(page.index + 1)") }
-        guard result.status == 0, let raster = PageRaster.decodePPM(result.output) else {
+        let raster = expectsImage ? PageRaster.decodePPM(result.output) : nil
+        guard result.status == 0, raster != nil || !expectsImage else {
             let line = result.errors.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
             throw Failure(description: "page \(page.index + 1) could not be rendered (pdftoppm: \(line))")
         }

@@ -36,6 +36,12 @@ public final class PageRasterCache: @unchecked Sendable {
     /// How many pages after (and before) a drawn page are rendered ahead.
     public let lookahead: (after: Int, before: Int)
     private let renderer: @Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster
+    private let batchRenderer: @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]
+    /// Renders at most this many pixels per page are batched (overview tiles): a miss renders up to
+    /// ``batchSize`` following pages in the same process.
+    public static let batchPixelLimit = 480 * 270
+    /// Pages rendered together on a batched miss.
+    public static let batchSize = 24
     private let condition = NSCondition()
     private var entries: [Key: PageRaster] = [:]
     private var failures: [Key: PopplerRasterizer.Failure] = [:]
@@ -55,13 +61,19 @@ public final class PageRasterCache: @unchecked Sendable {
         public var waits = 0
     }
 
-    /// A cache of `byteBudget` bytes (default 192 MB) rendering with `renderer` (default: poppler's pdftoppm).
+    /// A cache of `byteBudget` bytes (default 192 MB) rendering with `renderer` one page at a time and with
+    /// `batchRenderer` (page, last index, width, height) for small renders (defaults: poppler's pdftoppm).
     public init(byteBudget: Int = 192 << 20, lookahead: (after: Int, before: Int) = (2, 1),
                 renderer: @escaping @Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster
-                    = { page, w, h throws(PopplerRasterizer.Failure) in try PopplerRasterizer.render(page, width: w, height: h) }) {
+                    = { page, w, h throws(PopplerRasterizer.Failure) in try PopplerRasterizer.render(page, width: w, height: h) },
+                batchRenderer: @escaping @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]
+                    = { page, last, w, h throws(PopplerRasterizer.Failure) in
+                        try PopplerRasterizer.renderBatch(page, through: last, width: w, height: h)
+                    }) {
         self.byteBudget = max(1, byteBudget)
         self.lookahead = (max(0, lookahead.after), max(0, lookahead.before))
         self.renderer = renderer
+        self.batchRenderer = batchRenderer
     }
 
     /// What the cache did so far.
@@ -130,6 +142,10 @@ public final class PageRasterCache: @unchecked Sendable {
             return .failure(failure)
         }
         if waitCounts { tally.waits += 1 }
+        if waitCounts, width * height <= Self.batchPixelLimit, page.pageCount > page.index + 1 {
+            let batch = batchKeys(from: page, width: width, height: height)
+            if batch.count > 1 { return renderBatch(page, keys: batch, width: width, height: height) }
+        }
         inFlight.insert(key)
         tally.renders += 1
         condition.unlock()
@@ -146,6 +162,39 @@ public final class PageRasterCache: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         return outcome
+    }
+
+    /// The keys of `page` and the following pages at this size that are neither held, failed nor under way,
+    /// up to ``batchSize``, stopping at the first that is. Called with the lock held.
+    private func batchKeys(from page: PDFPage, width: Int, height: Int) -> [Key] {
+        var keys: [Key] = []
+        for index in page.index..<min(page.pageCount, page.index + Self.batchSize) {
+            var next = page
+            next.index = index
+            let key = Self.key(next, width: width, height: height)
+            guard entries[key] == nil, failures[key] == nil, !inFlight.contains(key) else { break }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// Renders `keys` (consecutive pages from `page`) in one batch; called with the lock held, returns unlocked.
+    /// A page the batch did not produce is rendered alone.
+    private func renderBatch(_ page: PDFPage, keys: [Key], width: Int, height: Int)
+        -> Result<PageRaster, PopplerRasterizer.Failure> {
+        for key in keys { inFlight.insert(key) }
+        tally.renders += 1
+        condition.unlock()
+        let rasters = (try? batchRenderer(page, page.index + keys.count - 1, width, height)) ?? [:]
+        condition.lock()
+        for key in keys {
+            inFlight.remove(key)
+            if let raster = rasters[key.index] { store(raster, for: key) }
+        }
+        condition.broadcast()
+        condition.unlock()
+        if let raster = rasters[page.index] { return .success(raster) }
+        return obtain(page, width: width, height: height, waitCounts: false)
     }
 
     /// Called with the lock held.
