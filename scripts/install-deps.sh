@@ -12,6 +12,9 @@ packages=(
   dbus dbus-daemon dbus-bin playerctl libsystemd-dev
   # PNG checks in the tests.
   python3
+  # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
+  # MuPDF's mutool is the tests' independent second renderer.
+  poppler-utils mupdf-tools
 )
 
 missing=()

@@ -27,7 +27,7 @@ struct PresenterStateTests {
         #expect(PresenterKey(name: "pagedown") == .next)
         #expect(PresenterKey(name: "Space") == .next)
         #expect(PresenterKey(name: "PageUp") == .previous)
-        #expect(PresenterKey(name: "esc") == .quit)
+        #expect(PresenterKey(name: "esc") == .cancel)  // Esc, sent by clickers, never quits
         #expect(PresenterKey(name: "b") == .blackout)
         #expect(PresenterKey(name: "bogus") == nil)
     }

@@ -29,7 +29,7 @@ extension XorgPresenterTests {
         let shot = try server.screenshot { try XorgPresenterTests.scan($0, region: "1920,0,1280,720", slide) > 100_000 }
         #expect(try XorgPresenterTests.scan(shot, region: "1920,0,1280,720", slide) > 100_000)
         #expect(try XorgPresenterTests.scan(shot, region: "1920,0,1280,720", PresenterTheme().notes) == 0)
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 
@@ -43,7 +43,7 @@ extension XorgPresenterTests {
             #expect(presenter.waitForLine { $0.contains("external: DUMMY1") } != nil)
             try server.waitForWindow(XorgServer.audienceWindow)
             #expect(try server.currentModes().contains { $0.hasPrefix("DUMMY1 1024x768") }, "mode not switched")
-            if ending == "q" { try server.key("q") } else { presenter.process.terminate() }
+            if ending == "q" { try server.key("ctrl+q") } else { presenter.process.terminate() }
             #expect(presenter.waitForExit(timeout: 30))
             // Poll (hang guard) for the modes to be back rather than sleeping a fixed time.
             for _ in 0..<300 where try server.currentModes() != before { usleep(100_000) }

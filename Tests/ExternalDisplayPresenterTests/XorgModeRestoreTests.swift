@@ -46,7 +46,7 @@ extension XorgPresenterTests {
             presenter.send(sig)
             #expect(presenter.exitStatus(timeout: 10) == 128 + sig, "\(ending) did not end the presenter")
         } else {
-            try server.key("q")
+            try server.key("ctrl+q")
             #expect(presenter.exitStatus(timeout: 10) == 0)
         }
         #expect(try waitForMode(server, "DUMMY1", "1280x720"), "DUMMY1 not restored after \(ending)")

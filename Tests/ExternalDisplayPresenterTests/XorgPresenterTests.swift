@@ -54,7 +54,7 @@ struct XorgPresenterTests {
         try server.key("p")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 2 of 3") && $0.contains("(paused)") } != nil)
 
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
         #expect(presenter.process.terminationStatus == 0)
         #expect(try server.currentModes() == modesBefore)
@@ -85,7 +85,7 @@ struct XorgPresenterTests {
         #expect(try Self.digest(shot, dummy2) == slide2, "DUMMY2 does not show the current slide (slide 2)")
         #expect(try Self.digest(shot, dummy1) == slide2, "DUMMY1 moved off slide 2")
         #expect(try Self.scan(shot, region: dummy2, PresenterTheme().notes) == 0, "notes on DUMMY2")
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 
@@ -117,7 +117,7 @@ struct XorgPresenterTests {
         #expect(try Self.scan(shot, region: dummy1, slide) > 100_000, "no slide on DUMMY1 (the display named)")
         #expect(try Self.scan(shot, region: dummy2, slide) == 0, "a slide on DUMMY2")
         #expect(!presenter.lines.contains { $0.contains("DUMMY2") }, "lines: \(presenter.lines)")
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 

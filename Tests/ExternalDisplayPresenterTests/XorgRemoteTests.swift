@@ -50,7 +50,7 @@ extension XorgPresenterTests {
         try send("play-pause")
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") && $0.contains("(paused)") } != nil)
         #expect(try poll(["status"], until: "Paused"), "the bus never said Paused")
-        try server.key("q")
+        try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
 }

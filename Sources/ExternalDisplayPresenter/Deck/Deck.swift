@@ -67,6 +67,8 @@ public enum SlideBlock: Hashable, Sendable {
     case bullet(level: Int, [InlineRun])
     /// An image file that exists, with its alternative text.
     case image(alt: String, url: URL)
+    /// A whole PDF page (or the slide half of a Beamer split page), drawn filling the slide at its own aspect.
+    case page(PDFPage)
 }
 
 /// A run of text in one style: plain, or inline `code`.

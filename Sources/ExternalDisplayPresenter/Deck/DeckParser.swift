@@ -13,11 +13,13 @@ import Foundation
 /// deck.slides[0].notes // ["say hi"]
 /// ```
 public enum DeckParser {
-    /// Reads and parses a deck file; images resolve against its folder. The file is read as untrusted: a
-    /// regular file only (a directory, FIFO or device is refused by name), at most
-    /// `ExternalDisplaySDL/UntrustedFile/deckLimit` bytes, within a timeout. Each image is checked with
-    /// `imageProblem` (default: decoded once) so that an unreadable one is reported with its slide and line.
-    public static func parse(contentsOf url: URL,
+    /// Reads and parses a deck file; images resolve against its folder. A file that starts with `%PDF-` is a
+    /// PDF deck whatever its name (``PDFDeckReader``; `beamerNotes` says where split pages keep their notes);
+    /// a `.pdf` that is not a PDF is refused. The file is read as untrusted: a regular file only (a directory,
+    /// FIFO or device is refused by name), a Markdown deck at most `ExternalDisplaySDL/UntrustedFile/deckLimit`
+    /// bytes, within a timeout. Each image is checked with `imageProblem` (default: decoded once) so that an
+    /// unreadable one is reported with its slide and line.
+    public static func parse(contentsOf url: URL, beamerNotes: BeamerNotes? = nil,
                              imageProblem: @escaping (URL) -> String? = DeckParser.decodeProblem) throws(DeckError) -> Deck {
         let bytes: [UInt8]
         do { bytes = try UntrustedFile.read(url, limit: UntrustedFile.deckLimit) } catch {
@@ -25,7 +27,16 @@ public enum DeckParser {
                 throw DeckError(path: url.path, reason: "does not exist; give the path of a Markdown deck, "
                                     + "e.g. Examples/Decks/ExternalDisplayKit.md")
             }
+            // A regular file over the Markdown limit may still be a PDF (the kind was checked before the size).
+            if case .tooLarge = error, PDFInfo.looksLikePDF(url) {
+                return try PDFDeckReader.read(url, beamerNotes: beamerNotes)
+            }
             throw DeckError(path: url.path, reason: error.reason)
+        }
+        if bytes.starts(with: Array("%PDF-".utf8)) { return try PDFDeckReader.read(url, beamerNotes: beamerNotes) }
+        if url.pathExtension.lowercased() == "pdf" {
+            throw DeckError(path: url.path, reason: "is named .pdf but is not a PDF (it does not start with %PDF-); "
+                                + "export the talk as PDF again, or rename a Markdown deck to .md")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DeckError(path: url.path, reason: "is not UTF-8 text; save the deck as UTF-8 Markdown")

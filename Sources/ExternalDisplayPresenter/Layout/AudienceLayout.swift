@@ -46,21 +46,29 @@ public struct PresenterLayout {
     /// current slide.
     public func external(_ scene: PresenterScene, on display: AudienceDisplay) -> DisplayList {
         let size = display.layout.frame.size
-        if scene.state.isBlackedOut { return DisplayList(size: size, operations: [.fill(Rect(origin0: size), theme.letterbox)]) }
+        if let blank = blank(scene.state, size) { return blank }
         if scene.state.arrangement == .mirrored {
             var list = console(scene, size: size, in: display.layout.safeFrame)
             list.operations.insert(.fill(Rect(origin0: size), theme.letterbox), at: 0)
             return list
         }
-        return audience(scene.deck, slideIndex: scene.state.slideIndex, size: size, safeFrame: display.layout.safeFrame)
+        var list = audience(scene.deck, slideIndex: scene.state.audienceSlideIndex, size: size, safeFrame: display.layout.safeFrame)
+        list.operations += pointer(scene, safeFrame: display.layout.safeFrame)
+        return list
+    }
+
+    /// A black or white screen while the audience is blanked (B, `.`, W).
+    private func blank(_ state: PresenterState, _ size: PixelSize) -> DisplayList? {
+        guard state.isBlanked else { return nil }
+        return DisplayList(size: size, operations: [.fill(Rect(origin0: size), state.isWhitedOut ? RGBA(255, 255, 255) : theme.letterbox)])
     }
 
     /// What the main display shows: the console, or the audience view when the presenter chose to show it
     /// there (no external display attached).
     public func main(_ scene: PresenterScene, size: PixelSize) -> DisplayList {
         if scene.state.showsAudienceOnMain {
-            if scene.state.isBlackedOut { return DisplayList(size: size, operations: [.fill(Rect(origin0: size), theme.letterbox)]) }
-            return audience(scene.deck, slideIndex: scene.state.slideIndex, size: size, safeFrame: Rect(origin0: size))
+            if let blank = blank(scene.state, size) { return blank }
+            return audience(scene.deck, slideIndex: scene.state.audienceSlideIndex, size: size, safeFrame: Rect(origin0: size))
         }
         return console(scene, size: size, in: Rect(origin0: size))
     }
@@ -68,7 +76,8 @@ public struct PresenterLayout {
     /// The audience view: black bars, and the slide at the slide aspect centred in the safe frame.
     public func audience(_ deck: Deck, slideIndex: Int, size: PixelSize, safeFrame: Rect) -> DisplayList {
         var ops: [DrawOperation] = [.fill(Rect(origin0: size), theme.letterbox)]
-        let rect = safeFrame.fitting(aspect: SlideLayout.aspect)
+        let aspect = deck.slides.indices.contains(slideIndex) ? deck.slides[slideIndex].aspect : SlideLayout.aspect
+        let rect = safeFrame.fitting(aspect: aspect)
         if deck.slides.indices.contains(slideIndex) {
             ops += slides.operations(for: deck.slides[slideIndex], in: rect)
         } else {

@@ -10,13 +10,19 @@ struct ConsoleLayout {
     let area: Rect
 
     private var unit: Double { min(Double(area.width) / 1920, Double(area.height) / 1080) }
-    private func u(_ v: Double) -> Int { max(1, Int(v * unit)) }
+    func u(_ v: Double) -> Int { max(1, Int(v * unit)) }
 
     func operations(_ scene: PresenterScene, redactNotes: Bool) -> [DrawOperation] {
         var ops: [DrawOperation] = [.fill(area, theme.console)]
         let m = u(24)
         let headerBottom = header(scene, ops: &ops, margin: m)
         let footerTop = footer(scene, ops: &ops, margin: m)
+        if let selection = scene.state.overviewSelection {
+            ops += OverviewLayout(metrics: metrics, theme: theme, slides: slides)
+                .operations(scene.deck, selection: selection, current: scene.state.slideIndex,
+                            in: Rect(x: area.x + m, y: headerBottom, width: area.width - 2 * m, height: footerTop - headerBottom))
+            return ops
+        }
         let leftWidth = area.width * 6 / 10 - m * 3 / 2
         let leftX = area.x + m
         let rightX = leftX + leftWidth + m
@@ -43,6 +49,7 @@ struct ConsoleLayout {
                         x: area.maxX - m - width(scene.clock, .sansBold, clockSize), y: y - u(4)))
         var badges: [String] = []
         if scene.state.isBlackedOut { badges.append("BLACKOUT") }
+        badges += talkBadges(scene)
         if scene.state.arrangement == .mirrored { badges.append("MIRRORED") }
         if scene.state.timer.isPaused { badges.append("TIMER PAUSED") }
         let badgeText = badges.joined(separator: "   ")
@@ -56,8 +63,7 @@ struct ConsoleLayout {
     private func current(_ scene: PresenterScene, x: Int, y: Int, width w: Int, bottom: Int,
                          ops: inout [DrawOperation]) {
         ops.append(text("NOW", .sansBold, u(22), theme.muted, x: x, y: y))
-        let top = y + u(34)
-        let rect = Rect(x: x, y: top, width: w, height: Int(Double(w) / SlideLayout.aspect))
+        let rect = nowFrame
         slide(scene, index: scene.state.slideIndex, in: rect, ops: &ops)
         let rowY = rect.maxY + u(20)
         let elapsed = PresentationTimer.format(scene.state.timer.elapsed(at: scene.now))
@@ -67,6 +73,12 @@ struct ConsoleLayout {
         let position = count == 0 ? "No slides" : "Slide \(scene.state.slideIndex + 1) of \(count)"
         ops.append(text(position, .sansBold, u(44), theme.consoleText,
                         x: rect.maxX - width(position, .sansBold, u(44)), y: rowY + u(20)))
+        if let countdown = countdownLine(scene) {
+            let colour = countdown.pace == .onPace || countdown.pace == .ahead ? theme.accent : theme.warning
+            let label = countdown.label + "  ·  " + countdown.pace.rawValue
+            ops.append(text(label, .sansBold, u(40), colour,
+                            x: x + width(elapsed, .sansBold, u(72)) + u(40), y: rowY + u(22)))
+        }
     }
 
     /// The next slide; returns the y where the notes start.
@@ -98,6 +110,12 @@ struct ConsoleLayout {
         let slide = scene.deck.slides.indices.contains(scene.state.slideIndex)
             ? scene.deck.slides[scene.state.slideIndex] : nil
         let notes = slide?.notes ?? []
+        if !redact, let notesPage = slide?.pdfPage?.notes {
+            // A Beamer split page: its notes half, private to the console.
+            let box = Rect(x: rect.x, y: top, width: rect.width, height: max(1, rect.maxY - top)).fitting(aspect: notesPage.aspect)
+            ops.append(.page(notesPage, Rect(x: rect.x, y: top, width: box.width, height: box.height)))
+            return
+        }
         if redact || notes.isEmpty {
             let message = redact ? "Notes hidden while mirrored. Press M to extend." : "No notes for this slide."
             ops.append(text(message, .sans, u(28), theme.muted, x: rect.x, y: top))
@@ -132,8 +150,7 @@ struct ConsoleLayout {
         if scene.state.offersAudienceOnMain {
             lines.append(("No external display. Press A to show the audience view on this display.", theme.warning))
         }
-        lines.append(("Right/Space/PgDn next   Left/PgUp previous   Home/End   B blackout   P pause   M mirror   Q quit",
-                      theme.muted))
+        lines.append((Self.legend, theme.muted))
         let top = area.maxY - m - lines.count * lh
         for (i, line) in lines.enumerated() {
             ops.append(text(line.0, .sans, size, line.1, x: area.x + m, y: top + i * lh))

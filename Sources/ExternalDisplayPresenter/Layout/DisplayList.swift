@@ -60,6 +60,8 @@ public enum DrawOperation: Hashable, Sendable {
     case text(String, x: Int, y: Int, TextStyle)
     /// An image file scaled into a rectangle; `alt` describes it when it cannot be drawn.
     case image(URL, Rect, alt: String)
+    /// A PDF page (its ``PDFPage/part``) rendered at the rectangle's pixel size.
+    case page(PDFPage, Rect)
 }
 
 /// What one display shows, as a list of drawing operations: computed by pure layout code, drawn by any
@@ -87,7 +89,7 @@ public struct DisplayList: Hashable, Sendable {
             switch op {
             case .fill(_, let c), .stroke(_, let c, _), .line(_, _, _, _, let c): c
             case .text(_, _, _, let style): style.color
-            case .image: RGBA(0, 0, 0, 0)
+            case .image, .page: RGBA(0, 0, 0, 0)
             }
         })
     }

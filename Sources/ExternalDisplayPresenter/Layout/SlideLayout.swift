@@ -26,6 +26,7 @@ public struct SlideLayout {
 
     /// The operations that draw `slide` filling `rect` (which should already have the slide aspect).
     public func operations(for slide: Slide, in rect: Rect) -> [DrawOperation] {
+        if let page = slide.pdfPage { return [.page(page, rect.fitting(aspect: page.aspect))] }
         let background = DrawOperation.fill(rect, theme.slideBackground)
         var best: [DrawOperation] = []
         for scale in [1.0, 0.88, 0.77, 0.67, 0.58, 0.5] {
@@ -76,6 +77,11 @@ public struct SlideLayout {
                 y += image(url, alt: alt, x: left, y: y, width: width, maxHeight: max(room, rect.height / 6),
                            ops: &ops) + Int(16 * unit)
                 imagesLeft -= 1
+            case .page(let page):
+                // A page among other blocks (not made by the readers): drawn like an image.
+                let box = Rect(x: left, y: y, width: width, height: max(1, rect.maxY - my - y)).fitting(aspect: page.aspect)
+                ops.append(.page(page, Rect(x: box.x, y: y, width: box.width, height: box.height)))
+                y += box.height + Int(16 * unit)
             }
         }
         return (ops, y)

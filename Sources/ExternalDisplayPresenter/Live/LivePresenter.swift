@@ -127,15 +127,21 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         case SDL_QUIT.rawValue:
             controller.apply(.key(.quit), at: now)
         case SDL_KEYDOWN.rawValue:
-            if let key = Self.key(for: event.key.keysym.sym) { controller.apply(.key(key), at: now) }
+            let ctrl = (UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
+            if let key = Self.key(for: event.key.keysym.sym, ctrl: ctrl) { controller.apply(.key(key), at: now) }
         case SDL_WINDOWEVENT.rawValue:
             let kind = UInt32(event.window.event)
+            if kind == SDL_WINDOWEVENT_LEAVE.rawValue { controller.apply(.pointer(nil), at: now) }
             if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
                 console.invalidate()
                 scheduler = RedrawScheduler(keepingCountsOf: scheduler)
             }
         case SDL_DISPLAYEVENT.rawValue:
             onDisplayEvent()
+        case SDL_MOUSEMOTION.rawValue:
+            guard event.motion.windowID == SDL_GetWindowID(console.window), let size = console.canvas()?.size else { return }
+            controller.apply(.pointer(controller.slidePoint(consoleX: Int(event.motion.x), y: Int(event.motion.y),
+                                                            consoleSize: size)), at: now)
         default:
             return
         }
@@ -161,19 +167,33 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         }
     }
 
-    /// The presenter key for an SDL key code: arrows, space, page keys, Home/End, B, P, M, A, Q, Esc.
-    static func key(for sym: SDL_Keycode) -> PresenterKey? {
+    /// The presenter key for an SDL key code (``PresenterKey`` says what each does); Ctrl-Q quits at once,
+    /// Q must come twice, Esc and F5 (what clickers send) never quit.
+    static func key(for sym: SDL_Keycode, ctrl: Bool = false) -> PresenterKey? {
         let code = UInt32(bitPattern: sym)
+        if code >= SDLK_0.rawValue, code <= SDLK_9.rawValue { return PresenterKey.digits[Int(code - SDLK_0.rawValue)] }
+        if code >= SDLK_KP_1.rawValue, code <= SDLK_KP_9.rawValue {
+            return PresenterKey.digits[Int(code - SDLK_KP_1.rawValue) + 1]
+        }
         switch code {
-        case SDLK_RIGHT.rawValue, SDLK_SPACE.rawValue, SDLK_PAGEDOWN.rawValue, SDLK_DOWN.rawValue: return .next
-        case SDLK_LEFT.rawValue, SDLK_PAGEUP.rawValue, SDLK_UP.rawValue: return .previous
+        case SDLK_RIGHT.rawValue, SDLK_SPACE.rawValue, SDLK_PAGEDOWN.rawValue: return .next
+        case SDLK_LEFT.rawValue, SDLK_PAGEUP.rawValue: return .previous
+        case SDLK_DOWN.rawValue: return .down
+        case SDLK_UP.rawValue: return .up
         case SDLK_HOME.rawValue: return .first
         case SDLK_END.rawValue: return .last
         case SDLK_b.rawValue, SDLK_PERIOD.rawValue: return .blackout
+        case SDLK_w.rawValue: return .whiteout
         case SDLK_p.rawValue: return .pauseTimer
         case SDLK_m.rawValue: return .mirror
         case SDLK_a.rawValue: return .audienceOnMain
-        case SDLK_q.rawValue, SDLK_ESCAPE.rawValue: return .quit
+        case SDLK_TAB.rawValue, SDLK_o.rawValue: return .overview
+        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: return .confirm
+        case SDLK_ESCAPE.rawValue, SDLK_F5.rawValue: return .cancel
+        case SDLK_BACKSPACE.rawValue: return .backspace
+        case SDLK_f.rawValue: return .freeze
+        case SDLK_KP_0.rawValue: return .digit0
+        case SDLK_q.rawValue: return ctrl ? .quit : .quitRequest
         default: return nil
         }
     }

@@ -14,9 +14,14 @@ public protocol PresenterCanvas: AnyObject, TextMetrics {
     func image(_ url: URL, in rect: Rect) -> Bool
     /// Called after a whole display list was drawn (present a window, flush a surface).
     func finishFrame()
+    /// Draws a PDF page rendered at `rect`'s size; returns false when it cannot (the caller draws a stand-in).
+    func page(_ page: PDFPage, in rect: Rect) -> Bool
 }
 
 extension PresenterCanvas {
+    /// Draws nothing and returns false (a stand-in is drawn): canvases that can show PDF pages implement it.
+    public func page(_ page: PDFPage, in rect: Rect) -> Bool { false }
+
     /// Draws a display list: clears to black, then each operation in order.
     public func draw(_ list: DisplayList) {
         fill(Rect(origin0: size), RGBA(0, 0, 0))
@@ -37,6 +42,8 @@ extension PresenterCanvas {
             text(string, x: x, y: y, style: style)
         case .image(let url, let rect, let alt):
             if !image(url, in: rect) { standIn(for: alt, in: rect) }
+        case .page(let page, let rect):
+            if !self.page(page, in: rect) { standIn(for: "page \(page.index + 1) could not be rendered", in: rect) }
         }
     }
 

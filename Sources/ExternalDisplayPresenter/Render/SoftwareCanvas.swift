@@ -15,7 +15,7 @@ import Foundation
 public final class SoftwareCanvas: SnapshotCanvas {
     /// The surface's size.
     public let size: PixelSize
-    private let surface: UnsafeMutablePointer<SDL_Surface>
+    let surface: UnsafeMutablePointer<SDL_Surface>
     private let ownsSurface: Bool
     private let fonts: FontCache
     private let onFinish: (() -> Void)?

@@ -39,6 +39,8 @@ public final class HeadlessPresenter {
     private let clockStart: Date
     private var canvases: [String: any SnapshotCanvas] = [:]
     private let makeCanvas: (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas
+    /// The talk's planned length in seconds (`--duration`): the console counts down and cues the pace.
+    public var plannedDuration: Double?
 
     /// A run of `deck` on the simulator. `displays` lists catalog presets: the first is the main display when it
     /// is a device preset (`laptop`, `ipad`, `iphone`), else the main display is a laptop. Each step takes
@@ -68,6 +70,7 @@ public final class HeadlessPresenter {
                                  height: Int(Double(device.points.height) * device.scale))
         let controller = PresenterController(deck: deck, startedAt: 0,
                                              mainDisplay: "\(device.name) \(mainSize)", now: { platform.now })
+        if let plannedDuration { controller.apply(.plan(duration: plannedDuration), at: 0) }
         let coordinator = DisplayCoordinator(platform: platform, configuration: configuration)
         coordinator.delegate = controller
         coordinator.start()

@@ -64,8 +64,8 @@ public enum HeadlessStep: Hashable, Sendable {
         default:
             break
         }
-        throw HeadlessError("unknown step '\(item)' in --keys; use key names (next, previous, home, end, b, p, m, "
-                            + "a, q), unplug:ID, plug:PRESET[:ID], remote:next|previous|playpause, mode:ID:WxH, "
+        throw HeadlessError("unknown step '\(item)' in --keys; use key names (next, previous, up, down, home, end, "
+                            + "b, w, p, m, a, tab, enter, esc, f, q, quit, 0-9), unplug:ID, plug:PRESET[:ID], remote:next|previous|playpause, mode:ID:WxH, "
                             + "wait:SECONDS")
     }
 

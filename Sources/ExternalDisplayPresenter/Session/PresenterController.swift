@@ -58,6 +58,7 @@ public final class PresenterController: DisplayCoordinatorDelegate {
             + PresentationTimer.format(state.timer.elapsed(at: now)) + (state.timer.isPaused ? " (paused)" : "")
             + ", external: " + (shown.isEmpty ? "none" : shown)
         if state.isBlackedOut { line += ", blackout" }
+        line += talkStatus(at: now)
         if state.arrangement == .mirrored { line += ", mirrored" }
         if state.showsAudienceOnMain { line += ", audience view on main" }
         return line

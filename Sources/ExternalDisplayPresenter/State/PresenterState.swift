@@ -42,11 +42,42 @@ public struct PresenterState: Hashable, Sendable {
     public private(set) var noticeIsWarning = false
     /// Names of displays that were attached, kept to name them once they are gone.
     private var knownNames: [DisplayID: String] = [:]
+    /// Whether the external displays are blanked to white (W).
+    public internal(set) var isWhitedOut = false
+    /// The overview's chosen tile while the overview is open; nil while it is closed.
+    public internal(set) var overviewSelection: Int?
+    /// Digits of a slide number typed so far (Enter goes there).
+    public internal(set) var typedNumber = ""
+    /// The slide the audience keeps seeing while frozen (F); nil while the audience follows the speaker.
+    public internal(set) var frozenSlideIndex: Int?
+    /// When Q was pressed once (a second Q within ``quitWindow`` seconds quits).
+    public internal(set) var quitArmedAt: Double?
+    /// The talk's planned length in seconds (`--duration`, `--end-time`), for the countdown and pace cue.
+    public internal(set) var plannedDuration: Double?
+    /// Where the speaker's mouse is over the console's current slide, if it is; drawn on every audience display.
+    public internal(set) var pointer: SlidePoint?
 
-    /// A presenter at the first slide with the timer running from `startedAt`.
-    public init(slideCount: Int, startedAt: Double) {
+    /// Seconds within which a second Q quits.
+    public static let quitWindow = 2.0
+
+    /// A presenter at the first slide with the timer running from `startedAt`; `plannedDuration` (seconds,
+    /// finite and positive, else ignored) turns on the countdown.
+    public init(slideCount: Int, startedAt: Double, plannedDuration: Double? = nil) {
         self.slideCount = max(0, slideCount)
         self.timer = PresentationTimer(startedAt: startedAt)
+        if let d = plannedDuration, d.isFinite, d > 0 { self.plannedDuration = d }
+    }
+
+    /// The slide the audience displays show: the frozen one, else the current one.
+    public var audienceSlideIndex: Int { frozenSlideIndex ?? slideIndex }
+
+    /// Whether the external displays show a blank (black or white) instead of the slide.
+    public var isBlanked: Bool { isBlackedOut || isWhitedOut }
+
+    /// Whether the console should say "press Q again to quit" at `now`.
+    public func isQuitArmed(at now: Double) -> Bool {
+        guard let armed = quitArmedAt else { return false }
+        return now >= armed && now - armed <= Self.quitWindow
     }
 
     /// Whether no external display is attached and the console should offer the audience view on the main display.
@@ -63,21 +94,43 @@ public struct PresenterState: Hashable, Sendable {
         case .attached(let display): attach(display)
         case .detached(let id): detach(id)
         case .goTo(let index): go(to: index)
+        case .plan(let duration): plannedDuration = duration.isFinite && duration > 0 ? duration : nil
+        case .pointer(let point): pointer = point.flatMap(SlidePoint.init(validating:))
         }
     }
 
     private mutating func press(_ key: PresenterKey, at now: Double) {
+        if key != .quitRequest { quitArmedAt = nil }
+        if let digit = key.digit {
+            if typedNumber.count < 6 { typedNumber += String(digit) }
+            return
+        }
+        if key != .confirm && key != .backspace { typedNumber = "" }
+        if overviewSelection != nil, browseOverview(key) { return }
         switch key {
-        case .next: go(to: slideIndex + 1)
-        case .previous: go(to: slideIndex - 1)
+        case .next, .down: go(to: slideIndex + 1)
+        case .previous, .up: go(to: slideIndex - 1)
         case .first: go(to: 0)
         case .last: go(to: slideCount - 1)
-        case .blackout: isBlackedOut.toggle()
+        case .blackout:
+            isBlackedOut.toggle()
+            isWhitedOut = false
+        case .whiteout:
+            isWhitedOut.toggle()
+            isBlackedOut = false
         case .pauseTimer: timer.toggle(at: now)
         case .mirror: arrangement = arrangement == .extended ? .mirrored : .extended
         case .audienceOnMain:
             if audienceDisplays.isEmpty { showsAudienceOnMain.toggle() }
+        case .overview: overviewSelection = slideCount > 0 ? slideIndex : nil
+        case .confirm: confirmTypedNumber()
+        case .backspace: if !typedNumber.isEmpty { typedNumber.removeLast() }
+        case .cancel: break
+        case .freeze: frozenSlideIndex = frozenSlideIndex == nil ? slideIndex : nil
+        case .quitRequest:
+            if isQuitArmed(at: now) { wantsQuit = true } else { quitArmedAt = now }
         case .quit: wantsQuit = true
+        case .digit0, .digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9: break
         }
     }
 
@@ -91,7 +144,7 @@ public struct PresenterState: Hashable, Sendable {
         }
     }
 
-    private mutating func go(to index: Int) {
+    mutating func go(to index: Int) {
         slideIndex = min(max(index, 0), max(slideCount - 1, 0))
     }
 

@@ -13,21 +13,37 @@ import Foundation
 struct PresentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "present",
-        abstract: "Present a Markdown deck: slides on the external displays, notes on the main one.",
+        abstract: "Present a Markdown or PDF deck: slides on the external displays, notes on the main one.",
         discussion: """
         Deck: slides separated by lines of ---; # titles, paragraphs, - bullets (nested once), `code`, \
         ![alt](file.png) images relative to the deck, and speaker notes after a line Note: (never shown on an \
         external display).
 
-        Keys: Right/Space/PageDown next, Left/PageUp previous, Home, End, B blackout, P pause the timer, \
-        M mirror/extend, A audience view on the main display (when no external display), Q/Esc quit.
+        PDF decks: any file starting with %PDF- (pages rendered by poppler's pdftoppm at each display's \
+        resolution); notes from talk.pdfpc beside talk.pdf (pdfpc 4.5+ JSON), or from Beamer split pages with \
+        --notes right|left|bottom.
+
+        Keys (clicker-safe: no single key a clicker sends ends the talk): Right/Space/PageDown next, \
+        Left/PageUp previous, Up/Down, Home, End, B or . black screen, W white screen, F freeze the audience on \
+        this slide while you browse, Tab/O overview (arrows + Enter to jump, Esc to close), a slide number then \
+        Enter to go there, P pause the timer, M mirror/extend, A audience view on the main display (when no \
+        external display), Esc/F5 cancel (never quit). Quit: Q twice within 2 s, or Ctrl-Q.
+
+        Pointer: move the mouse over the console's current slide; a red dot shows at that spot on every \
+        audience display (not while blanked, frozen or mirrored).
+
+        Countdown: --duration 20 (minutes) or --end-time 14:30 shows the time left and a pace cue (on pace, \
+        ahead, behind, overtime) on the console. A PDF deck's talk.pdfpc duration is the default.
 
         Headless (no DISPLAY, or --simulate): runs on simulated displays and writes one PNG per display after \
         each step of --keys, e.g. --keys next,next,unplug:hdmi-tv-1080p,next,plug:hdmi-tv-1080p
         """)
 
-    @Argument(help: "The deck (Markdown).")
+    @Argument(help: "The deck: Markdown, or a PDF (any file starting with %PDF-; notes from talk.pdfpc beside it).")
     var deck: String
+
+    @Option(help: "PDF decks made by Beamer with notes on a second screen: where the notes half is (right, left, bottom).")
+    var notes: BeamerNotes?
 
     @Option(help: "The external display to present on: an output name, or auto (every external display).")
     var display: String = "auto"
@@ -47,6 +63,12 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S).")
     var keys: String = ""
 
+    @Option(help: "The talk's length in minutes: the console counts down and cues the pace.")
+    var duration: Double?
+
+    @Option(name: .customLong("end-time"), help: "When the talk must end (HH:MM, today, local time): a countdown to it.")
+    var endTime: String?
+
     func validate() throws {
         _ = try Self.modeSelection(mode)
         _ = try Self.compensation(overscan)
@@ -55,10 +77,13 @@ struct PresentCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: deck)
         let parsed: Deck
-        do { parsed = try DeckParser.parse(contentsOf: url) } catch {
+        do { parsed = try DeckParser.parse(contentsOf: url, beamerNotes: notes) } catch {
             Self.fail(error.description)
         }
         for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
+        let plan = Self.plannedSeconds(duration: duration, endTime: endTime, now: Date())
+        if case .failure(let message) = plan { Self.fail(message.description) }
+        let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
         let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
                                                  overscanCompensation: try Self.compensation(overscan))
         let environment = ProcessInfo.processInfo.environment
@@ -68,13 +93,15 @@ struct PresentCommand: AsyncParsableCommand {
             Self.warn(note)
         }
         if simulate != nil || !hasDisplay {
-            try await runHeadless(parsed, configuration: configuration, explained: !hasDisplay && simulate == nil)
+            try await runHeadless(parsed, configuration: configuration, explained: !hasDisplay && simulate == nil,
+                                  planned: planned)
         } else {
-            try await PresentLive.run(deck: parsed, display: display, configuration: configuration)
+            try await PresentLive.run(deck: parsed, display: display, configuration: configuration, planned: planned)
         }
     }
 
-    private func runHeadless(_ deck: Deck, configuration: DisplayConfiguration, explained: Bool) async throws {
+    private func runHeadless(_ deck: Deck, configuration: DisplayConfiguration, explained: Bool,
+                             planned: Double?) async throws {
         if explained { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
         let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -85,6 +112,7 @@ struct PresentCommand: AsyncParsableCommand {
             do {
                 let steps = try HeadlessStep.parseList(keys)
                 let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration)
+                run.plannedDuration = planned
                 try run.run(writingTo: directory) { print($0) }
                 return nil
             } catch {
@@ -149,7 +177,7 @@ struct PresentCommand: AsyncParsableCommand {
 /// session bus is there.
 enum PresentLive {
     @MainActor
-    static func run(deck: Deck, display: String, configuration: DisplayConfiguration) async throws {
+    static func run(deck: Deck, display: String, configuration: DisplayConfiguration, planned: Double?) async throws {
         #if canImport(CSDL2)
         setenv("SDL_VIDEODRIVER", "x11", 0)
         LeftoverModes.prepare(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
@@ -167,7 +195,7 @@ enum PresentLive {
         do { desktop = try DesktopDisplayPlatform() } catch {
             PresentCommand.warn("RandR is not available (\(error.description)); using SDL's display list "
                                 + "(no mode switching, no unplug events)")
-            return await runOnSDL(deck: deck, only: only, configuration: configuration)
+            return await runOnSDL(deck: deck, only: only, configuration: configuration, planned: planned)
         }
         let outputs = desktop.session.outputs()
         if let only, !outputs.contains(where: { $0.id == only && !$0.isPrimary }) {
@@ -189,6 +217,7 @@ enum PresentLive {
                 }, only: only)
             desktop.onSDLEvent = { [weak live] event in live?.handle(event) }
             live.setPump { desktop.pumpSDLEvents() }
+            if let planned { live.controller.apply(.plan(duration: planned), at: live.now) }
             return live
         }
         #else
@@ -198,16 +227,18 @@ enum PresentLive {
 
     #if canImport(CSDL2)
     @MainActor
-    private static func runOnSDL(deck: Deck, only: DisplayID?, configuration: DisplayConfiguration) async {
+    private static func runOnSDL(deck: Deck, only: DisplayID?, configuration: DisplayConfiguration, planned: Double?) async {
         let platform = SDLVideoPlatform()
         if let only, !platform.externalNames.contains(only.rawValue) {
             PresentCommand.warn("no external display named \(only); external displays: "
                                 + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
         }
         await present(deck) { () throws(PresenterCanvasError) in
-            try LivePresenter(deck: deck, platform: platform, configuration: configuration,
-                              consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
-                              output: { $0 }, only: only, onDisplayEvent: { platform.refresh() })
+            let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
+                                         consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
+                                         output: { $0 }, only: only, onDisplayEvent: { platform.refresh() })
+            if let planned { live.controller.apply(.plan(duration: planned), at: live.now) }
+            return live
         }
     }
 

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where a Beamer deck made with `show notes on second screen` puts the notes on each page:
+/// `--notes right|left|bottom`.
+public enum BeamerNotes: String, Hashable, Sendable, CaseIterable {
+    /// Notes on the right half, the slide on the left.
+    case right
+    /// Notes on the left half, the slide on the right.
+    case left
+    /// Notes on the bottom half, the slide on the top.
+    case bottom
+
+    /// The part that is the slide.
+    var slidePart: PDFPage.Part {
+        switch self {
+        case .right: .left
+        case .left: .right
+        case .bottom: .top
+        }
+    }
+
+    /// The part that holds the notes.
+    var notesPart: PDFPage.Part {
+        switch self {
+        case .right: .right
+        case .left: .left
+        case .bottom: .bottom
+        }
+    }
+}
+
+/// Reads a PDF deck: one slide per page (sizes from `pdfinfo`), notes from the `.pdfpc` file beside it and,
+/// with `beamerNotes`, from the notes half of each Beamer split page.
+///
+/// ```swift
+/// let deck = try PDFDeckReader.read(URL(fileURLWithPath: "talk.pdf"))
+/// deck.slides[0].pdfPage?.index // 0
+/// ```
+public enum PDFDeckReader {
+    /// Reads the deck, or says precisely why it cannot be presented.
+    public static func read(_ url: URL, beamerNotes: BeamerNotes? = nil) throws(DeckError) -> Deck {
+        let info = try PDFInfo.read(url)
+        let file = url.lastPathComponent
+        let notesURL = PdfpcNotes.companion(of: url)
+        var pdfpc = PdfpcNotes()
+        var diagnostics: [DeckDiagnostic] = []
+        if FileManager.default.fileExists(atPath: notesURL.path) {
+            if let data = try? Data(contentsOf: notesURL) {
+                pdfpc = PdfpcNotes.parse(data)
+            } else {
+                pdfpc.problems.append("cannot be read")
+            }
+            for problem in pdfpc.problems {
+                diagnostics.append(DeckDiagnostic(file: notesURL.lastPathComponent, slide: 1, line: 1, message: problem))
+            }
+            for index in pdfpc.notes.keys.sorted() where index >= info.pages.count {
+                diagnostics.append(DeckDiagnostic(file: notesURL.lastPathComponent, slide: index + 1, line: 1,
+                    message: "a note for page \(index + 1), but the PDF has \(info.pages.count) pages; not shown"))
+            }
+        }
+        let slides = info.pages.enumerated().map { index, size in
+            let page = PDFPage(document: url.standardizedFileURL, index: index, width: size.width, height: size.height,
+                               part: beamerNotes?.slidePart ?? .whole, notesPart: beamerNotes?.notesPart,
+                               pageCount: info.pages.count)
+            return Slide(number: index + 1, line: 1, title: nil, blocks: [.page(page)],
+                         notes: pdfpc.notes[index].map(PdfpcNotes.paragraphs) ?? [])
+        }
+        let name = (file as NSString).deletingPathExtension
+        return Deck(title: name.isEmpty ? "PDF deck" : name, slides: slides, diagnostics: diagnostics,
+                    baseDirectory: url.deletingLastPathComponent())
+    }
+}

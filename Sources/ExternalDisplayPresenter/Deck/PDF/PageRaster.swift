@@ -1,0 +1,135 @@
+import Foundation
+
+/// A rendered PDF page in memory: RGBA, 8 bits per channel, rows top to bottom.
+public struct PageRaster: Sendable {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// `width * height * 4` bytes.
+    public var rgba: [UInt8]
+
+    /// Bytes held.
+    public var byteCount: Int { rgba.count }
+
+    /// Decodes a binary PPM (`P6`, maxval 255) as `pdftoppm` writes it; nil when it is not one.
+    public static func decodePPM(_ data: Data) -> PageRaster? {
+        let bytes = [UInt8](data)
+        var i = 0
+        func token() -> Int? {
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "#") {
+                    while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+                } else if bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
+                    i += 1
+                } else { break }
+            }
+            var value = 0, digits = 0
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 9 {
+                value = value * 10 + Int(bytes[i] - 0x30)
+                i += 1
+                digits += 1
+            }
+            return digits > 0 ? value : nil
+        }
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "6") else { return nil }
+        i = 2
+        guard let w = token(), let h = token(), let maxval = token(), maxval == 255, w > 0, h > 0,
+              w <= 16_384, h <= 16_384 else { return nil }
+        i += 1 // the single whitespace after maxval
+        let count = w * h
+        guard bytes.count - i >= count * 3 else { return nil }
+        var rgba = [UInt8](repeating: 255, count: count * 4)
+        rgba.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBufferPointer { src in
+                var s = i
+                for p in 0..<count {
+                    out[p * 4] = src[s]
+                    out[p * 4 + 1] = src[s + 1]
+                    out[p * 4 + 2] = src[s + 2]
+                    s += 3
+                }
+            }
+        }
+        return PageRaster(width: w, height: h, rgba: rgba)
+    }
+}
+
+/// Renders a part of a PDF page at a pixel size with poppler's `pdftoppm`, in a separate process (poppler is
+/// GPL; nothing of it links into the library).
+public enum PopplerRasterizer {
+    /// Why a page could not be rendered.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
+    }
+
+    /// The page's `part` rendered to exactly `width`×`height` pixels (the part's aspect should match).
+    public static func render(_ page: PDFPage, width: Int, height: Int) throws(Failure) -> PageRaster {
+        guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
+            throw Failure(description: "cannot render page \(page.index + 1) at \(width)×\(height)")
+        }
+        let f = page.part.fraction
+        // Render the whole page so that the part comes out at the wanted size, then crop to the part.
+        let fullW = Int((Double(width) / f.width).rounded()), fullH = Int((Double(height) / f.height).rounded())
+        var arguments = ["-f", String(page.index + 1), "-l", String(page.index + 1), "-singlefile",
+                         "-scale-to-x", String(fullW), "-scale-to-y", String(fullH)]
+        if page.part != .whole {
+            arguments += ["-x", String(Int((Double(fullW) * f.x).rounded())), "-y", String(Int((Double(fullH) * f.y).rounded())),
+                          "-W", String(width), "-H", String(height)]
+        }
+        arguments.append(page.document.path)
+        guard let raster = try run(arguments, page: page) else {
+            throw Failure(description: "page \(page.index + 1) could not be rendered")
+        }
+        return raster
+    }
+
+    /// Pages `page.index…lastIndex` (their `part`) at `width`×`height` each, rendered by one `pdftoppm` run:
+    /// small renders (overview tiles) cost mostly the process start, so a batch is many times faster.
+    public static func renderBatch(_ page: PDFPage, through lastIndex: Int, width: Int, height: Int)
+        throws(Failure) -> [Int: PageRaster] {
+        guard lastIndex >= page.index else { return [:] }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("extdisplay-pages-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw Failure(description: "cannot make a folder for rendered pages: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let f = page.part.fraction
+        let fullW = Int((Double(width) / f.width).rounded()), fullH = Int((Double(height) / f.height).rounded())
+        var arguments = ["-f", String(page.index + 1), "-l", String(lastIndex + 1),
+                         "-scale-to-x", String(fullW), "-scale-to-y", String(fullH)]
+        if page.part != .whole {
+            arguments += ["-x", String(Int((Double(fullW) * f.x).rounded())), "-y", String(Int((Double(fullH) * f.y).rounded())),
+                          "-W", String(width), "-H", String(height)]
+        }
+        arguments += [page.document.path, folder.appendingPathComponent("p").path]
+        _ = try run(arguments, page: page, expectsImage: false)
+        var rasters: [Int: PageRaster] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix("p-") && name.hasSuffix(".ppm") {
+            // pdftoppm names pages p-7.ppm, p-07.ppm or p-007.ppm (as many digits as the last page number has).
+            guard let number = Int(name.dropFirst(2).dropLast(4)), number >= page.index + 1, number <= lastIndex + 1,
+                  let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+                  let raster = PageRaster.decodePPM(data) else { continue }
+            rasters[number - 1] = raster
+        }
+        return rasters
+    }
+
+    @discardableResult
+    private static func run(_ arguments: [String], page: PDFPage, expectsImage: Bool = true) throws(Failure) -> PageRaster? {
+        let result: ToolProcess.Result
+        do { result = try ToolProcess.run("pdftoppm", arguments, timeout: 60) } catch {
+            throw Failure(description: error.description)
+        }
+        if result.status == 127 { throw Failure(description: "pdftoppm is missing: install poppler-utils") }
+        if result.timedOut { throw Failure(description: "pdftoppm took over 60 s on page \(page.index + 1)") }
+        let raster = expectsImage ? PageRaster.decodePPM(result.output) : nil
+        guard result.status == 0, raster != nil || !expectsImage else {
+            let line = result.errors.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
+            throw Failure(description: "page \(page.index + 1) could not be rendered (pdftoppm: \(line))")
+        }
+        return raster
+    }
+}

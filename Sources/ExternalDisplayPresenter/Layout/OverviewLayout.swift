@@ -1,0 +1,38 @@
+import ExternalDisplayKit
+
+/// The overview on the console: every slide as a tile in a grid (``PresenterState/overviewColumns(for:)``
+/// columns), the chosen tile outlined, the current one marked; rows scroll so the chosen tile is always shown.
+struct OverviewLayout {
+    let metrics: any TextMetrics
+    let theme: PresenterTheme
+    let slides: SlideLayout
+
+    func operations(_ deck: Deck, selection: Int, current: Int, in area: Rect) -> [DrawOperation] {
+        let count = deck.slides.count
+        guard count > 0, area.width > 8, area.height > 8 else { return [] }
+        let columns = PresenterState.overviewColumns(for: count)
+        let gap = max(4, area.width / 100)
+        let tileW = max(1, (area.width - gap * (columns - 1)) / columns)
+        let tileH = max(1, Int(Double(tileW) / SlideLayout.aspect))
+        let labelH = metrics.lineHeight(face: .sans, size: max(10, tileH / 8))
+        let rowH = tileH + labelH + gap
+        let visibleRows = max(1, (area.height + gap) / rowH)
+        let selectedRow = selection / columns
+        let firstRow = max(0, selectedRow - visibleRows + 1)
+        var ops: [DrawOperation] = []
+        for index in 0..<count {
+            let row = index / columns - firstRow
+            guard row >= 0, row < visibleRows else { continue }
+            let tile = Rect(x: area.x + (index % columns) * (tileW + gap), y: area.y + row * rowH, width: tileW, height: tileH)
+            ops.append(.fill(tile, theme.letterbox))
+            ops += slides.operations(for: deck.slides[index], in: tile.fitting(aspect: deck.slides[index].aspect))
+            if index == selection {
+                ops.append(.stroke(tile, theme.accent, width: max(3, tileW / 60)))
+            }
+            let label = index == current ? "\(index + 1) (now)" : "\(index + 1)"
+            ops.append(.text(label, x: tile.x, y: tile.maxY + 2,
+                             TextStyle(.sans, size: max(10, tileH / 8), color: index == selection ? theme.accent : theme.muted)))
+        }
+        return ops
+    }
+}

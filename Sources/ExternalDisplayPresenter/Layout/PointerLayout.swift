@@ -1,0 +1,40 @@
+import ExternalDisplayKit
+
+extension ConsoleLayout {
+    /// Where the console shows the current slide (16:9; a PDF page is fitted inside at its own aspect).
+    var nowFrame: Rect {
+        let m = u(24)
+        let top = area.y + m + u(70) + u(34)
+        let w = area.width * 6 / 10 - m * 3 / 2
+        return Rect(x: area.x + m, y: top, width: w, height: Int(Double(w) / SlideLayout.aspect))
+    }
+}
+
+extension PresenterLayout {
+    /// The pointer colour: a red the slides rarely use, ringed in white to show on dark and light slides.
+    static let pointerColour = RGBA(255, 40, 40)
+
+    /// The rectangle where the console draws the current slide on a main display of `size`, or nil when the
+    /// console does not show it (overview open, audience view on the main display, empty deck).
+    public func consoleSlideRect(_ scene: PresenterScene, size: PixelSize) -> Rect? {
+        let state = scene.state
+        guard !state.showsAudienceOnMain, state.overviewSelection == nil,
+              scene.deck.slides.indices.contains(state.slideIndex) else { return nil }
+        let frame = ConsoleLayout(metrics: metrics, theme: theme, slides: slides, area: Rect(origin0: size)).nowFrame
+        return frame.fitting(aspect: scene.deck.slides[state.slideIndex].aspect)
+    }
+
+    /// The pointer drawn over the audience's slide (none while blanked, frozen or mirrored).
+    func pointer(_ scene: PresenterScene, safeFrame: Rect) -> [DrawOperation] {
+        let state = scene.state
+        guard let point = state.pointer, !state.isBlanked, state.frozenSlideIndex == nil,
+              state.arrangement == .extended, scene.deck.slides.indices.contains(state.slideIndex) else { return [] }
+        let slide = safeFrame.fitting(aspect: scene.deck.slides[state.slideIndex].aspect)
+        let radius = max(4, slide.height / 70)
+        let cx = slide.x + Int(point.x * Double(slide.width)), cy = slide.y + Int(point.y * Double(slide.height))
+        let ring = max(2, radius / 3)
+        return [.fill(Rect(x: cx - radius - ring, y: cy - radius - ring, width: 2 * (radius + ring), height: 2 * (radius + ring)),
+                      RGBA(255, 255, 255)),
+                .fill(Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius), Self.pointerColour)]
+    }
+}

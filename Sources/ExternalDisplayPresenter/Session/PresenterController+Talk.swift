@@ -1,0 +1,29 @@
+import ExternalDisplayKit
+
+extension PresenterController {
+    /// The status-line parts of the talk features: whiteout, frozen, overview, a typed number, the countdown.
+    func talkStatus(at now: Double) -> String {
+        var parts: [String] = []
+        if state.isWhitedOut { parts.append("whiteout") }
+        if let frozen = state.frozenSlideIndex { parts.append("frozen on slide \(frozen + 1)") }
+        if let tile = state.overviewSelection { parts.append("overview at \(tile + 1)") }
+        if !state.typedNumber.isEmpty { parts.append("go to \(state.typedNumber)") }
+        if state.isQuitArmed(at: now) { parts.append("press Q again to quit") }
+        if let planned = state.plannedDuration {
+            let countdown = Countdown(planned: planned, elapsed: state.timer.elapsed(at: now),
+                                      slideIndex: state.slideIndex, slideCount: state.slideCount)
+            parts.append("\(countdown.label) (\(countdown.pace.rawValue))")
+        }
+        return parts.map { ", " + $0 }.joined()
+    }
+}
+
+extension PresenterController {
+    /// The point of the console's current slide under the mouse at (x, y) on a console of `consoleSize`, or nil
+    /// when the mouse is not over it.
+    public func slidePoint(consoleX x: Int, y: Int, consoleSize: PixelSize) -> SlidePoint? {
+        let layout = PresenterLayout(metrics: ApproximateTextMetrics(), theme: theme)
+        guard let rect = layout.consoleSlideRect(scene(at: now(), clock: ""), size: consoleSize) else { return nil }
+        return SlidePoint(pixelX: x, y: y, in: rect)
+    }
+}

@@ -1,0 +1,306 @@
+import ExternalDisplayKit
+import Foundation
+import ExternalDisplaySDL
+import Testing
+@testable import ExternalDisplayPresenter
+
+/// PDF decks: reading (pdfinfo), bad files, pdfpc notes, Beamer split pages, and what the presenter draws,
+/// checked against MuPDF's `mutool draw` (a different renderer from the presenter's poppler).
+@Suite("PDF decks", .serialized,
+       .enabled(if: Shell.has("pdfinfo") && Shell.has("pdftoppm"), "needs poppler-utils (scripts/install-deps.sh)"))
+@MainActor
+struct PDFDeckTests {
+    // MARK: Reading
+
+    @Test func aPDFIsReadByItsHeaderWithEveryPageAndItsSize() throws {
+        let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants(), MiniPDF.solid(9, 9, 9, width: 800, height: 600)],
+                                                 width: 800, height: 600), name: "talk.bin")
+        let deck = try DeckParser.parse(contentsOf: url)
+        #expect(deck.slides.count == 2)
+        #expect(deck.slides.map { $0.pdfPage?.index } == [0, 1])
+        #expect(deck.slides[0].pdfPage?.width == 800 && deck.slides[0].pdfPage?.height == 600)
+        #expect(abs(deck.slides[0].aspect - 4.0 / 3.0) < 1e-9)
+        #expect(deck.slides[1].pdfPage?.pageCount == 2)
+    }
+
+    @Test func markdownDecksStillReadAsMarkdown() throws {
+        let url = try MiniPDF.write(Data("# Hello\n- files start with %PDF-1.7\n---\n# Two\n".utf8), name: "talk.md")
+        let deck = try DeckParser.parse(contentsOf: url)
+        #expect(deck.slides.map(\.plainTitle) == ["Hello", "Two"])
+        #expect(deck.slides.allSatisfy { $0.pdfPage == nil })
+    }
+
+    @Test(arguments: [
+        ("notpdf", "is named .pdf but is not a PDF"),
+        ("zero", "no pages"),
+        ("encrypted", "encrypted with a password"),
+        ("truncated", "truncated PDF"),
+        ("damaged", "damaged PDF"),
+    ])
+    func badPDFsGetAClearMessage(kind: String, expected: String) throws {
+        let good = MiniPDF.data(pages: [MiniPDF.quadrants(), MiniPDF.quadrants()], width: 800, height: 600)
+        let data: Data
+        switch kind {
+        case "notpdf": data = Data("# A Markdown deck named .pdf\n- bullet\n".utf8)
+        case "zero": data = MiniPDF.data(pages: [], width: 800, height: 600)
+        case "encrypted":
+            // A standard security handler whose user password is not empty: poppler asks for a password.
+            data = MiniPDF.data(pages: [MiniPDF.quadrants()], width: 800, height: 600, trailerExtra:
+                "/Encrypt << /Filter /Standard /V 1 /R 2 /O <\(String(repeating: "11", count: 32))> "
+                + "/U <\(String(repeating: "22", count: 32))> /P -4 >> "
+                + "/ID [<\(String(repeating: "33", count: 16))> <\(String(repeating: "33", count: 16))>] ")
+        case "truncated": data = good.prefix(good.count / 2)
+        default: data = Data("%PDF-1.4\n".utf8) + Data(repeating: 0xA5, count: 600) + Data("\n%%EOF\n".utf8)
+        }
+        let url = try MiniPDF.write(data, name: "talk.pdf")
+        do {
+            _ = try DeckParser.parse(contentsOf: url)
+            Issue.record("\(kind): read without an error")
+        } catch {
+            #expect(error.description.contains(expected), "\(kind): \(error.description)")
+            #expect(error.description.contains(url.path))
+        }
+    }
+
+    // MARK: pdfpc notes
+
+    @Test func pdfpcNotesAreReadFromTheFileBesideThePDF() throws {
+        let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants(), MiniPDF.quadrants(), MiniPDF.quadrants()],
+                                                 width: 800, height: 600), name: "talk.pdf")
+        let json = #"""
+        {"pdfpcFormat": 2, "duration": 20, "disableMarkdown": false,
+         "pages": [{"idx": 0, "label": "1", "overlay": 0, "note": "Welcome everyone.\n\nSecond paragraph"},
+                   {"idx": 2, "label": "3", "overlay": 0, "forcedOverlay": false, "hidden": false, "note": "Last page"},
+                   {"idx": 7, "label": "8", "note": "beyond the end"}]}
+        """#
+        try Data(json.utf8).write(to: PdfpcNotes.companion(of: url))
+        let deck = try DeckParser.parse(contentsOf: url)
+        #expect(deck.slides[0].notes == ["Welcome everyone.", "Second paragraph"])
+        #expect(deck.slides[1].notes == [])
+        #expect(deck.slides[2].notes == ["Last page"])
+        #expect(deck.diagnostics.contains { $0.message.contains("page 8") && $0.message.contains("3 pages") })
+    }
+
+    @Test func oddPdfpcFilesBecomeDiagnosticsNotErrors() {
+        let old = PdfpcNotes.parse(Data("[file]\ntalk.pdf\n[notes]\n### 1\nhello\n".utf8))
+        #expect(old.notes.isEmpty)
+        #expect(old.problems.first?.contains("before 4.5") == true)
+        let mixed = PdfpcNotes.parse(Data(#"{"pages": [5, {"idx": true, "note": "x"}, {"idx": 0, "note": "kept"}], "duration": "long"}"#.utf8))
+        #expect(mixed.notes == [0: "kept"])
+        #expect(mixed.durationMinutes == nil)
+        #expect(mixed.problems.count == 2)
+        #expect(PdfpcNotes.parse(Data(#"{"pages": 3}"#.utf8)).problems == [#""pages" is not a list; no notes read"#])
+        #expect(PdfpcNotes.parse(Data(#"{"duration": 15}"#.utf8)).durationMinutes == 15)
+    }
+
+    // MARK: Pixels, against MuPDF
+
+    @Test func theAudienceShowsThePageAsMuPDFRendersItLetterboxedAtItsAspect() throws {
+        try #require(Shell.has("mutool"), "needs mupdf-tools (scripts/install-deps.sh)")
+        let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants()], width: 800, height: 600), name: "q.pdf")
+        let deck = try DeckParser.parse(contentsOf: url)
+        let shots = try HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-monitor-1080p"], steps: []).run()
+        let audience = try #require(shots.first { $0.display == "hdmi-monitor-1080p" })
+        let canvas = audience.canvas
+        let box = Self.nonBlackBounds(canvas)
+        let bitmap = Self.pixels(canvas)
+        // 4:3 inside 16:9: pillarboxed, full height, centred.
+        #expect(abs(Double(box.width) / Double(box.height) - 4.0 / 3.0) < 0.01, "page box \(box)")
+        #expect(box.height >= 1000 && abs(box.x - (canvas.size.width - box.maxX)) <= 2, "page box \(box)")
+        let reference = try Self.mutool(url, page: 1, width: box.width, height: box.height)
+        try #require(reference.width == box.width && reference.height == box.height,
+                     "mutool gave \(reference.width)×\(reference.height) for \(box)")
+        var compared = 0
+        for gy in 0..<12 {
+            for gx in 0..<16 {
+                let x = box.width * (2 * gx + 1) / 32, y = box.height * (2 * gy + 1) / 24
+                let ours = bitmap.pixel(x: box.x + x, y: box.y + y), theirs = reference.pixel(x, y)
+                #expect(abs(Int(ours.red) - theirs.0) <= 8 && abs(Int(ours.green) - theirs.1) <= 8
+                        && abs(Int(ours.blue) - theirs.2) <= 8, "at \(x),\(y): \(ours) vs mutool \(theirs)")
+                compared += 1
+            }
+        }
+        #expect(compared == 192)
+    }
+
+    @Test func pagesAreRenderedAtEachDisplaysOwnResolution() throws {
+        let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants()], width: 800, height: 600), name: "r.pdf")
+        let deck = try DeckParser.parse(contentsOf: url)
+        _ = try HeadlessPresenter(deck: deck, displays: ["laptop", "usbc-monitor-4k", "vga-projector-xga"], steps: []).run()
+        let keys = PageRasterCache.shared.keys.filter { $0.document == url.standardizedFileURL && $0.index == 0 }
+        let sizes = keys.map { "\($0.width)x\($0.height)" }
+        // 4:3 filling a 3840×2160 display's height: 2880×2160 pixels, not an upscaled smaller render.
+        #expect(sizes.contains("2880x2160"), "rendered sizes: \(sizes)")
+        // The 1024×768 projector (overscan-compensated): a render of its own, near its full width.
+        #expect(keys.contains { (900...1024).contains($0.width) && abs(Double($0.width) / Double($0.height) - 4.0 / 3.0) < 0.01 },
+                "rendered sizes: \(sizes)")
+    }
+
+    @Test func aBatchRenderGivesEveryPageItsOwnPicture() throws {
+        let colours = [(200, 30, 30), (30, 200, 30), (30, 30, 200), (220, 220, 20), (20, 200, 200)]
+        let url = try MiniPDF.write(MiniPDF.data(pages: colours.map { MiniPDF.solid($0.0, $0.1, $0.2, width: 320, height: 180) },
+                                                 width: 320, height: 180), name: "batch.pdf")
+        let deck = try DeckParser.parse(contentsOf: url)
+        let first = try #require(deck.slides[1].pdfPage)
+        let rasters = try PopplerRasterizer.renderBatch(first, through: 4, width: 32, height: 18)
+        #expect(Set(rasters.keys) == [1, 2, 3, 4])
+        for (index, raster) in rasters {
+            let o = (9 * 32 + 16) * 4, want = colours[index]
+            #expect(raster.width == 32 && raster.height == 18)
+            #expect(abs(Int(raster.rgba[o]) - want.0) <= 3 && abs(Int(raster.rgba[o + 1]) - want.1) <= 3
+                    && abs(Int(raster.rgba[o + 2]) - want.2) <= 3, "page \(index + 1)")
+        }
+    }
+
+    // MARK: Beamer split pages
+
+    @Test func beamerNotesHalvesStayOnTheConsole() throws {
+        // 1024×384 points: a 512×384 (4:3) slide on the left, its notes on the right.
+        let pages = [[MiniPDF.Box(x: 0, y: 0, width: 512, height: 384, r: 250, g: 120, b: 200),
+                      MiniPDF.Box(x: 512, y: 0, width: 512, height: 384, r: 0, g: 160, b: 160)]]
+        let url = try MiniPDF.write(MiniPDF.data(pages: pages, width: 1024, height: 384), name: "beamer.pdf")
+        let deck = try DeckParser.parse(contentsOf: url, beamerNotes: .right)
+        #expect(abs(deck.slides[0].aspect - 4.0 / 3.0) < 1e-9)
+        let shots = try HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-monitor-1080p"], steps: ["m", "m"].map {
+            try HeadlessStep.parse($0)
+        }).run()
+        let slideColour = RGBA(250, 120, 200), notesColour = RGBA(0, 160, 160)
+        for shot in shots where shot.display != "console" {
+            #expect(Self.count(shot.canvas, slideColour) > 10_000, "step \(shot.step): no slide on the audience")
+            #expect(Self.count(shot.canvas, notesColour) == 0, "step \(shot.step): notes on the audience")
+            #expect(!shot.list.operations.contains { if case .page(let p, _) = $0 { p.part == .right } else { false } })
+        }
+        let console = try #require(shots.first { $0.display == "console" && $0.step == 0 })
+        #expect(Self.count(console.canvas, notesColour) > 1_000, "the console does not show the notes half")
+        let mirrored = try #require(shots.first { $0.display == "console" && $0.step == 1 })
+        #expect(Self.count(mirrored.canvas, notesColour) == 0, "notes shown while mirrored")
+    }
+
+    // MARK: Helpers (independent of the presenter's own raster code)
+
+    /// The canvas's pixels, read back once.
+    static func pixels(_ canvas: any SnapshotCanvas) -> Bitmap {
+        (canvas as? SDLPresenterCanvas)?.canvas.readPixels() ?? Bitmap(width: 1, height: 1, color: .black)
+    }
+
+    static func nonBlackBounds(_ canvas: any SnapshotCanvas) -> Rect {
+        let bitmap = pixels(canvas)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in stride(from: 0, to: canvas.size.height, by: 1) {
+            for x in stride(from: 0, to: canvas.size.width, by: 1) {
+                let p = bitmap.pixel(x: x, y: y)
+                guard Int(p.red) + Int(p.green) + Int(p.blue) > 24 else { continue }
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? Rect(x: 0, y: 0, width: 0, height: 0)
+            : Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    static func count(_ canvas: any SnapshotCanvas, _ colour: RGBA, step: Int = 2) -> Int {
+        let bitmap = pixels(canvas)
+        var n = 0
+        for y in stride(from: 0, to: canvas.size.height, by: step) {
+            for x in stride(from: 0, to: canvas.size.width, by: step) {
+                let p = bitmap.pixel(x: x, y: y)
+                if abs(Int(p.red) - Int(colour.r)) <= 6 && abs(Int(p.green) - Int(colour.g)) <= 6
+                    && abs(Int(p.blue) - Int(colour.b)) <= 6 { n += 1 }
+            }
+        }
+        return n
+    }
+
+    /// A page rendered by MuPDF, exactly `width`×`height` (`-f`), read from its PNM output here.
+    static func mutool(_ url: URL, page: Int, width: Int, height: Int) throws -> (width: Int, height: Int, pixel: (Int, Int) -> (Int, Int, Int)) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("mutool-\(UUID().uuidString).pnm")
+        let run = try Shell.run(["mutool", "draw", "-q", "-f", "-c", "rgb", "-w", "\(width)", "-h", "\(height)", "-F", "pnm",
+                                 "-o", out.path, url.path, "\(page)"])
+        guard run.status == 0 else { throw XorgTestError("mutool draw failed: \(run.output)") }
+        let bytes = [UInt8](try Data(contentsOf: out))
+        // "P6\n<w> <h>\n255\n" then RGB triples.
+        guard bytes.starts(with: Array("P6".utf8)) else { throw XorgTestError("mutool did not write an RGB PNM") }
+        var fields: [Int] = [], i = 2, current = ""
+        while fields.count < 3 && i < bytes.count {
+            let c = Character(UnicodeScalar(bytes[i]))
+            if c.isNumber { current.append(c) } else if !current.isEmpty { fields.append(Int(current)!); current = "" }
+            i += 1
+        }
+        let (w, h) = (fields[0], fields[1]), start = i
+        return (w, h, { x, y in
+            let o = start + (y * w + x) * 3
+            return (Int(bytes[o]), Int(bytes[o + 1]), Int(bytes[o + 2]))
+        })
+    }
+}
+
+/// The sample PDF decks committed in Examples/Decks/PDF read as documented.
+@Suite("Sample PDF decks", .enabled(if: Shell.has("pdfinfo"), "needs poppler-utils"))
+struct SamplePDFDeckTests {
+    static let folder = Shell.packageRoot.appendingPathComponent("Examples/Decks/PDF")
+
+    @Test func theSampleTalkHasItsPdfpcNotes() throws {
+        let deck = try DeckParser.parse(contentsOf: Self.folder.appendingPathComponent("sample-talk.pdf"))
+        #expect(deck.slides.count == 3 && deck.diagnostics.isEmpty)
+        #expect(deck.slides[1].notes == ["Show that Esc does nothing; press Q twice to quit."])
+        #expect(abs(deck.slides[0].aspect - 16.0 / 9.0) < 1e-9)
+    }
+
+    @Test func theBeamerSampleSplitsIntoA43SlideAndItsNotes() throws {
+        let deck = try DeckParser.parse(contentsOf: Self.folder.appendingPathComponent("beamer-split.pdf"), beamerNotes: .right)
+        #expect(deck.slides.count == 2)
+        #expect(deck.slides.allSatisfy { $0.pdfPage?.part == .left && $0.pdfPage?.notes?.part == .right })
+        #expect(abs(deck.slides[0].aspect - 4.0 / 3.0) < 1e-9)
+    }
+}
+
+/// `extdisplay present` itself on bad PDF decks and bad countdown options: exit 2 with a clear message.
+@Suite("present command: PDFs and countdown options",
+       .enabled(if: FileManager.default.fileExists(atPath: Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path),
+                "needs the built extdisplay"))
+struct PresentCommandPDFTests {
+    static func present(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let binary = Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path
+        let quoted = ([binary, "present"] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try Shell.run(["sh", "-c", quoted + " 2>&1"], environment: ["DISPLAY": ""])
+    }
+
+    @Test func aMarkdownFileNamedPDFIsRefusedClearly() throws {
+        let url = try MiniPDF.write(Data("# Not a PDF\n".utf8), name: "talk.pdf")
+        let run = try Self.present([url.path])
+        #expect(run.status == 2)
+        #expect(run.output.contains("is named .pdf but is not a PDF"), "\(run.output)")
+    }
+
+    @Test(arguments: [
+        (["--duration=-3"], "--duration -3.0: give the talk's length in minutes"),
+        (["--duration", "nan"], "give the talk's length in minutes"),
+        (["--end-time", "25:99"], "use HH:MM in 24-hour local time"),
+        (["--end-time", "00:00"], "has already passed today"),
+        (["--duration", "5", "--end-time", "23:59"], "not both"),
+    ])
+    func badCountdownOptionsExitWithAMessage(options: [String], expected: String) throws {
+        let url = try MiniPDF.write(Data("# Slide\n".utf8), name: "talk.md")
+        let run = try Self.present([url.path] + options)
+        #expect(run.status == 2, "\(options): \(run.output)")
+        #expect(run.output.contains(expected), "\(options): \(run.output)")
+    }
+
+    @Test func aPdfpcDurationIsTheDefaultCountdown() throws {
+        let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants(), MiniPDF.quadrants()], width: 800, height: 600),
+                                    name: "talk.pdf")
+        try Data(#"{"pdfpcFormat": 2, "duration": 2, "pages": []}"#.utf8).write(to: PdfpcNotes.companion(of: url))
+        let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path
+        let run = try Self.present([url.path, "--snapshot", dir])
+        #expect(run.status == 0 && run.output.contains("2:00 left"), "\(run.output)")
+        let overridden = try Self.present([url.path, "--duration", "5", "--snapshot", dir])
+        #expect(overridden.output.contains("5:00 left"), "\(overridden.output)")
+    }
+
+    @Test func aDurationShowsTheCountdownInTheStatus() throws {
+        let url = try MiniPDF.write(Data("# One\n---\n# Two\n".utf8), name: "talk.md")
+        let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path
+        let run = try Self.present([url.path, "--duration", "1", "--keys", "next", "--snapshot", dir])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("1:00 left (ahead)") && run.output.contains("0:50 left (ahead)"), "\(run.output)")
+    }
+}

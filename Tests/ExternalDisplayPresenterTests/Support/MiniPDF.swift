@@ -1,0 +1,62 @@
+import Foundation
+
+/// Writes small PDFs by hand for the tests: each page a set of solid rectangles (known regions to check
+/// rendered pixels against), written from scratch here, not by the code under test.
+enum MiniPDF {
+    /// A solid rectangle in PDF points (origin bottom-left) and an RGB colour 0…255.
+    struct Box {
+        var x: Double, y: Double, width: Double, height: Double
+        var r: Int, g: Int, b: Int
+    }
+
+    /// The bytes of a PDF with one page per entry of `pages`, each `width`×`height` points.
+    static func data(pages: [[Box]], width: Double, height: Double, trailerExtra: String = "") -> Data {
+        var objects: [String] = []
+        let kids = pages.indices.map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
+        objects.append("<< /Type /Catalog /Pages 2 0 R >>")
+        objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
+        for (i, boxes) in pages.enumerated() {
+            let content = boxes.map { b in
+                String(format: "%.4f %.4f %.4f rg %.2f %.2f %.2f %.2f re f",
+                       Double(b.r) / 255, Double(b.g) / 255, Double(b.b) / 255, b.x, b.y, b.width, b.height)
+            }.joined(separator: "\n")
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(4 + 2 * i) 0 R >>")
+            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+        }
+        var out = Data("%PDF-1.4\n".utf8)
+        var offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(out.count)
+            out.append(Data("\(i + 1) 0 obj\n\(object)\nendobj\n".utf8))
+        }
+        let xref = out.count
+        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { table += String(format: "%010d 00000 n \n", offset) }
+        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n"
+        out.append(Data(table.utf8))
+        return out
+    }
+
+    /// Writes `data` into a fresh temporary folder under `name`.
+    static func write(_ data: Data, name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("minipdf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
+
+    /// A page in four solid quadrants (red, green, blue, yellow from top-left, clockwise) — a 4:3 page.
+    static func quadrants(width: Double = 800, height: Double = 600) -> [Box] {
+        let w = width / 2, h = height / 2
+        return [Box(x: 0, y: h, width: w, height: h, r: 220, g: 30, b: 30),
+                Box(x: w, y: h, width: w, height: h, r: 30, g: 200, b: 40),
+                Box(x: w, y: 0, width: w, height: h, r: 30, g: 40, b: 210),
+                Box(x: 0, y: 0, width: w, height: h, r: 240, g: 220, b: 20)]
+    }
+
+    /// A full page of one colour.
+    static func solid(_ r: Int, _ g: Int, _ b: Int, width: Double, height: Double) -> [Box] {
+        [Box(x: 0, y: 0, width: width, height: height, r: r, g: g, b: b)]
+    }
+}
