@@ -2,15 +2,29 @@
 struct CheckedSize: Sendable, Hashable, CustomStringConvertible {
     var width: Int
     var height: Int
-    var pixels: Int { width * height }
+    /// Saturating, so that no size in a trace can trap the checker.
+    var pixels: Int {
+        guard width > 0, height > 0 else { return 0 }
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : product
+    }
     var description: String { "[\(width),\(height)]" }
 }
 
-/// One mode a display offers, read from a `connect` line's `modes`.
-struct CheckedMode: Sendable, Hashable {
+/// One mode a display offers, read from a `connect` line's `modes`. `refresh` is nil only in traces written
+/// before modes carried their rate.
+struct CheckedMode: Sendable, Hashable, CustomStringConvertible {
     var size: CheckedSize
     var refresh: Double?
     var pixelAspectRatio: Double
+
+    /// The same mode: size, pixel aspect ratio, and refresh where both say.
+    func matches(_ other: CheckedMode) -> Bool {
+        size == other.size && pixelAspectRatio == other.pixelAspectRatio
+            && (refresh == nil || other.refresh == nil || refresh == other.refresh)
+    }
+
+    var description: String { size.description + (refresh.map { "@" + CheckerMath.format($0) } ?? "") }
 }
 
 /// The app-lifecycle phase, driven by lifecycle events.
@@ -66,20 +80,31 @@ struct CheckedConfiguration: Sendable {
     var contentReadyAtLaunch = true
 }
 
-/// A connected external display as its `connect` line described it, plus its current mode.
+/// A connected external display after the documented cleaning rules, plus its current mode.
 struct CheckedDisplay: Sendable {
+    /// Usable modes, in the documented order (``CheckerMath/ascending(_:_:)``).
     var modes: [CheckedMode]
-    var preferred: CheckedSize?
+    var preferredMode: CheckedMode?
     var current: CheckedSize
     var currentRefresh: Double?
+    var currentAspectRatio: Double = 1
     var overscan: Double
 
-    /// The pixel aspect ratio of the current mode (1 when the mode list does not say).
-    var currentAspectRatio: Double {
-        modes.first { $0.size == current }?.pixelAspectRatio ?? 1
+    var preferred: CheckedSize? { preferredMode?.size }
+
+    /// The current mode as a mode.
+    var currentMode: CheckedMode {
+        CheckedMode(size: current, refresh: currentRefresh, pixelAspectRatio: currentAspectRatio)
     }
 
-    /// The refresh rate of the current mode: the one set explicitly, else the highest offered at that size, else 60.
+    /// Makes `mode` current.
+    mutating func setCurrent(_ mode: CheckedMode) {
+        current = mode.size
+        currentRefresh = mode.refresh
+        currentAspectRatio = mode.pixelAspectRatio
+    }
+
+    /// The refresh rate of the current mode: the one known exactly, else the highest offered at that size, else 60.
     var refresh: Double {
         if let currentRefresh { return currentRefresh }
         return modes.filter { $0.size == current }.compactMap(\.refresh).max() ?? 60

@@ -97,7 +97,14 @@ struct CheckedBatch: Sendable {
     var eventNames: [String] = []
     var connected: Set<String> = []
     var disconnected: Set<String> = []
-    var requestedMode: Set<String> = []
+    /// Display → the mode a valid `requestMode` in this batch resolves to.
+    var requestedModes: [String: CheckedMode] = [:]
+    /// Diagnostics the documentation requires for events of this batch.
+    var expectedDiagnostics: [ExpectedDiagnostic] = []
+    /// Window notifications the batch's window commands still call for.
+    var notificationsDue: [CheckerRun.NotificationDue] = []
+    /// `diagnostic` lines seen in this batch: step → the most severe level.
+    var diagnostics: [Int: ExpectedDiagnostic.Level] = [:]
     var createdWindows: Set<String> = []
     /// Display → line of the mode change that still needs a `layoutWindow`.
     var pendingLayout: [String: Int] = [:]
@@ -161,7 +168,7 @@ struct CheckerRun: Sendable {
         case "summary": endBatch(); checkSummary(json)
         default:
             // Output without events before it (after an interval) still gets its batch-end checks.
-            if batch == nil, type == "command" || type == "notify" {
+            if batch == nil, type == "command" || type == "notify" || type == "diagnostic" {
                 batch = CheckedBatch(number: nil, startPhase: model.phase)
             }
             // Every other line belongs to the open batch, so batch-end reports keep the trace's order.
@@ -169,6 +176,12 @@ struct CheckerRun: Sendable {
             switch type {
             case "configuration": applyConfiguration(json)
             case "command": handleCommand(json)
+            case "diagnostic":
+                if let step = json["step"]?.int, var open = batch {
+                    let level: ExpectedDiagnostic.Level = json["level"]?.string == "error" ? .error : .warning
+                    open.diagnostics[step] = max(level, open.diagnostics[step] ?? .warning)
+                    batch = open
+                }
             case "notify": handleNotification(json)
             default: break
             }

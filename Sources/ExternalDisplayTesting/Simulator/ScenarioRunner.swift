@@ -128,7 +128,8 @@ public final class ScenarioRunner {
     private func makeSummary(violations: [String]) -> SimulationSummary {
         SimulationSummary(phase: engine.phase, connected: engine.connectionOrder, mirrored: engine.mirroredDisplays,
                           windows: engine.windows, modeSwitches: modeSwitches, windowsCreated: windowsCreated,
-                          extra: timeline.summaryFields + presentationFields, violations: violations)
+                          extra: timeline.summaryFields + presentationFields, violations: violations,
+                          displays: engine.connectionOrder.compactMap { engine.displays[$0] })
     }
 
     /// Summary fields for content routing and privacy.
