@@ -64,6 +64,7 @@ extension CheckerRun {
             report(.setModeNotOffered, "setMode for \(id) to \(size)\(rate), which the display does not offer")
             return  // the platform refuses it: the mode does not change
         }
+        let before = violations.count
         if model.windows[id] != nil {
             report(.modeBeforeWindow, "setMode for \(id) while its window exists; the window must be released "
                    + "before the mode is set")
@@ -78,6 +79,7 @@ extension CheckerRun {
             report(.setModeUnderPreferredPolicy, "setMode for \(id) to \(size) under the preferred policy while it "
                    + "is in its preferred mode \(display.preferredMode ?? display.currentMode)")
         }
+        if violations.count > before { batch?.faultySetMode.insert(id) }
         if batch?.createdWindows.contains(id) == true, requested == nil {
             report(.modeBeforeWindow, "setMode for \(id) after its window was created in this batch")
         } else {
@@ -128,7 +130,8 @@ extension CheckerRun {
     /// The display's current mode when its window is created is exactly the one the policy picks (unless the
     /// app asked for a mode in this batch).
     mutating func checkPolicy(_ id: String, _ display: CheckedDisplay) {
-        guard batch?.requestedModes[id] == nil else { return }
+        // A request decides the mode; a faulty setMode of this batch was already reported as the cause.
+        guard batch?.requestedModes[id] == nil, batch?.faultySetMode.contains(id) != true else { return }
         guard let policy = model.configuration.modeSelection,
               let pick = CheckerMath.pick(policy, for: display) else { return }
         if !pick.matches(display.currentMode) {

@@ -54,7 +54,7 @@ extension CheckerRun {
 
     /// The documentation says the engine answers this event with a diagnostic (see ``ExpectedDiagnostic``).
     mutating func expect(_ json: TraceJSON, _ level: ExpectedDiagnostic.Level, _ why: String) {
-        guard let step = json["step"]?.int else { return }
+        guard judgesNotifications, let step = json["step"]?.int else { return }
         batch?.expectedDiagnostics.append(ExpectedDiagnostic(step: step, level: level, why: why))
     }
 

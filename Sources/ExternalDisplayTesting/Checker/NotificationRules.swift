@@ -13,6 +13,7 @@ extension CheckerRun {
     /// `createWindow` calls for a `didAttach`, `layoutWindow` for a `didChangeLayout`, `destroyWindow` for a
     /// `didDetach`, later in the same batch.
     mutating func expectNotification(for command: String, _ id: String, _ json: TraceJSON) {
+        guard judgesNotifications else { return }
         let name: String
         switch command {
         case "createWindow": name = "didAttach"
@@ -26,7 +27,7 @@ extension CheckerRun {
 
     /// Matches a window notification with the command that called for it and checks its fields.
     mutating func checkWindowNotification(_ name: String, _ json: TraceJSON) {
-        guard let id = json["display"]?.string else { return }
+        guard judgesNotifications, let id = json["display"]?.string else { return }
         guard var open = batch, let index = open.notificationsDue.firstIndex(where: { $0.name == name && $0.display == id })
         else {
             return report(.notificationMismatch, "\(name) for \(id) without the window command that calls for it in "

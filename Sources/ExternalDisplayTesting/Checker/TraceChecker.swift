@@ -101,6 +101,8 @@ struct CheckedBatch: Sendable {
     var requestedModes: [String: CheckedMode] = [:]
     /// Diagnostics the documentation requires for events of this batch.
     var expectedDiagnostics: [ExpectedDiagnostic] = []
+    /// Displays whose `setMode` in this batch broke a rule (the window's policy check then says nothing more).
+    var faultySetMode: Set<String> = []
     /// Window notifications the batch's window commands still call for.
     var notificationsDue: [CheckerRun.NotificationDue] = []
     /// `diagnostic` lines seen in this batch: step → the most severe level.
@@ -128,6 +130,9 @@ struct CheckerRun: Sendable {
     var lastT: Double?
     var current = (line: 0, t: 0.0)
     var configured = false
+    /// Format 2 or later (see `TraceEncoder.formatVersion`): window notifications and required diagnostics are
+    /// judged; earlier and hand-written traces, which need not carry them, are not.
+    var judgesNotifications = false
     /// State violations already reported and still present (see ``reportState(_:_:_:)``).
     var openStates: Set<String> = []
     var stillOpen: Set<String> = []
@@ -203,6 +208,7 @@ struct CheckerRun: Sendable {
     mutating func applyConfiguration(_ json: TraceJSON) {
         guard !configured else { return }
         configured = true
+        judgesNotifications = (json["format"]?.int ?? 1) >= 2
         var configuration = CheckedConfiguration()
         if let value = json["modeSelection"] {
             configuration.modeSelection = CheckedPolicy(value)

@@ -2,6 +2,11 @@ import ExternalDisplayKit
 
 /// Turns trace records into the NDJSON objects of the trace format (see the "Trace format" article).
 public enum TraceEncoder {
+    /// The version of the trace format the simulator writes, on the `configuration` line as `format`. Version 2
+    /// adds full modes on `connect` and `modeChanged`, `pixelAspectRatio` on `setMode`, the summary's `displays`,
+    /// and the promise that every window notification and every required diagnostic is on the trace.
+    public static let formatVersion = 2
+
     /// The JSON object of one record.
     public static func json(_ record: TraceRecord) -> JSONValue {
         var fields: [(String, JSONValue)] = [("t", .number(record.t)), ("type", .string(record.type))]
@@ -10,7 +15,8 @@ public enum TraceEncoder {
             fields += [("device", .string(device)), ("modeSelection", modeSelection),
                        ("overscanCompensation", .string(configuration.overscanCompensation.rawValue)),
                        ("background", .string(configuration.background.rawValue)),
-                       ("contentReadyAtLaunch", .bool(configuration.contentReadyAtLaunch))]
+                       ("contentReadyAtLaunch", .bool(configuration.contentReadyAtLaunch)),
+                       ("format", .number(Double(TraceEncoder.formatVersion)))]
         case .event(_, let batch, let step, let action):
             fields += [("name", .string(action.name)), ("batch", .number(Double(batch))),
                        ("step", step.map { .number(Double($0)) } ?? .null)]
