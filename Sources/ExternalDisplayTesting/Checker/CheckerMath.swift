@@ -9,10 +9,11 @@ enum CheckerMath {
     /// Expected `frame` and `safeFrame` for a display in its current mode under a compensation.
     static func expectedFrames(for display: CheckedDisplay,
                                compensation: CheckedCompensation) -> (frame: [Int], safe: [Int]) {
-        let width = roundHalfAway(Double(display.current.width) * display.currentAspectRatio)
+        // W = max(1, round(width × ratio)); insets never leave less than 1 point (the documented arithmetic).
+        let width = max(1, roundHalfAway(Double(display.current.width) * display.currentAspectRatio))
         let height = display.current.height
-        let h = roundHalfAway(display.overscan * Double(width))
-        let v = roundHalfAway(display.overscan * Double(height))
+        let h = min(roundHalfAway(display.overscan * Double(width)), max(0, (width - 1) / 2))
+        let v = min(roundHalfAway(display.overscan * Double(height)), max(0, (height - 1) / 2))
         let full = [0, 0, width, height]
         switch compensation {
         case .scale:

@@ -191,19 +191,19 @@ struct CheckerModel: Sendable {
         return window.visible && window.content == "app"
     }
 
-    /// Whether the shared refresh should run now (issue 3).
+    /// Whether the shared refresh should run now (issue 3): the model runs, the app is active, and a visible
+    /// consumer (the device view, a display showing app content) asks for more than 0 fps.
     var refreshShouldRun: Bool {
-        modelRunning && phase == .active
-            && (deviceViewVisible || windows.keys.contains { showsAppContent($0) })
+        modelRunning && phase == .active && visibleConsumerRates().contains { $0 > 0 }
     }
 
     /// The rates of the consumers visible now: the device view (60 unless asked) and each display showing app
-    /// content (its refresh unless asked, never above it), optionally capped by the governor's `setFrameRate`.
-    func visibleConsumerRates(capped: Bool) -> [Double] {
+    /// content (its refresh unless asked), never above the display's refresh nor the governor's `setFrameRate`
+    /// for it. A rate of 0 asks for no ticks.
+    func visibleConsumerRates() -> [Double] {
         var rates: [Double] = deviceViewVisible ? [consumerRates["device"] ?? 60] : []
         for (id, display) in displays where showsAppContent(id) {
-            let asked = min(consumerRates[id] ?? display.refresh, display.refresh)  // never above the display
-            rates.append(capped ? min(asked, frameRates[id] ?? asked) : asked)
+            rates.append(min(consumerRates[id] ?? display.refresh, display.refresh, frameRates[id] ?? .infinity))
         }
         return rates
     }

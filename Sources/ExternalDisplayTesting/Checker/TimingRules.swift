@@ -74,16 +74,14 @@ extension CheckerRun {
         }
     }
 
-    /// The source runs at the highest rate any visible consumer asks for (with or without the governor's caps).
+    /// The source runs at exactly the highest rate a visible consumer receives (each capped at its display's
+    /// refresh and the governor's frame rate for it).
     mutating func checkRefreshRate() {
         let fps = model.refreshFps
-        let uncapped = model.visibleConsumerRates(capped: false).max()
-        let capped = model.visibleConsumerRates(capped: true).max()
-        guard let uncapped, let capped else { return }  // nothing visible: refreshRunning reports it
-        if abs(fps - uncapped) > 0.01, abs(fps - capped) > 0.01 {
-            reportState(.refreshRate, CheckerMath.format(fps), "the shared refresh runs at \(CheckerMath.format(fps)) fps "
-                        + "but the highest rate a visible consumer asks for is \(CheckerMath.format(uncapped))"
-                        + (capped != uncapped ? " (\(CheckerMath.format(capped)) under the governor's frame rates)" : ""))
+        guard let wanted = model.visibleConsumerRates().max() else { return }  // refreshRunning reports it
+        if abs(fps - wanted) > 0.01 {
+            reportState(.refreshRate, CheckerMath.format(fps), "the shared refresh runs at \(CheckerMath.format(fps)) "
+                        + "fps but the highest rate a visible consumer receives is \(CheckerMath.format(wanted))")
         }
     }
 

@@ -17,7 +17,15 @@ struct TimingSimulation {
 
     private var refresh: Phase?
     private var clocks: [DisplayID: Phase] = [:]
-    private var dividers: [RefreshConsumer: TickDivider] = [:]
+    /// A consumer's share of the source's ticks since its rate (or the source's) last changed.
+    private struct Counter {
+        var rate: Double
+        var sourceFps: Double
+        var ticks: Int
+        var delivered: Int { sourceFps > 0 ? Int((Double(ticks) * rate / sourceFps + 1e-9).rounded(.down)) : 0 }
+    }
+
+    private var counters: [RefreshConsumer: Counter] = [:]
     private var lastReport: [RefreshConsumer: Double] = [:]
 
     private(set) var totalRefreshTicks = 0
@@ -41,7 +49,7 @@ struct TimingSimulation {
             refresh = Phase(next: t + 1 / fps, fps: fps)
         case .stopRefresh:
             refresh = nil
-            dividers = [:]
+            counters = [:]
         case .startFrameClock(let id, let fps, let paused):
             clocks[id] = paused ? nil : Phase(next: t + 1 / fps, fps: fps)
         case .pauseFrameClock(let id), .stopFrameClock(let id):
@@ -56,31 +64,35 @@ struct TimingSimulation {
     }
 
     /// Ticks, deliveries and drops over `[from, to)` with the engine's current state.
+    ///
+    /// Counted in closed form, so the cost does not grow with the interval's length: a source at `fps` whose next
+    /// tick is at `next` ticks `⌊(to − next) × fps⌋ + 1` times in it (none when `next ≥ to`); a consumer at rate `r`
+    /// of a source at `R` receives the n-th source tick since its rate last changed exactly when `⌊n·r/R⌋` grows
+    /// (the simulator's own plain model of a tick divider, not the engine's `TickDivider`).
     mutating func simulate(from: Double, to: Double, engine: DisplayEngine) -> IntervalStatistics {
         var stats = IntervalStatistics(from: from, to: to)
         let rule = engine.refreshRule
         if var source = refresh {
             stats.refreshFps = source.fps
-            for consumer in rule.visibleConsumers { stats.consumerFps[consumer] = rule.rate(of: consumer) }
-            while source.next < to - 1e-9 {
-                stats.refreshTicks += 1
-                for consumer in rule.visibleConsumers {
-                    var divider = dividers[consumer] ?? TickDivider()
-                    if divider.tick(sourceRate: source.fps, consumerRate: rule.rate(of: consumer)) {
-                        stats.delivered[consumer, default: 0] += 1
-                    }
-                    dividers[consumer] = divider
+            let ticks = Self.ticks(of: &source, before: to)
+            stats.refreshTicks = ticks
+            for consumer in rule.visibleConsumers {
+                let rate = min(rule.rate(of: consumer), source.fps)
+                stats.consumerFps[consumer] = rule.rate(of: consumer)
+                var counter = counters[consumer] ?? Counter(rate: rate, sourceFps: source.fps, ticks: 0)
+                if counter.rate != rate || counter.sourceFps != source.fps {
+                    counter = Counter(rate: rate, sourceFps: source.fps, ticks: 0)
                 }
-                source.next += 1 / source.fps
+                let before = counter.delivered
+                counter.ticks += ticks
+                let got = counter.delivered - before
+                if got > 0 { stats.delivered[consumer] = got }
+                counters[consumer] = counter
             }
             refresh = source
         }
         for (id, var clock) in clocks {
-            var ticks = 0
-            while clock.next < to - 1e-9 {
-                ticks += 1
-                clock.next += 1 / clock.fps
-            }
+            let ticks = Self.ticks(of: &clock, before: to)
             clocks[id] = clock
             if ticks > 0 { stats.frameClockTicks[id] = ticks }
         }
@@ -95,6 +107,14 @@ struct TimingSimulation {
         for (c, n) in stats.delivered { totalDelivered[c, default: 0] += n }
         for (c, n) in stats.droppedFrames { totalDropped[c, default: 0] += n }
         return stats
+    }
+
+    /// Ticks of a phase strictly before `end` (1e-9 s tolerance), advancing it past them.
+    private static func ticks(of phase: inout Phase, before end: Double) -> Int {
+        guard phase.fps > 0, phase.next < end - 1e-9 else { return 0 }
+        let count = Int(((end - 1e-9 - phase.next) * phase.fps).rounded(.down)) + 1
+        phase.next += Double(count) / phase.fps
+        return count
     }
 
     /// Frames drawn per consumer in the interval, then the cost model's losses when one render thread is
