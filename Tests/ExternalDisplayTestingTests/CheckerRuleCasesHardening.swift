@@ -48,7 +48,20 @@ extension RuleCase {
             + #""overscan":\#(overscan)}}}"#
     }
 
+    /// `running()` with a 25 ms device frame cost, then one second at 60 fps with `dropped` device frames lost.
+    static func overloaded(dropped: String) -> [String] {
+        running() + [Line.event(0, 1, "renderCost", #""consumer":"device","ms":25"#),
+                     #"{"t":1,"type":"interval","from":0,"to":1,"refreshFps":60,"refreshTicks":60,"#
+                        + #""delivered":{"device":60,"tv":30},"consumerFps":{"device":60,"tv":30},"#
+                        + #""frameClockTicks":{"tv":0},"wakeups":60,"droppedFrames":\#(dropped)}"#]
+    }
+
     static let hardening: [RuleCase] = [
+        RuleCase(rule: .droppedFrames, name: "60 frames of 25 ms in one second, none dropped",
+                 good: overloaded(dropped: #"{"device":30}"#), bad: overloaded(dropped: "{}"), line: 12),
+        RuleCase(rule: .droppedFrames, name: "more frames lost than given",
+                 good: overloaded(dropped: #"{"device":30}"#), bad: overloaded(dropped: #"{"device":30,"tv":31}"#),
+                 line: 12),
         RuleCase(rule: .requestedModeMismatch, name: "1080p request from 60 Hz answered at 50 Hz",
                  good: requestTo1080(refresh: 60), bad: requestTo1080(refresh: 50), line: 14),
         RuleCase(rule: .diagnosticMissing, name: "unknown disconnect without an error",

@@ -167,6 +167,8 @@ struct CheckerModel: Sendable {
     var consumerRates: [String: Double] = [:]
     /// The governor's choices per window: last `setRenderScale` and `setFrameRate` since it was created.
     var renderScales: [String: Double] = [:]
+    /// The simulator's cost model (`renderCost` events): ms per frame at render scale 1, by consumer.
+    var renderCosts: [String: Double] = [:]
     var frameRates: [String: Double] = [:]
 
     // Presentation (issue 6).

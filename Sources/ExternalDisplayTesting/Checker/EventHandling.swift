@@ -141,6 +141,8 @@ extension CheckerRun {
             } else {
                 expect(json, .error, "consumerRate outside 0…1000")
             }
+        case "renderCost":
+            if let consumer = json["consumer"]?.string, let ms = json["ms"]?.double { model.renderCosts[consumer] = ms }
         case "deviceViewVisible":
             if let visible = json["visible"]?.bool { model.deviceViewVisible = visible }
         case "renderContinuously":
