@@ -18,20 +18,8 @@ func measure(runs: Int = 9, operations: Int, _ body: () -> Void) -> Double {
     return samples[samples.count / 2]
 }
 
-/// A deterministic generator (SplitMix64) so every run handles the same events.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func randomEvents(_ count: Int) -> [DisplayEvent] {
-    var rng = SplitMix(state: 42)
+    var rng = SeededRandom(state: 42)
     let ids: [DisplayID] = ["a", "b", "c", "d"]
     let presets = DisplayCatalog.presets
     return (0..<count).map { _ in

@@ -48,11 +48,22 @@ public enum ScenarioFuzzer {
     }
 }
 
-/// SplitMix64: small, fast and the same on every platform.
-struct FuzzRandom {
-    var state: UInt64
+/// A seeded random number generator (SplitMix64): small, fast, and the same sequence on every platform, for
+/// reproducible random tests and benchmarks.
+///
+/// ```swift
+/// var random = SeededRandom(state: 42)
+/// let roll = Int.random(in: 1...6, using: &random)
+/// ```
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    /// The generator's state; the seed.
+    public var state: UInt64
 
-    mutating func next() -> UInt64 {
+    /// Creates a generator from a seed.
+    public init(state: UInt64) { self.state = state }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -67,11 +78,11 @@ struct FuzzRandom {
 
 /// Builds one scenario as JSON text.
 struct Generator {
-    var random: FuzzRandom
+    var random: SeededRandom
     var ids = ["tv", "projector", "monitor", "ghost"]
     var items = ["photo", "note", "slide"]
 
-    init(seed: UInt64) { random = FuzzRandom(state: seed) }
+    init(seed: UInt64) { random = SeededRandom(state: seed) }
 
     mutating func scenario() -> String {
         var top: [String] = []
