@@ -125,7 +125,8 @@ extension CheckerRun {
     }
 
     /// `droppedFrames` against the documented render-thread model, by what any honest model of one thread obeys:
-    /// a consumer never loses more frames than it was given (its frame-clock ticks, else its delivered ticks), and
+    /// a consumer never loses more frames than it was given (its frame-clock ticks while its clock runs unpaused,
+    /// else its delivered ticks), and
     /// the frames it kept, at their cost (`renderCost` ms × the render scale² set for the window), fit in the
     /// interval — at most one frame per consumer may run past its end (four seconds' worth of frames per consumer
     /// for the model's extrapolation of long intervals).
@@ -136,7 +137,9 @@ extension CheckerRun {
         var work = 0.0, slack = 0.0
         let duration = max(0, to - from)
         for consumer in Set(delivered.keys).union(clockTicks.keys).union(dropped.keys).sorted() {
-            let frames = clockTicks[consumer] ?? delivered[consumer] ?? 0
+            let clock = model.clocks[consumer]
+            let onClock = clock?.running == true && clock?.paused != true
+            let frames = onClock ? clockTicks[consumer] ?? 0 : delivered[consumer] ?? 0
             let lost = dropped[consumer] ?? 0
             if lost > frames + 1e-9 || lost < 0 {
                 report(.droppedFrames, "\(consumer) lost \(CheckerMath.format(lost)) frames of the "

@@ -138,7 +138,9 @@ struct TimingSimulation {
             let frames: Int
             switch consumer {
             case .device: frames = stats.delivered[consumer] ?? 0
-            case .display(let id): frames = stats.frameClockTicks[id] ?? stats.delivered[consumer] ?? 0
+            // A display with an unpaused frame clock draws on its clock's ticks; otherwise on delivered ticks.
+            case .display(let id):
+                frames = clocks[id] != nil ? stats.frameClockTicks[id] ?? 0 : stats.delivered[consumer] ?? 0
             }
             guard frames > 0, let ms = costModel[consumer], ms > 0 else { continue }
             streams.append(Stream(consumer: consumer, frames: frames, cost: ms / 1000 * (renderScales[consumer] ?? 1)
