@@ -1,4 +1,5 @@
 // Benchmarks for ExternalDisplayKit. Run: swift run -c release edk-bench
+// The long fuzz run (issue 13): swift run -c release edk-bench fuzz 100000 [first-seed]
 // Every figure is a median over repeated runs, and comparisons are measured side by side in the same run.
 import ExternalDisplayKit
 import ExternalDisplayTesting
@@ -17,20 +18,8 @@ func measure(runs: Int = 9, operations: Int, _ body: () -> Void) -> Double {
     return samples[samples.count / 2]
 }
 
-/// A deterministic generator (SplitMix64) so every run handles the same events.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func randomEvents(_ count: Int) -> [DisplayEvent] {
-    var rng = SplitMix(state: 42)
+    var rng = SeededRandom(state: 42)
     let ids: [DisplayID] = ["a", "b", "c", "d"]
     let presets = DisplayCatalog.presets
     return (0..<count).map { _ in
@@ -153,8 +142,57 @@ func benchmarkGovernor() {
     }
 }
 
+/// Issue 13: simulator cost grows with events and informative intervals, not with virtual time.
 @MainActor
-func main() {
+func benchmarkIdleTime() {
+    print("\n## Simulator cost of idle virtual time (launch, then end at t)")
+    print("virtual seconds      wall time")
+    for seconds in [1e3, 1e5, 1e6, 1e9] {
+        let scenario = Scenario(steps: [ScenarioStep(at: 0, .event(.launch)), ScenarioStep(at: seconds, .end)])
+        let perRun = measure(operations: 1) { _ = ScenarioRunner(scenario: scenario).run() }
+        print(pad(String(format: "%.0e", seconds), 20) + String(format: " %8.3f ms", perRun / 1e6))
+    }
+    let tv = Scenario(steps: [
+        ScenarioStep(at: 0, .event(.launch)),
+        ScenarioStep(at: 0, .event(.connect(DisplayCatalog.display(named: "hdmi-tv-1080p", id: "tv")!))),
+        ScenarioStep(at: 1e6, .end),
+    ])
+    let perRun = measure(runs: 3, operations: 1) { _ = ScenarioRunner(scenario: tv).run() }
+    print(pad("1e+06 with a TV", 20) + String(format: " %8.3f ms  (window shown, clock paused, model stopped)",
+                                               perRun / 1e6))
+}
+
+/// The long fuzz run: `swift run -c release edk-bench fuzz [count] [first-seed]`.
+@MainActor
+func fuzz(count: Int, firstSeed: UInt64) -> Int32 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var passed = 0, refused = 0, failures = 0
+    for offset in 0..<count {
+        let seed = firstSeed &+ UInt64(offset)
+        let json = ScenarioFuzzer.scenario(seed: seed)
+        switch ScenarioFuzzer.run(json) {
+        case .passed: passed += 1
+        case .refused: refused += 1
+        case .contradiction(let violations):
+            failures += 1
+            print("seed \(seed): \(violations.first ?? "")\n\(json)")
+        }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    print("fuzz: \(count) scenarios from seed \(firstSeed) in \(String(format: "%.0f", seconds)) s: \(passed) simulated "
+          + "and accepted by the checker, \(refused) refused with a message (exit 2), \(failures) contradictions, "
+          + "0 crashes (the process is still running)")
+    return failures == 0 ? 0 : 1
+}
+
+@MainActor
+func main() -> Int32 {
+    let arguments = CommandLine.arguments.dropFirst()
+    if arguments.first == "fuzz" {
+        let count = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+        let seed = arguments.dropFirst(2).first.flatMap { UInt64($0) } ?? 1
+        return fuzz(count: count, firstSeed: seed)
+    }
     #if DEBUG
     print("warning: a debug build; run `swift run -c release edk-bench` for real figures\n")
     #endif
@@ -162,6 +200,8 @@ func main() {
     benchmarkRefresh()
     benchmarkWakeups()
     benchmarkGovernor()
+    benchmarkIdleTime()
+    return 0
 }
 
-MainActor.assumeIsolated { main() }
+exit(MainActor.assumeIsolated { main() })

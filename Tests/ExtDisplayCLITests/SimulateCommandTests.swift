@@ -72,6 +72,21 @@ struct SimulateCommandTests {
         (#"{"configuration": {"overscanCompensation": "zoom"}, "steps": []}"#, "field 'configuration.overscanCompensation'"),
         (#"{"steps": [{"event": "launch"}]}"#, "step 0, field 'at': missing"),
         (#"{"steps": [{"at": 0, "event": "connect", "display": "x", "modes": [[1920]]}]}"#, "step 0, field 'modes[0]'"),
+        // Issue 14.7 / 13: misspelt fields, steps after end, numbers outside their documented ranges.
+        (#"{"steps": [{"at": 0, "event": "connect", "display": "tv", "preset": "hdmi-tv-1080p", "curent": [1280, 720]}]}"#,
+         "step 0, field 'curent': unknown field 'curent'; did you mean 'current'?"),
+        (#"{"steps": [{"at": 0, "event": "launch"}, {"at": 1, "event": "end"}, {"at": 2, "event": "background"}]}"#,
+         "step 2: comes after the \"end\" step (step 1)"),
+        (#"{"steps": [{"at": 1e10, "event": "launch"}]}"#, "step 0, field 'at': must be a number of seconds in 0…1e9"),
+        (#"{"steps": [{"at": 0, "event": "consumerRate", "consumer": "device", "fps": 1e6}]}"#,
+         "step 0, field 'fps': must be a number in 0…1000"),
+        (#"{"steps": [{"at": 0, "event": "renderCost", "consumer": "device", "ms": 1e5}]}"#,
+         "step 0, field 'ms': must be a number in 0…10000"),
+        (#"{"stpes": []}"#, "field 'stpes': unknown field 'stpes'; did you mean 'steps'?"),
+        (#"{"configuration": {"background": "keep", "contentReady": true}, "steps": []}"#,
+         "field 'configuration.contentReady': unknown field"),
+        (#"{"steps": [{"at": 0, "event": "connect", "display": "x", "modes": [{"size": [640, 480], "refesh": 50}]}]}"#,
+         "step 0, field 'modes[0].refesh': unknown field 'refesh'; did you mean 'refresh'?"),
     ])
     func invalidScenarioExitsWithStatus2AndSaysWhere(json: String, message: String) throws {
         let run = try Self.run(["simulate", try Self.scenario(json)])

@@ -12,12 +12,17 @@ struct EngineModeAndMirroringTests {
         #expect(engine.spelled(.modeChanged("m", DisplayMode(width: 1280, height: 1024))) == [])
     }
 
-    @Test func requestedModeIsSetThenLaidOut() {
+    /// Apple's order (issue 11): a mode is set before a window is associated with the screen, so a request for a
+    /// display that has the app's window releases it first, then sets the mode and attaches a new window.
+    @Test func requestedModeReleasesTheWindowThenSetsTheModeAndReattaches() {
         var engine = DisplayEngine()
         _ = engine.handle([.launch, .connect(preset("hdmi-tv-1080p", "tv"))])
         #expect(engine.spelled(.requestMode("tv", PixelSize(width: 1280, height: 720)))
-                == ["setMode tv 1280×720@60", "layout tv [0, 0, 1280, 720] safe [0, 0, 1280, 720]",
-                    "didChangeLayout tv [0, 0, 1280, 720]"])
+                == ["stopClock tv", "hide tv", "destroy tv", "didDetach tv modeChange", "setMode tv 1280×720@60",
+                    "compensation tv scale", "create tv [0, 0, 1280, 720] safe [0, 0, 1280, 720]", "show tv app",
+                    "clock tv 60.0 paused", "didAttach tv"])
+        // The same mode again changes nothing.
+        #expect(engine.spelled(.requestMode("tv", PixelSize(width: 1280, height: 720))) == [])
     }
 
     @Test func aModeTheDisplayDoesNotOfferIsATypedErrorThatChangesNothing() {

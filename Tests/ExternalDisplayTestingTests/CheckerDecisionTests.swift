@@ -94,13 +94,28 @@ extension CheckerDecisionTests {
 }
 
 /// A mode that changes and is changed back within one batch needs no layout: the window's layout still holds.
+/// Since the app's request releases the window first (Apple's order), the request re-creates it.
 @Test func modeChangedAndRequestedBackInOneBatchNeedsNoLayout() {
     let base = Line.base() // the TV's window is laid out for 1280×720
     expectClean(base + [
         Line.event(1, 1, "modeChanged", #""display":"tv","mode":[640,480]"#),
         Line.event(1, 1, "requestMode", #""display":"tv","mode":[1280,720]"#),
+        Line.command(1, "stopFrameClock", "tv"),
+        Line.command(1, "hideWindow", "tv"),
+        Line.command(1, "destroyWindow", "tv"),
         Line.command(1, "setMode", "tv", #""mode":[1280,720],"refresh":60"#),
+        Line.command(1, "setOverscanCompensation", "tv", #""compensation":"scale""#),
+        Line.command(1, "createWindow", "tv", #""frame":[0,0,1280,720],"safeFrame":[0,0,1280,720]"#),
+        Line.command(1, "showWindow", "tv", #""content":"app""#),
+        Line.command(1, "startFrameClock", "tv", #""fps":60,"paused":true"#),
     ])
+    // Setting the mode while the window exists breaks Apple's order (and with no window created after it, the
+    // setMode answers nothing).
+    #expect(check(base + [
+        Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#),
+        Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#),
+        Line.command(1, "layoutWindow", "tv", #""frame":[0,0,640,480],"safeFrame":[0,0,640,480]"#),
+    ]).map(\.rule) == [.modeBeforeWindow, .setModeWithoutCause])
     expectOnly(.layoutAfterModeChange, at: 8, base + [
         Line.event(1, 1, "modeChanged", #""display":"tv","mode":[640,480]"#),
     ])

@@ -5,8 +5,8 @@ import Testing
 @Suite struct CheckerLayoutTests {
     static let monitor = CheckedDisplay(
         modes: [mode(640, 480), mode(800, 600), mode(1024, 768), mode(1280, 720), mode(1280, 1024),
-                mode(1920, 1080), mode(1920, 1080, refresh: 30)],
-        preferred: CheckedSize(width: 1920, height: 1080), current: CheckedSize(width: 1280, height: 720),
+                mode(1920, 1080, refresh: 30), mode(1920, 1080)],
+        preferredMode: mode(1920, 1080), current: CheckedSize(width: 1280, height: 720),
         currentRefresh: 60, overscan: 0)
 
     static func mode(_ w: Int, _ h: Int, refresh: Double = 60, ratio: Double = 1) -> CheckedMode {
@@ -32,20 +32,25 @@ import Testing
 
     @Test func preferredFallsBackToCurrentMode() {
         var display = Self.monitor
-        display.preferred = nil
+        display.preferredMode = nil
         #expect(CheckerMath.pick(.preferred, for: display)?.size == CheckedSize(width: 1280, height: 720))
         #expect(CheckerMath.pick(.size(CheckedSize(width: 1, height: 1)), for: display)?.size
                 == CheckedSize(width: 1280, height: 720))
     }
 
-    @Test func highestRefreshDecidesOnlyAmongEqualSizes() {
-        #expect(CheckerMath.refreshDecides(Self.mode(1920, 1080), in: Self.monitor))
-        #expect(!CheckerMath.refreshDecides(Self.mode(640, 480), in: Self.monitor))
+    @Test func sizePolicyTakesTheRefreshClosestToThePreferredMode() {
+        var display = Self.monitor
+        display.preferredMode = Self.mode(1280, 720, refresh: 30)
+        display.modes.insert(Self.mode(1280, 720, refresh: 30), at: 3)
+        #expect(CheckerMath.pick(.size(CheckedSize(width: 1920, height: 1080)), for: display)?.refresh == 30)
+        #expect(CheckerMath.pick(.lowest, for: display)?.refresh == 60)
     }
 
     static func single(_ w: Int, _ h: Int, ratio: Double, overscan: Double) -> CheckedDisplay {
-        CheckedDisplay(modes: [mode(w, h, ratio: ratio)], preferred: CheckedSize(width: w, height: h),
-                     current: CheckedSize(width: w, height: h), currentRefresh: 60, overscan: overscan)
+        var display = CheckedDisplay(modes: [mode(w, h, ratio: ratio)], preferredMode: mode(w, h, ratio: ratio),
+                                     current: CheckedSize(width: w, height: h), currentRefresh: 60, overscan: overscan)
+        display.setCurrent(mode(w, h, ratio: ratio))
+        return display
     }
 
     @Test func pixelAspectRatioGivesPointBounds() {

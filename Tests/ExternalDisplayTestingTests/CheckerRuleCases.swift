@@ -11,7 +11,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(rule.rawValue): \(name)" }
 
-    static var all: [RuleCase] { foundation + windows + lifecycle + timing + presentation }
+    static var all: [RuleCase] { foundation + windows + lifecycle + timing + presentation + hardening }
 }
 
 @Suite struct CheckerRuleTests {
@@ -73,30 +73,41 @@ extension RuleCase {
         RuleCase(rule: .modeBeforeWindow, name: "no setOverscanCompensation", good: Line.base(),
                  bad: removing(Line.base(), 4), line: 4),
         RuleCase(rule: .setModeToCurrentMode, name: "request for the current mode",
-                 good: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#),
-                                      Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#),
-                                      Line.command(1, "layoutWindow", "tv", Line.frames("[0,0,640,480]"))],
-                 bad: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[1280,720]"#),
-                                     Line.command(1, "setMode", "tv", #""mode":[1280,720],"refresh":60"#)], line: 9),
+                 good: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#)]
+                    + Line.recreate(1, "[640,480]", frame: "[0,0,640,480]"),
+                 bad: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[1280,720]"#)]
+                    + Line.recreate(1, "[1280,720]", frame: "[0,0,1280,720]"), line: 12),
         RuleCase(rule: .setModeNotOffered, name: "800×600 on a TV without it",
                  good: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[800,600]"#)],
                  bad: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[800,600]"#),
                                      Line.command(1, "setMode", "tv", #""mode":[800,600],"refresh":60"#)], line: 9),
         RuleCase(rule: .setModeUnderPreferredPolicy, name: "unrequested switch away from preferred",
-                 good: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#),
-                                      Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#),
-                                      Line.command(1, "layoutWindow", "tv", Line.frames("[0,0,640,480]"))],
-                 bad: Line.base() + [Line.event(1, 1, "contentReady"),
-                                     Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#),
-                                     Line.command(1, "layoutWindow", "tv", Line.frames("[0,0,640,480]"))], line: 9),
+                 good: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#)]
+                    + Line.recreate(1, "[640,480]", frame: "[0,0,640,480]"),
+                 bad: Line.base() + [Line.event(1, 1, "contentReady")]
+                    + Line.recreate(1, "[640,480]", frame: "[0,0,640,480]"), line: 12),
         RuleCase(rule: .setModeWithoutCause, name: "switch nobody asked for",
-                 good: highest(setMode: true) + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#),
-                                                 Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#),
-                                                 Line.command(1, "layoutWindow", "tv", Line.frames("[0,0,640,480]"))],
-                 bad: highest(setMode: true) + [Line.event(1, 1, "contentReady"),
-                                                Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#),
-                                                Line.command(1, "layoutWindow", "tv", Line.frames("[0,0,640,480]"))],
-                 line: 11),
+                 good: highest(setMode: true) + [Line.event(1, 1, "mirror", #""display":"tv""#),
+                                                 Line.command(1, "stopFrameClock", "tv"),
+                                                 Line.command(1, "hideWindow", "tv"),
+                                                 Line.command(1, "destroyWindow", "tv")],
+                 bad: highest(setMode: true) + [Line.event(1, 1, "mirror", #""display":"tv""#),
+                                                Line.command(1, "stopFrameClock", "tv"),
+                                                Line.command(1, "hideWindow", "tv"),
+                                                Line.command(1, "destroyWindow", "tv"),
+                                                Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#)],
+                 line: 13),
+        RuleCase(rule: .modeBeforeWindow, name: "mode set while the window exists",
+                 good: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#)]
+                    + Line.recreate(1, "[640,480]", frame: "[0,0,640,480]"),
+                 bad: Line.base() + [Line.event(1, 1, "requestMode", #""display":"tv","mode":[640,480]"#),
+                                     Line.command(1, "setMode", "tv", #""mode":[640,480],"refresh":60"#),
+                                     Line.command(1, "stopFrameClock", "tv"), Line.command(1, "hideWindow", "tv"),
+                                     Line.command(1, "destroyWindow", "tv"),
+                                     Line.command(1, "setOverscanCompensation", "tv", #""compensation":"scale""#),
+                                     Line.command(1, "createWindow", "tv", Line.frames("[0,0,640,480]")),
+                                     Line.command(1, "showWindow", "tv", #""content":"app""#),
+                                     Line.command(1, "startFrameClock", "tv", #""fps":60"#)], line: 9),
         RuleCase(rule: .policyMode, name: "highest policy left at 640×480",
                  good: highest(setMode: true), bad: highest(setMode: false), line: 5),
         RuleCase(rule: .policyMode, name: "maxPixels 500000 on a 1080p monitor",

@@ -4,9 +4,10 @@ import Testing
 /// Builders for hand-written trace lines, so tests read like traces.
 enum Line {
     static func config(policy: String = "\"preferred\"", compensation: String = "scale",
-                       background: String = "hide", ready: Bool = true) -> String {
+                       background: String = "hide", ready: Bool = true, format: Int? = nil) -> String {
         #"{"t":0,"type":"configuration","device":"ipad","modeSelection":\#(policy),"#
-            + #""overscanCompensation":"\#(compensation)","background":"\#(background)","contentReadyAtLaunch":\#(ready)}"#
+            + #""overscanCompensation":"\#(compensation)","background":"\#(background)","contentReadyAtLaunch":\#(ready)"#
+            + (format.map { #","format":\#($0)}"# } ?? "}")
     }
 
     static func event(_ t: Double, _ batch: Int, _ name: String, _ fields: String = "") -> String {
@@ -34,6 +35,16 @@ enum Line {
                         overscan: Double = 0) -> String {
         event(t, batch, "connect", #""display":"\#(id)","displayName":"TV","connection":"hdmi","modes":\#(modes),"#
               + #""preferred":\#(preferred),"current":\#(current),"overscan":\#(overscan)"#)
+    }
+
+    /// The window of `tv` released and created again in `mode` (Apple's order for an app's mode request): stop
+    /// its clock, hide, destroy, set the mode, compensation, create, show with app content, start its clock.
+    static func recreate(_ t: Double, _ mode: String, frame: String, setMode: Bool = true) -> [String] {
+        [command(t, "stopFrameClock", "tv"), command(t, "hideWindow", "tv"), command(t, "destroyWindow", "tv")]
+            + (setMode ? [command(t, "setMode", "tv", #""mode":\#(mode),"refresh":60"#)] : [])
+            + [command(t, "setOverscanCompensation", "tv", #""compensation":"scale""#),
+               command(t, "createWindow", "tv", frames(frame)), command(t, "showWindow", "tv", #""content":"app""#),
+               command(t, "startFrameClock", "tv", #""fps":60"#)]
     }
 
     static func frames(_ frame: String, _ safe: String? = nil) -> String {

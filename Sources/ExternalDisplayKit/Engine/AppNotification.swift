@@ -39,6 +39,10 @@ public enum DetachReason: String, Hashable, Sendable, Codable {
     case disconnect
     /// The app handed it back to system mirroring.
     case mirror
+    /// The app asked for another mode (``DisplayEvent/requestMode(_:_:)``): the window is released, the mode
+    /// set, and a new window attached in the same batch (a `didAttach` follows). The display stays connected and
+    /// routed items stay on it.
+    case modeChange
 }
 
 /// Where routed content goes.

@@ -71,39 +71,39 @@ extension DisplayEngine {
         knownDisplays.insert(display.id)
     }
 
-    /// Checks a reported display; drops what cannot be used and returns nil when nothing can.
+    /// Cleans a reported display by the documented rules (see "Choosing a mode and overscan"): drops unusable
+    /// modes, forgets a preferred mode it does not offer, replaces a current mode it does not offer, brings
+    /// overscan into 0…0.25. Returns nil (the display is refused) when no usable mode is left.
     private func validated(_ reported: Display, _ context: inout BatchContext) -> Display? {
         var display = reported
-        let invalid = display.modes.filter { !$0.isValid }
-        display.modes.removeAll { !$0.isValid }
-        guard !display.modes.isEmpty else {
-            let why = invalid.isEmpty ? "reports no modes" : "reports only unusable modes \(invalid) (zero, negative or "
-                + "non-finite size, pixel aspect ratio or refresh rate)"
-            context.diagnose(.error, "\(display.id) \(why); it gets no window until it reconnects with at least one "
-                                 + "usable mode")
+        let id = display.id
+        for mode in display.modes where !mode.isValid {
+            context.diagnose(.warning, "\(id) reports mode \(mode), whose " + mode.problems.joined(separator: " and ")
+                                 + "; the mode is ignored")
+        }
+        display.modes = display.modes.filter(\.isValid).sorted(by: DisplayMode.ascending)
+        guard let largest = display.modes.last else {
+            let why = reported.modes.isEmpty ? "reports no modes" : "reports no usable mode"
+            context.diagnose(.error, "\(id) \(why) (a mode needs width and height in 1…16384, pixelAspectRatio "
+                                 + "in 0.25…4 and refresh in 1…1000 Hz); it is refused and gets no window until it "
+                                 + "reconnects with at least one usable mode")
             return nil
         }
-        if !invalid.isEmpty {
-            context.diagnose(.warning, "\(display.id) reports unusable modes \(invalid) (zero, negative or "
-                                 + "non-finite size, pixel aspect ratio or refresh rate); they are ignored")
-        }
         if let preferred = display.preferredMode, !display.modes.contains(preferred) {
-            context.diagnose(.warning, "\(display.id)'s preferred mode \(preferred) is not among its modes; "
+            context.diagnose(.warning, "\(id)'s preferred mode \(preferred) is not among its usable modes; "
                                  + "treating it as having no preferred mode")
             display.preferredMode = nil
         }
         if !display.modes.contains(display.currentMode) {
-            let fallback = display.preferredMode ?? display.modes.last!
-            if display.currentMode.isValid || display.currentMode.size.width != 0 {
-                context.diagnose(.warning, "\(display.id)'s current mode \(display.currentMode) is not among "
-                                     + "its modes; assuming \(fallback)")
-            }
+            let fallback = display.preferredMode ?? largest
+            context.diagnose(.warning, "\(id)'s current mode \(display.currentMode) is not among its usable "
+                                 + "modes; assuming \(fallback)")
             display.currentMode = fallback
         }
-        if !display.overscan.isFinite || display.overscan < 0 || display.overscan > 0.25 {
-            let clamped = display.overscan.isFinite ? min(max(display.overscan, 0), 0.25) : 0
-            context.diagnose(.warning, "\(display.id)'s overscan \(display.overscan) is outside 0…0.25; "
-                                 + "using \(clamped)")
+        if !display.overscan.isFinite || display.overscan < 0 || display.overscan > Display.overscanRange.upperBound {
+            let clamped = display.overscan.isFinite ? min(max(display.overscan, 0), Display.overscanRange.upperBound) : 0
+            context.diagnose(.warning, "\(id)'s overscan \(display.overscan) is outside 0…0.25; using "
+                                 + "\(clamped)")
             display.overscan = clamped
         }
         return display

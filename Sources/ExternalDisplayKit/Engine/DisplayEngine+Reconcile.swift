@@ -11,6 +11,8 @@ extension DisplayEngine {
         for id in connectionOrder where shouldHaveWindow(id) {
             if windows[id] == nil {
                 attach(id, &context)
+            } else if let requested = context.requestedModes[id], requested != displays[id]?.currentMode {
+                recreate(id, in: requested, &context)
             } else {
                 updateMode(of: id, &context)
                 synchronize(id, &context)
@@ -35,7 +37,7 @@ extension DisplayEngine {
     }
 
     private mutating func attach(_ id: DisplayID, _ context: inout BatchContext) {
-        guard var display = displays[id] else { return }
+        guard let display = displays[id] else { return }
         let mode: DisplayMode
         if let requested = context.requestedModes[id] {
             mode = requested
@@ -44,6 +46,13 @@ extension DisplayEngine {
             if let problem = choice.problem { context.diagnose(.warning, problem) }
             mode = choice.mode
         }
+        create(id, in: mode, &context)
+        context.attached.insert(id)
+    }
+
+    /// Sets the mode (if it differs), the compensation, creates and synchronizes the window, tells the app.
+    private mutating func create(_ id: DisplayID, in mode: DisplayMode, _ context: inout BatchContext) {
+        guard var display = displays[id] else { return }
         if mode != display.currentMode {
             context.emit(.setMode(id, mode))
             display.currentMode = mode
@@ -57,17 +66,26 @@ extension DisplayEngine {
                                   isVisible: false, content: .placeholder, frameClock: nil,
                                   renderScale: 1, governedFrameRate: nil)
         synchronize(id, &context)
-        context.attached.insert(id)
         if let window = windows[id] { context.notify(.didAttach(window.attachment)) }
     }
 
+    /// The app asked for another mode on a display that has its window. Apple's order is to set a mode before
+    /// a window is associated with the screen, so the window is released first, then the mode set and a new
+    /// window created, shown with the content it had and given its frame clock as on an attach. The app hears
+    /// `didDetach(reason: .modeChange)` then `didAttach`; routed items stay where they are (the display never
+    /// went away).
+    private mutating func recreate(_ id: DisplayID, in mode: DisplayMode, _ context: inout BatchContext) {
+        guard let old = windows[id] else { return }
+        if old.frameClock != nil { context.emit(.stopFrameClock(id)) }
+        if old.isVisible { context.emit(.hideWindow(id)) }
+        context.emit(.destroyWindow(id))
+        windows[id] = nil
+        context.notify(.didDetach(id, reason: .modeChange))
+        create(id, in: mode, &context)
+    }
+
     private mutating func updateMode(of id: DisplayID, _ context: inout BatchContext) {
-        guard var window = windows[id], var display = displays[id] else { return }
-        if let requested = context.requestedModes[id], requested != display.currentMode {
-            context.emit(.setMode(id, requested))
-            display.currentMode = requested
-            displays[id] = display
-        }
+        guard var window = windows[id], let display = displays[id] else { return }
         guard display.currentMode != window.display.currentMode else { return }
         let refreshChanged = display.currentMode.refreshRate != window.display.currentMode.refreshRate
         window.display = display

@@ -41,6 +41,10 @@ public struct Display: Hashable, Sendable, Identifiable {
         self.scale = scale
     }
 
+    /// Accepted overscan fractions per edge: 0…0.25. The engine clamps a larger value to 0.25 and treats a
+    /// negative or non-finite one as 0, each with a diagnostic.
+    public static let overscanRange: ClosedRange<Double> = 0...0.25
+
     /// The highest refresh rate of the current mode: the fastest a frame clock can run.
     public var maximumFramesPerSecond: Double { currentMode.refreshRate }
 
@@ -64,8 +68,13 @@ public struct Display: Hashable, Sendable, Identifiable {
 }
 
 extension DisplayMode {
-    /// Ascending by pixel count, then refresh rate: the order of ``Display/modes``.
+    /// Ascending by pixel count, then refresh rate, then width, then pixel aspect ratio: the order of
+    /// ``Display/modes``. A total order on usable modes, so the "largest mode" a fallback picks is the same
+    /// whatever order the platform reported them in.
     public static func ascending(_ a: DisplayMode, _ b: DisplayMode) -> Bool {
-        a.pixelCount != b.pixelCount ? a.pixelCount < b.pixelCount : a.refreshRate < b.refreshRate
+        if a.pixelCount != b.pixelCount { return a.pixelCount < b.pixelCount }
+        if a.refreshRate != b.refreshRate { return a.refreshRate < b.refreshRate }
+        if a.size.width != b.size.width { return a.size.width < b.size.width }
+        return a.pixelAspectRatio < b.pixelAspectRatio
     }
 }

@@ -16,8 +16,9 @@ public enum OverscanCompensation: String, Sendable, CaseIterable, Codable {
 /// in full, in points (1 point = 1 pixel horizontally corrected for pixel shape).
 ///
 /// Computed, never measured:
-/// - bounds `W × H` = ``DisplayMode/boundsInPoints``;
-/// - insets `h = round(f × W)`, `v = round(f × H)` on each edge, with `f` the display's overscan;
+/// - bounds `W × H` = ``DisplayMode/boundsInPoints`` (`W = max(1, round(width × pixelAspectRatio))`);
+/// - insets `h = min(round(f × W), ⌊(W − 1) / 2⌋)`, `v = min(round(f × H), ⌊(H − 1) / 2⌋)` on each edge, with `f`
+///   the display's overscan (so a frame is never narrower than 1 point, even for a 2-pixel mode);
 /// - `scale`: frame = safe frame = `[0, 0, W, H]`;
 /// - `insetBounds`: frame = safe frame = `[0, 0, W − 2h, H − 2v]`;
 /// - `none`: frame = `[0, 0, W, H]`, safe frame = `[h, v, W − 2h, H − 2v]`.
@@ -46,8 +47,8 @@ public struct DisplayLayout: Hashable, Sendable {
     public init(mode: DisplayMode, overscan: Double, compensation: OverscanCompensation) {
         let bounds = Rect(origin0: mode.boundsInPoints)
         let f = overscan.isFinite ? min(max(overscan, 0), 0.25) : 0
-        let h = Int((f * Double(bounds.width)).rounded())
-        let v = Int((f * Double(bounds.height)).rounded())
+        let h = min(Int((f * Double(bounds.width)).rounded()), max(0, (bounds.width - 1) / 2))
+        let v = min(Int((f * Double(bounds.height)).rounded()), max(0, (bounds.height - 1) / 2))
         switch compensation {
         case .scale:
             self.init(frame: bounds, safeFrame: bounds)

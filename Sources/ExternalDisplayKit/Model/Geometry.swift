@@ -16,8 +16,12 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    /// `width × height`.
-    public var pixelCount: Int { width * height }
+    /// `width × height`, saturating at `Int.max` (and 0 for a negative side) so that no reported size can trap.
+    public var pixelCount: Int {
+        guard width > 0, height > 0 else { return 0 }
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : product
+    }
 
     /// `"1920×1080"`.
     public var description: String { "\(width)×\(height)" }

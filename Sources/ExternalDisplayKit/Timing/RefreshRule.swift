@@ -44,14 +44,17 @@ public struct RefreshRule: Hashable, Sendable {
         (isDeviceViewVisible ? [.device] : []) + displaysShowingContent.map(RefreshConsumer.display)
     }
 
-    /// The rate a consumer receives ticks at.
+    /// The rate a consumer receives ticks at: what it asked for (0 = no ticks; absent = the device's 60, a display's
+    /// refresh), never above its display's refresh rate (or the governor's lower rate).
     public func rate(of consumer: RefreshConsumer) -> Double {
         switch consumer {
         case .device:
             return rates[.device] ?? Self.deviceDefaultRate
         case .display(let id):
+            // 0 asks for no ticks, as for the device (not "the display's maximum", as a display link reads it).
             let refresh = displayRefresh[id] ?? Self.deviceDefaultRate
-            return FrameRate.effective(preferred: rates[consumer] ?? refresh, maximum: refresh)
+            let asked = rates[consumer] ?? refresh
+            return asked > 0 ? FrameRate.effective(preferred: asked, maximum: refresh) : 0
         }
     }
 

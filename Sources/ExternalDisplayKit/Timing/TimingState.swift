@@ -15,6 +15,11 @@ public struct TimingState: Hashable, Sendable {
     /// The frame-budget governor's settings.
     public var governor = FrameBudgetGovernor()
 
+    /// Accepted rates a consumer may ask for, frames per second: 0…1,000 (0 asks for no ticks).
+    public static let consumerRateRange: ClosedRange<Double> = 0...1_000
+    /// Accepted measured frame costs, milliseconds per frame: 0…10,000 (ten seconds a frame).
+    public static let frameCostRange: ClosedRange<Double> = 0...10_000
+
     /// Creates the initial state: model stopped, device view visible, nothing continuous.
     public init() {}
 }
@@ -29,15 +34,15 @@ extension DisplayEngine {
         case .renderContinuously(let id, let on):
             if on { timing.rendersContinuously.insert(id) } else { timing.rendersContinuously.remove(id) }
         case .consumerRate(let consumer, let fps):
-            guard fps.isFinite, fps >= 0 else {
-                return context.diagnose(.error, "consumerRate for \(consumer) must be a finite rate ≥ 0, "
-                                            + "got \(fps); ignored")
+            guard fps.isFinite, TimingState.consumerRateRange.contains(fps) else {
+                return context.diagnose(.error, "consumerRate for \(consumer): fps \(fps) is outside 0…1000; "
+                                            + "ignored")
             }
             timing.consumerRates[consumer] = fps
         case .frameCost(let costs):
             for (consumer, ms) in costs {
-                guard ms.isFinite, ms >= 0 else {
-                    context.diagnose(.error, "frameCost for \(consumer) must be finite and ≥ 0, got \(ms); ignored")
+                guard ms.isFinite, TimingState.frameCostRange.contains(ms) else {
+                    context.diagnose(.error, "frameCost for \(consumer): ms \(ms) is outside 0…10000; ignored")
                     continue
                 }
                 let scale = consumer.displayID.flatMap { windows[$0]?.renderScale } ?? 1

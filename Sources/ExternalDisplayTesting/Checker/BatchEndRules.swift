@@ -14,6 +14,7 @@ extension CheckerRun {
             report(.setModeWithoutCause, "setMode for \(id) (line \(line)) answers neither a requestMode "
                    + "nor the policy for a window created after it in the batch")
         }
+        checkNotificationsAndDiagnostics(open)
         checkWindowOwnership()
         checkActivityAndClocks()
         checkContent()

@@ -9,10 +9,11 @@ enum CheckerMath {
     /// Expected `frame` and `safeFrame` for a display in its current mode under a compensation.
     static func expectedFrames(for display: CheckedDisplay,
                                compensation: CheckedCompensation) -> (frame: [Int], safe: [Int]) {
-        let width = roundHalfAway(Double(display.current.width) * display.currentAspectRatio)
+        // W = max(1, round(width × ratio)); insets never leave less than 1 point (the documented arithmetic).
+        let width = max(1, roundHalfAway(Double(display.current.width) * display.currentAspectRatio))
         let height = display.current.height
-        let h = roundHalfAway(display.overscan * Double(width))
-        let v = roundHalfAway(display.overscan * Double(height))
+        let h = min(roundHalfAway(display.overscan * Double(width)), max(0, (width - 1) / 2))
+        let v = min(roundHalfAway(display.overscan * Double(height)), max(0, (height - 1) / 2))
         let full = [0, 0, width, height]
         switch compensation {
         case .scale:
@@ -25,40 +26,37 @@ enum CheckerMath {
         }
     }
 
-    /// The mode a policy picks among a display's modes.
+    /// The documented order of usable modes: ascending by pixel count, then refresh, then width, then pixel
+    /// aspect ratio.
+    static func ascending(_ a: CheckedMode, _ b: CheckedMode) -> Bool {
+        if a.size.pixels != b.size.pixels { return a.size.pixels < b.size.pixels }
+        if (a.refresh ?? 0) != (b.refresh ?? 0) { return (a.refresh ?? 0) < (b.refresh ?? 0) }
+        if a.size.width != b.size.width { return a.size.width < b.size.width }
+        return a.pixelAspectRatio < b.pixelAspectRatio
+    }
+
+    /// The mode a policy picks among a display's (cleaned) modes, exactly as the mode-selection table says.
     static func pick(_ policy: CheckedPolicy, for display: CheckedDisplay) -> CheckedMode? {
-        let modes = display.modes
-        guard !modes.isEmpty else { return nil }
+        let modes = display.modes  // in the documented order
+        guard let largest = modes.last else { return nil }
+        let preferred = display.preferredMode ?? display.currentMode
+        /// The last (highest refresh) of the modes with the fewest pixels.
+        func smallest() -> CheckedMode? {
+            let fewest = modes[0].size.pixels
+            return modes.last { $0.size.pixels == fewest }
+        }
         switch policy {
         case .preferred:
-            return preferredMode(of: display)
+            return preferred
         case .highest:
-            return modes.max { a, b in
-                a.size.pixels != b.size.pixels ? a.size.pixels < b.size.pixels : (a.refresh ?? 0) < (b.refresh ?? 0)
-            }
+            return largest
         case .lowest:
-            return modes.min { $0.size.pixels < $1.size.pixels }
+            return smallest()
         case .maxPixels(let budget):
-            let fitting = modes.filter { $0.size.pixels <= budget }
-            if fitting.isEmpty { return modes.min { $0.size.pixels < $1.size.pixels } }
-            return fitting.max { $0.size.pixels < $1.size.pixels }
+            return modes.last { $0.size.pixels <= budget } ?? smallest()
         case .size(let size):
-            return modes.first { $0.size == size } ?? preferredMode(of: display)
+            return DisplayCleaning.closest(ofSize: size, to: preferred.refresh, in: modes) ?? preferred
         }
-    }
-
-    /// The display's preferred mode, or its current mode when it has none.
-    static func preferredMode(of display: CheckedDisplay) -> CheckedMode? {
-        let size = display.preferred ?? display.current
-        let matches = display.modes.filter { $0.size == size }
-        let refresh = matches.compactMap(\.refresh).max()
-        let ratio = matches.first?.pixelAspectRatio ?? 1
-        return CheckedMode(size: size, refresh: refresh, pixelAspectRatio: ratio)
-    }
-
-    /// Whether the refresh rate decides between modes of this size (several refreshes offered at it).
-    static func refreshDecides(_ mode: CheckedMode, in display: CheckedDisplay) -> Bool {
-        Set(display.modes.filter { $0.size == mode.size }.compactMap(\.refresh)).count > 1
     }
 
     /// Whether `fps` is the display's refresh divided by a whole number (tolerance 0.01).

@@ -2,15 +2,29 @@
 struct CheckedSize: Sendable, Hashable, CustomStringConvertible {
     var width: Int
     var height: Int
-    var pixels: Int { width * height }
+    /// Saturating, so that no size in a trace can trap the checker.
+    var pixels: Int {
+        guard width > 0, height > 0 else { return 0 }
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : product
+    }
     var description: String { "[\(width),\(height)]" }
 }
 
-/// One mode a display offers, read from a `connect` line's `modes`.
-struct CheckedMode: Sendable, Hashable {
+/// One mode a display offers, read from a `connect` line's `modes`. `refresh` is nil only in traces written
+/// before modes carried their rate.
+struct CheckedMode: Sendable, Hashable, CustomStringConvertible {
     var size: CheckedSize
     var refresh: Double?
     var pixelAspectRatio: Double
+
+    /// The same mode: size, pixel aspect ratio, and refresh where both say.
+    func matches(_ other: CheckedMode) -> Bool {
+        size == other.size && pixelAspectRatio == other.pixelAspectRatio
+            && (refresh == nil || other.refresh == nil || refresh == other.refresh)
+    }
+
+    var description: String { size.description + (refresh.map { "@" + CheckerMath.format($0) } ?? "") }
 }
 
 /// The app-lifecycle phase, driven by lifecycle events.
@@ -66,20 +80,31 @@ struct CheckedConfiguration: Sendable {
     var contentReadyAtLaunch = true
 }
 
-/// A connected external display as its `connect` line described it, plus its current mode.
+/// A connected external display after the documented cleaning rules, plus its current mode.
 struct CheckedDisplay: Sendable {
+    /// Usable modes, in the documented order (``CheckerMath/ascending(_:_:)``).
     var modes: [CheckedMode]
-    var preferred: CheckedSize?
+    var preferredMode: CheckedMode?
     var current: CheckedSize
     var currentRefresh: Double?
+    var currentAspectRatio: Double = 1
     var overscan: Double
 
-    /// The pixel aspect ratio of the current mode (1 when the mode list does not say).
-    var currentAspectRatio: Double {
-        modes.first { $0.size == current }?.pixelAspectRatio ?? 1
+    var preferred: CheckedSize? { preferredMode?.size }
+
+    /// The current mode as a mode.
+    var currentMode: CheckedMode {
+        CheckedMode(size: current, refresh: currentRefresh, pixelAspectRatio: currentAspectRatio)
     }
 
-    /// The refresh rate of the current mode: the one set explicitly, else the highest offered at that size, else 60.
+    /// Makes `mode` current.
+    mutating func setCurrent(_ mode: CheckedMode) {
+        current = mode.size
+        currentRefresh = mode.refresh
+        currentAspectRatio = mode.pixelAspectRatio
+    }
+
+    /// The refresh rate of the current mode: the one known exactly, else the highest offered at that size, else 60.
     var refresh: Double {
         if let currentRefresh { return currentRefresh }
         return modes.filter { $0.size == current }.compactMap(\.refresh).max() ?? 60
@@ -142,6 +167,8 @@ struct CheckerModel: Sendable {
     var consumerRates: [String: Double] = [:]
     /// The governor's choices per window: last `setRenderScale` and `setFrameRate` since it was created.
     var renderScales: [String: Double] = [:]
+    /// The simulator's cost model (`renderCost` events): ms per frame at render scale 1, by consumer.
+    var renderCosts: [String: Double] = [:]
     var frameRates: [String: Double] = [:]
 
     // Presentation (issue 6).
@@ -166,19 +193,19 @@ struct CheckerModel: Sendable {
         return window.visible && window.content == "app"
     }
 
-    /// Whether the shared refresh should run now (issue 3).
+    /// Whether the shared refresh should run now (issue 3): the model runs, the app is active, and a visible
+    /// consumer (the device view, a display showing app content) asks for more than 0 fps.
     var refreshShouldRun: Bool {
-        modelRunning && phase == .active
-            && (deviceViewVisible || windows.keys.contains { showsAppContent($0) })
+        modelRunning && phase == .active && visibleConsumerRates().contains { $0 > 0 }
     }
 
     /// The rates of the consumers visible now: the device view (60 unless asked) and each display showing app
-    /// content (its refresh unless asked, never above it), optionally capped by the governor's `setFrameRate`.
-    func visibleConsumerRates(capped: Bool) -> [Double] {
+    /// content (its refresh unless asked), never above the display's refresh nor the governor's `setFrameRate`
+    /// for it. A rate of 0 asks for no ticks.
+    func visibleConsumerRates() -> [Double] {
         var rates: [Double] = deviceViewVisible ? [consumerRates["device"] ?? 60] : []
         for (id, display) in displays where showsAppContent(id) {
-            let asked = min(consumerRates[id] ?? display.refresh, display.refresh)  // never above the display
-            rates.append(capped ? min(asked, frameRates[id] ?? asked) : asked)
+            rates.append(min(consumerRates[id] ?? display.refresh, display.refresh, frameRates[id] ?? .infinity))
         }
         return rates
     }

@@ -14,6 +14,7 @@ extension CheckerRun {
             return
         }
         checkDisplayIsAvailable(display, command: name)
+        expectNotification(for: name, display, json)
         switch name {
         case "setMode": setMode(display, json)
         case "setOverscanCompensation": setCompensation(display, json)
@@ -41,6 +42,10 @@ extension CheckerRun {
         }
     }
 
+    /// A `setMode` sets an offered mode other than the current one, while the display has no window (Apple's
+    /// order: a mode is set before a window is associated with the screen), answering either the policy or a
+    /// `requestMode` of the batch (then exactly the mode that request resolves to); a `createWindow` follows it in
+    /// the batch.
     mutating func setMode(_ id: String, _ json: TraceJSON) {
         model.modeSwitches += 1
         guard var display = model.displays[id] else { return }
@@ -49,31 +54,39 @@ extension CheckerRun {
             return
         }
         let refresh = json["refresh"]?.double
-        let requested = batch?.requestedMode.contains(id) ?? false
-        let reportedBefore = violations.count
-        if !display.offers(size, refresh: refresh) {
+        let ratio = json["pixelAspectRatio"]?.double
+        let requested = batch?.requestedModes[id]
+        guard let mode = display.modes.first(where: { offered in
+            offered.size == size && Self.sameRate(refresh, offered.refresh)
+                && (ratio == nil || ratio == offered.pixelAspectRatio)
+        }) else {
             let rate = refresh.map { " @\(CheckerMath.format($0))" } ?? ""
             report(.setModeNotOffered, "setMode for \(id) to \(size)\(rate), which the display does not offer")
             return  // the platform refuses it: the mode does not change
         }
-        if size == display.current, Self.sameRate(refresh, display.currentRefresh) {
-            report(.setModeToCurrentMode, "setMode for \(id) to \(size), its current mode")
-        } else if model.configuration.modeSelection == .preferred, !requested,
-                  case let preferred = display.preferred ?? display.current, display.current == preferred {
-            report(.setModeUnderPreferredPolicy,
-                   "setMode for \(id) to \(size) under the preferred policy while it is in its preferred mode \(preferred)")
+        let before = violations.count
+        if model.windows[id] != nil {
+            report(.modeBeforeWindow, "setMode for \(id) while its window exists; the window must be released "
+                   + "before the mode is set")
         }
-        if batch?.createdWindows.contains(id) == true, !requested {
+        if mode.matches(display.currentMode) {
+            report(.setModeToCurrentMode, "setMode for \(id) to \(size), its current mode")
+        } else if let requested, !requested.matches(mode) {
+            report(.requestedModeMismatch, "setMode for \(id) to \(mode) but the requestMode of this batch resolves "
+                   + "to \(requested) (the offered mode of that size closest to the current refresh)")
+        } else if requested == nil, model.configuration.modeSelection == .preferred,
+                  display.currentMode.matches(display.preferredMode ?? display.currentMode) {
+            report(.setModeUnderPreferredPolicy, "setMode for \(id) to \(size) under the preferred policy while it "
+                   + "is in its preferred mode \(display.preferredMode ?? display.currentMode)")
+        }
+        if violations.count > before { batch?.faultySetMode.insert(id) }
+        if batch?.createdWindows.contains(id) == true, requested == nil {
             report(.modeBeforeWindow, "setMode for \(id) after its window was created in this batch")
-        } else if !requested, violations.count == reportedBefore {
+        } else {
             batch?.pendingAttach[id] = current.line
         }
-        let newRefresh = refresh ?? CheckedDisplay.uniqueRefresh(of: size, in: display.modes)
-        let changed = size != display.current || !Self.sameRate(newRefresh, display.currentRefresh)
-        display.current = size
-        display.currentRefresh = newRefresh
+        display.setCurrent(mode)
         model.displays[id] = display
-        if changed, model.windows[id] != nil { batch?.pendingLayout[id] = current.line }
     }
 
     /// Two refresh rates that may be the same mode: equal within 0.01, or one of them unknown.
@@ -114,21 +127,16 @@ extension CheckerRun {
         batch?.pendingAttach[id] = nil
     }
 
-    /// The display's current mode when its window is created is the one the policy picks (unless the app asked).
+    /// The display's current mode when its window is created is exactly the one the policy picks (unless the
+    /// app asked for a mode in this batch).
     mutating func checkPolicy(_ id: String, _ display: CheckedDisplay) {
-        guard batch?.requestedMode.contains(id) != true else { return }
+        // A request decides the mode; a faulty setMode of this batch was already reported as the cause.
+        guard batch?.requestedModes[id] == nil, batch?.faultySetMode.contains(id) != true else { return }
         guard let policy = model.configuration.modeSelection,
               let pick = CheckerMath.pick(policy, for: display) else { return }
-        var matches = pick.size == display.current
-        if matches, policy == .highest, CheckerMath.refreshDecides(pick, in: display),
-           let want = pick.refresh, let have = display.currentRefresh {
-            matches = abs(want - have) <= 0.01
-        }
-        if !matches {
-            let rate = pick.refresh.map { " @\(CheckerMath.format($0))" } ?? ""
-            let have = display.currentRefresh.map { " @\(CheckerMath.format($0))" } ?? ""
-            report(.policyMode, "createWindow for \(id) in mode \(display.current)\(have) "
-                   + "but the \(policy) policy picks \(pick.size)\(rate)")
+        if !pick.matches(display.currentMode) {
+            report(.policyMode, "createWindow for \(id) in mode \(display.currentMode) "
+                   + "but the \(policy) policy picks \(pick)")
         }
     }
 

@@ -7,17 +7,19 @@ extension CheckerRun {
         let display = json["display"]?.string
         switch name {
         case "launch", "background", "foreground", "suspend", "resume":
-            applyLifecycle(name)
+            if !applyLifecycle(name) { expect(json, .warning, "\(name) while \(model.phase.rawValue)") }
         case "connect":
             if let display { connect(display, json) }
         case "disconnect":
-            if let display, model.isConnected(display) { disconnect(display) }
+            if let display, model.isConnected(display) {
+                disconnect(display)
+            } else {
+                expect(json, .error, "disconnect of \(display ?? "?"), which is not connected")
+            }
         case "modeChanged":
             if let display { systemModeChange(display, json) }
         case "requestMode":
-            if let display, let size = json["mode"]?.size, model.displays[display]?.offers(size) == true {
-                batch?.requestedMode.insert(display)
-            }
+            if let display { appRequestsMode(display, json) }
         case "contentReady":
             model.contentReady = true
         case "mirror":
@@ -35,7 +37,8 @@ extension CheckerRun {
 
     /// launch→active, background→background, foreground→active, suspend→suspended, resume→background;
     /// other transitions are illegal input and change nothing.
-    mutating func applyLifecycle(_ name: String) {
+    @discardableResult
+    mutating func applyLifecycle(_ name: String) -> Bool {
         let transitions: [String: (from: CheckedPhase, to: CheckedPhase)] = [
             "launch": (.notLaunched, .active),
             "background": (.active, .background),
@@ -43,13 +46,38 @@ extension CheckerRun {
             "suspend": (.background, .suspended),
             "resume": (.suspended, .background),
         ]
-        guard let transition = transitions[name], model.phase == transition.from else { return }
+        guard let transition = transitions[name], model.phase == transition.from else { return false }
         model.phase = transition.to
         if name == "resume" { batch?.isResume = true }
+        return true
+    }
+
+    /// The documentation says the engine answers this event with a diagnostic (see ``ExpectedDiagnostic``).
+    mutating func expect(_ json: TraceJSON, _ level: ExpectedDiagnostic.Level, _ why: String) {
+        guard judgesNotifications, let step = json["step"]?.int else { return }
+        batch?.expectedDiagnostics.append(ExpectedDiagnostic(step: step, level: level, why: why))
+    }
+
+    /// A `requestMode` is carried out only for a launched app, a connected display that is not mirrored, and a
+    /// size it offers; the mode is the one of that size closest to the current refresh (higher on a tie).
+    mutating func appRequestsMode(_ id: String, _ json: TraceJSON) {
+        guard model.phase != .notLaunched else { return expect(json, .error, "requestMode before launch") }
+        guard let display = model.displays[id] else { return expect(json, .error, "requestMode for unknown \(id)") }
+        guard let size = json["mode"]?.size,
+              let mode = DisplayCleaning.closest(ofSize: size, to: display.currentRefresh, in: display.modes) else {
+            return expect(json, .error, "requestMode for \(id) of a size it does not offer")
+        }
+        guard !model.mirrored.contains(id) else { return expect(json, .error, "requestMode for mirrored \(id)") }
+        batch?.requestedModes[id] = mode
     }
 
     mutating func connect(_ id: String, _ json: TraceJSON) {
-        guard !model.isConnected(id), let display = Self.parseDisplay(json) else { return }
+        guard !model.isConnected(id) else { return expect(json, .error, "connect of \(id), already connected") }
+        let outcome = DisplayCleaning.clean(json)
+        if let level = outcome.expected {
+            expect(json, level, level == .error ? "\(id) has no usable mode" : "\(id) reported values the rules clean")
+        }
+        guard let display = outcome.display else { return }
         model.displays[id] = display
         model.connectionOrder.removeAll { $0 == id }
         model.connectionOrder.append(id)
@@ -59,25 +87,6 @@ extension CheckerRun {
         batch?.connected.insert(id)
     }
 
-    /// The display a `connect` line describes; `nil` when it has no modes or a mode without a positive size.
-    static func parseDisplay(_ json: TraceJSON) -> CheckedDisplay? {
-        var modes: [CheckedMode] = []
-        for item in json["modes"]?.array ?? [] {
-            let size = item["size"]?.size ?? item.size
-            guard let size, size.width > 0, size.height > 0 else { return nil }
-            let ratio = item["pixelAspectRatio"]?.double ?? 1
-            guard ratio.isFinite, ratio > 0 else { return nil }
-            modes.append(CheckedMode(size: size, refresh: item["refresh"]?.double, pixelAspectRatio: ratio))
-        }
-        guard !modes.isEmpty else { return nil }
-        let preferred = json["preferred"]?.size
-        let current = json["current"]?.size ?? preferred ?? modes[modes.count - 1].size
-        let overscan = json["overscan"]?.double ?? 0
-        return CheckedDisplay(modes: modes, preferred: preferred, current: current,
-                            currentRefresh: CheckedDisplay.uniqueRefresh(of: current, in: modes),
-                            overscan: overscan.isFinite ? overscan : 0)
-    }
-
     mutating func disconnect(_ id: String) {
         model.displays[id] = nil
         model.connectionOrder.removeAll { $0 == id }
@@ -85,12 +94,27 @@ extension CheckerRun {
         expectRoutesBack(from: id)
     }
 
+    /// The system's mode change resolves to the offered mode equal to the event's, else the one of that size
+    /// closest in refresh (higher on a tie); a size not offered (or an unknown display) is an error.
     mutating func systemModeChange(_ id: String, _ json: TraceJSON) {
-        guard var display = model.displays[id], let size = json["mode"]?.size, display.offers(size) else { return }
-        let refresh = json["refresh"]?.double ?? CheckedDisplay.uniqueRefresh(of: size, in: display.modes)
-        guard size != display.current || (refresh != nil && refresh != display.currentRefresh) else { return }
-        display.current = size
-        display.currentRefresh = refresh
+        guard var display = model.displays[id], let size = json["mode"]?.size, display.offers(size) else {
+            return expect(json, .error, "modeChanged for \(id) to a mode it does not offer")
+        }
+        let event = CheckedMode(size: size, refresh: json["refresh"]?.double,
+                                pixelAspectRatio: json["pixelAspectRatio"]?.double ?? 1)
+        let resolved: CheckedMode
+        if event.refresh != nil, let exact = display.modes.first(where: { $0 == event }) {
+            resolved = exact
+        } else if event.refresh != nil, let near = DisplayCleaning.closest(ofSize: size, to: event.refresh, in: display.modes) {
+            resolved = near
+        } else {
+            // Traces from before `modeChanged` carried its rate.
+            let refresh = CheckedDisplay.uniqueRefresh(of: size, in: display.modes)
+            resolved = CheckedMode(size: size, refresh: refresh,
+                                   pixelAspectRatio: display.modes.first { $0.size == size }?.pixelAspectRatio ?? 1)
+        }
+        guard resolved != display.currentMode else { return }
+        display.setCurrent(resolved)
         model.displays[id] = display
         if model.windows[id] != nil { batch?.pendingLayout[id] = current.line }
     }
@@ -112,7 +136,13 @@ extension CheckerRun {
         case "modelRunning":
             if let running = json["running"]?.bool { model.modelRunning = running }
         case "consumerRate":
-            if let consumer = json["consumer"]?.string, let fps = json["fps"]?.double { model.consumerRates[consumer] = fps }
+            if let consumer = json["consumer"]?.string, let fps = json["fps"]?.double, fps.isFinite, (0...1_000).contains(fps) {
+                model.consumerRates[consumer] = fps
+            } else {
+                expect(json, .error, "consumerRate outside 0…1000")
+            }
+        case "renderCost":
+            if let consumer = json["consumer"]?.string, let ms = json["ms"]?.double { model.renderCosts[consumer] = ms }
         case "deviceViewVisible":
             if let visible = json["visible"]?.bool { model.deviceViewVisible = visible }
         case "renderContinuously":

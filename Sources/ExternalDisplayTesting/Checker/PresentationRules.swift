@@ -7,6 +7,8 @@ extension CheckerRun {
             route(item, to: destination)
         case "redact":
             if let on = json["on"]?.bool { model.redacted = on }
+        case "didAttach", "didDetach", "didChangeLayout":
+            checkWindowNotification(json["name"]?.string ?? "", json)
         default:
             break
         }

@@ -29,6 +29,7 @@ extension CheckerRun {
         }
         if let routes = json["routes"]?.object { compareRoutes(routes) }
         if let windows = json["windows"]?.object { compareWindows(windows) }
+        if let displays = json["displays"]?.object { compareDisplays(displays) }
     }
 
     mutating func mismatch(_ field: String, _ summary: String, _ trace: String) {

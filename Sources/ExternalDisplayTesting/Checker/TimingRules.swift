@@ -74,16 +74,14 @@ extension CheckerRun {
         }
     }
 
-    /// The source runs at the highest rate any visible consumer asks for (with or without the governor's caps).
+    /// The source runs at exactly the highest rate a visible consumer receives (each capped at its display's
+    /// refresh and the governor's frame rate for it).
     mutating func checkRefreshRate() {
         let fps = model.refreshFps
-        let uncapped = model.visibleConsumerRates(capped: false).max()
-        let capped = model.visibleConsumerRates(capped: true).max()
-        guard let uncapped, let capped else { return }  // nothing visible: refreshRunning reports it
-        if abs(fps - uncapped) > 0.01, abs(fps - capped) > 0.01 {
-            reportState(.refreshRate, CheckerMath.format(fps), "the shared refresh runs at \(CheckerMath.format(fps)) fps "
-                        + "but the highest rate a visible consumer asks for is \(CheckerMath.format(uncapped))"
-                        + (capped != uncapped ? " (\(CheckerMath.format(capped)) under the governor's frame rates)" : ""))
+        guard let wanted = model.visibleConsumerRates().max() else { return }  // refreshRunning reports it
+        if abs(fps - wanted) > 0.01 {
+            reportState(.refreshRate, CheckerMath.format(fps), "the shared refresh runs at \(CheckerMath.format(fps)) "
+                        + "fps but the highest rate a visible consumer receives is \(CheckerMath.format(wanted))")
         }
     }
 
@@ -115,6 +113,7 @@ extension CheckerRun {
                        + (clock?.running == true ? "paused" : "not running"))
             }
         }
+        checkDroppedFrames(json, from: from, to: to)
         let sumClockTicks = clockTicks.values.reduce(0, +)
         if !model.refreshShouldRun, !model.anyClockUnpaused, wakeups != 0 {
             report(.wakeups, "\(wakeups) wakeups between t=\(CheckerMath.format(from)) and t=\(CheckerMath.format(to)) "
@@ -122,6 +121,41 @@ extension CheckerRun {
         } else if Double(wakeups) > Double(ticks) + sumClockTicks {
             report(.wakeups, "\(wakeups) wakeups exceed \(ticks) refresh ticks + "
                    + "\(CheckerMath.format(sumClockTicks)) frame clock ticks")
+        }
+    }
+
+    /// `droppedFrames` against the documented render-thread model, by what any honest model of one thread obeys:
+    /// a consumer never loses more frames than it was given (its frame-clock ticks while its clock runs unpaused,
+    /// else its delivered ticks), and
+    /// the frames it kept, at their cost (`renderCost` ms × the render scale² set for the window), fit in the
+    /// interval — at most one frame per consumer may run past its end (four seconds' worth of frames per consumer
+    /// for the model's extrapolation of long intervals).
+    mutating func checkDroppedFrames(_ json: TraceJSON, from: Double, to: Double) {
+        let dropped = json["droppedFrames"]?.numbers ?? [:]
+        let delivered = json["delivered"]?.numbers ?? [:]
+        let clockTicks = json["frameClockTicks"]?.numbers ?? [:]
+        var work = 0.0, slack = 0.0
+        let duration = max(0, to - from)
+        for consumer in Set(delivered.keys).union(clockTicks.keys).union(dropped.keys).sorted() {
+            let clock = model.clocks[consumer]
+            let onClock = clock?.running == true && clock?.paused != true
+            let frames = onClock ? clockTicks[consumer] ?? 0 : delivered[consumer] ?? 0
+            let lost = dropped[consumer] ?? 0
+            if lost > frames + 1e-9 || lost < 0 {
+                report(.droppedFrames, "\(consumer) lost \(CheckerMath.format(lost)) frames of the "
+                       + "\(CheckerMath.format(frames)) it was given between t=\(CheckerMath.format(from)) and "
+                       + "t=\(CheckerMath.format(to))")
+            }
+            let scale = model.renderScales[consumer] ?? 1
+            let cost = (model.renderCosts[consumer] ?? 0) / 1000 * scale * scale
+            work += (frames - lost) * cost
+            slack += cost * max(1, duration / 4)
+        }
+        if work > duration + slack + 1e-6 {
+            report(.droppedFrames, "frames kept between t=\(CheckerMath.format(from)) and t=\(CheckerMath.format(to)) "
+                   + "need \(CheckerMath.format((work * 1000).rounded() / 1000)) s of one render thread in "
+                   + "\(CheckerMath.format(duration)) s: more frames must have been dropped "
+                   + "(\(json["droppedFrames"]?.compact ?? "{}"))")
         }
     }
 

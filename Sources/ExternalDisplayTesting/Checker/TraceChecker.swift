@@ -97,7 +97,16 @@ struct CheckedBatch: Sendable {
     var eventNames: [String] = []
     var connected: Set<String> = []
     var disconnected: Set<String> = []
-    var requestedMode: Set<String> = []
+    /// Display → the mode a valid `requestMode` in this batch resolves to.
+    var requestedModes: [String: CheckedMode] = [:]
+    /// Diagnostics the documentation requires for events of this batch.
+    var expectedDiagnostics: [ExpectedDiagnostic] = []
+    /// Displays whose `setMode` in this batch broke a rule (the window's policy check then says nothing more).
+    var faultySetMode: Set<String> = []
+    /// Window notifications the batch's window commands still call for.
+    var notificationsDue: [CheckerRun.NotificationDue] = []
+    /// `diagnostic` lines seen in this batch: step → the most severe level.
+    var diagnostics: [Int: ExpectedDiagnostic.Level] = [:]
     var createdWindows: Set<String> = []
     /// Display → line of the mode change that still needs a `layoutWindow`.
     var pendingLayout: [String: Int] = [:]
@@ -121,6 +130,9 @@ struct CheckerRun: Sendable {
     var lastT: Double?
     var current = (line: 0, t: 0.0)
     var configured = false
+    /// Format 2 or later (see `TraceEncoder.formatVersion`): window notifications and required diagnostics are
+    /// judged; earlier and hand-written traces, which need not carry them, are not.
+    var judgesNotifications = false
     /// State violations already reported and still present (see ``reportState(_:_:_:)``).
     var openStates: Set<String> = []
     var stillOpen: Set<String> = []
@@ -161,7 +173,7 @@ struct CheckerRun: Sendable {
         case "summary": endBatch(); checkSummary(json)
         default:
             // Output without events before it (after an interval) still gets its batch-end checks.
-            if batch == nil, type == "command" || type == "notify" {
+            if batch == nil, type == "command" || type == "notify" || type == "diagnostic" {
                 batch = CheckedBatch(number: nil, startPhase: model.phase)
             }
             // Every other line belongs to the open batch, so batch-end reports keep the trace's order.
@@ -169,6 +181,12 @@ struct CheckerRun: Sendable {
             switch type {
             case "configuration": applyConfiguration(json)
             case "command": handleCommand(json)
+            case "diagnostic":
+                if let step = json["step"]?.int, var open = batch {
+                    let level: ExpectedDiagnostic.Level = json["level"]?.string == "error" ? .error : .warning
+                    open.diagnostics[step] = max(level, open.diagnostics[step] ?? .warning)
+                    batch = open
+                }
             case "notify": handleNotification(json)
             default: break
             }
@@ -190,6 +208,7 @@ struct CheckerRun: Sendable {
     mutating func applyConfiguration(_ json: TraceJSON) {
         guard !configured else { return }
         configured = true
+        judgesNotifications = (json["format"]?.int ?? 1) >= 2
         var configuration = CheckedConfiguration()
         if let value = json["modeSelection"] {
             configuration.modeSelection = CheckedPolicy(value)

@@ -80,6 +80,19 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case redaction
     /// A command for an extended display in a batch whose only events are `rotate`.
     case commandOnRotate
+    /// A `setMode` answering a `requestMode` that is not the mode the request resolves to (the offered mode of that
+    /// size closest to the current refresh, the higher on a tie).
+    case requestedModeMismatch
+    /// An event the documentation says the engine must diagnose (bad input, a display cleaned or refused, a request
+    /// that needs a launched app) without a `diagnostic` line of that level for its step in the batch.
+    case diagnosticMissing
+    /// A `didAttach`, `didDetach` or `didChangeLayout` missing, extra, or disagreeing with the window commands of its
+    /// batch (frame, safe frame, mode, detach reason).
+    case notificationMismatch
+    /// An interval's `droppedFrames` differs from a plain render-thread model of the interval.
+    case droppedFrames
+    /// The summary's `displays` (what the engine used) differ from the checker's own cleaning of the `connect` lines.
+    case cleaningMismatch
     /// The `summary` line disagrees with the state the checker tracked.
     case summaryMismatch
 }

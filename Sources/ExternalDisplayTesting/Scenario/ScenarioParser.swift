@@ -25,6 +25,9 @@ public enum ScenarioParser {
                                 + "\"configuration\")")
         }
         var scenario = Scenario(steps: [])
+        for field in object.keys.sorted() where !["device", "configuration", "steps"].contains(field) {
+            throw ScenarioError(field: field, unknownField(field, known: ["device", "configuration", "steps"]))
+        }
         if let device = object["device"] {
             guard let name = device as? String, let preset = DisplayCatalog.device(named: name) else {
                 throw ScenarioError(field: "device", "unknown device \(render(device)); use one of "
@@ -44,6 +47,7 @@ public enum ScenarioParser {
                                 : "must be an array of step objects")
         }
         var last = -Double.infinity
+        var endIndex: Int?
         for (index, raw) in steps.enumerated() {
             guard let fields = raw as? [String: Any] else {
                 throw ScenarioError(step: index, "each step must be an object like {\"at\": 0, \"event\": \"launch\"}")
@@ -53,6 +57,11 @@ public enum ScenarioParser {
                 throw ScenarioError(step: index, field: "at", "time goes backwards (\(JSONValue.format(step.at)) "
                                     + "after \(JSONValue.format(last))); steps must be in time order")
             }
+            if let endIndex {
+                throw ScenarioError(step: index, "comes after the \"end\" step (step \(endIndex)); \"end\" must be "
+                                    + "the last step: move it last or remove the steps after it")
+            }
+            if case .end = step.action { endIndex = index }
             last = step.at
             scenario.steps.append(step)
         }
@@ -70,7 +79,35 @@ public enum ScenarioParser {
         return try parse(data)
     }
 
+    /// `"unknown field 'curent'; did you mean 'current'? Known fields: …"`.
+    static func unknownField(_ field: String, known: Set<String>) -> String {
+        let sorted = known.sorted()
+        let nearest = sorted.min { distance(field, $0) < distance(field, $1) }
+        let hint = nearest.flatMap { distance(field, $0) <= max(2, $0.count / 3) ? "did you mean '\($0)'? " : nil } ?? ""
+        return "unknown field '\(field)'; \(hint)known fields here: " + sorted.joined(separator: ", ")
+    }
+
+    /// Edit distance (insertions, deletions, substitutions), for suggestions.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var previous = Array(0...y.count)
+        for i in 1...x.count {
+            var row = [i] + Array(repeating: 0, count: y.count)
+            for j in 1...y.count {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return previous[y.count]
+    }
+
     private static func parseConfiguration(_ fields: [String: Any], into scenario: inout Scenario) throws(ScenarioError) {
+        let known: Set<String> = ["modeSelection", "overscanCompensation", "background", "contentReadyAtLaunch"]
+        for field in fields.keys.sorted() where !known.contains(field) {
+            throw ScenarioError(field: "configuration." + field, unknownField(field, known: known))
+        }
         if let raw = fields["modeSelection"] {
             (scenario.configuration.modeSelection, scenario.modeSelectionJSON) = try parseModeSelection(raw)
         }

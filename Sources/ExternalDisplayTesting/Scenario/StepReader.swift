@@ -6,14 +6,42 @@ struct StepReader {
     let index: Int
     let fields: [String: Any]
 
+    /// Accepted step times, in virtual seconds: 0…1e9 (about 32 years).
+    static let timeRange: ClosedRange<Double> = 0...1e9
+    /// Accepted render costs (`renderCost` ms): 0…10,000 (ten seconds a frame).
+    static let renderCostRange: ClosedRange<Double> = 0...10_000
+    /// Accepted rates (`consumerRate` fps): 0…1,000.
+    static let rateRange: ClosedRange<Double> = 0...1_000
+
     func read() throws(ScenarioError) -> ScenarioStep {
         guard let rawAt = fields["at"] else { throw error("at", "missing; every step says when it happens, in seconds") }
-        guard let at = ScenarioParser.number(rawAt), at.isFinite, at >= 0 else {
-            throw error("at", "must be a number of seconds ≥ 0, got \(ScenarioParser.render(rawAt))")
+        guard let at = ScenarioParser.number(rawAt), at.isFinite, Self.timeRange.contains(at) else {
+            throw error("at", "must be a number of seconds in 0…1e9, got \(ScenarioParser.render(rawAt))")
         }
         guard let rawEvent = fields["event"] else { throw error("event", "missing; every step names an event") }
         guard let name = rawEvent as? String else { throw error("event", "must be a string") }
-        return ScenarioStep(at: at, try action(named: name))
+        let action = try action(named: name)
+        try checkFieldNames(known: Self.fieldNames[name] ?? [])
+        return ScenarioStep(at: at, action)
+    }
+
+    /// Fields each event may carry besides `at` and `event`.
+    static let fieldNames: [String: Set<String>] = [
+        "connect": ["display", "name", "preset", "modes", "preferred", "current", "overscan", "connection"],
+        "disconnect": ["display"], "mirror": ["display"], "extend": ["display"],
+        "modeChanged": ["display", "mode"], "requestMode": ["display", "mode"],
+        "modelRunning": ["running"], "deviceViewVisible": ["visible"], "renderContinuously": ["display", "on"],
+        "consumerRate": ["consumer", "fps"], "renderCost": ["consumer", "ms"],
+        "show": ["item", "private", "display"], "dismiss": ["item"], "capture": ["on"],
+        "rotate": ["orientation"], "deviceContent": ["empty"],
+    ]
+
+    /// A field the event does not know is an error naming it, with the known field it most resembles.
+    private func checkFieldNames(known: Set<String>) throws(ScenarioError) {
+        let allowed = known.union(["at", "event"])
+        for field in fields.keys.sorted() where !allowed.contains(field) {
+            throw error(field, ScenarioParser.unknownField(field, known: allowed))
+        }
     }
 
     private func action(named name: String) throws(ScenarioError) -> ScenarioAction {
@@ -38,8 +66,8 @@ struct StepReader {
         case "modelRunning": return .event(.modelRunning(try bool("running")))
         case "deviceViewVisible": return .event(.deviceViewVisible(try bool("visible")))
         case "renderContinuously": return .event(.renderContinuously(try display(), try bool("on")))
-        case "consumerRate": return .event(.consumerRate(try consumer(), try nonNegative("fps")))
-        case "renderCost": return .renderCost(try consumer(), try nonNegative("ms"))
+        case "consumerRate": return .event(.consumerRate(try consumer(), try number("fps", in: Self.rateRange)))
+        case "renderCost": return .renderCost(try consumer(), try number("ms", in: Self.renderCostRange))
         case "show":
             let pinned = try optionalString("display").map { DisplayID($0) }
             return .event(.show(item: try string("item"), isPrivate: try optionalBool("private") ?? false,
@@ -117,6 +145,10 @@ struct StepReader {
         guard let object = raw as? [String: Any], let size = object["size"] else {
             throw error(field, "must be [W, H] or {\"size\": [W, H], \"refresh\": 60, \"pixelAspectRatio\": 1}")
         }
+        let known: Set<String> = ["size", "refresh", "pixelAspectRatio"]
+        for key in object.keys.sorted() where !known.contains(key) {
+            throw error(field + "." + key, ScenarioParser.unknownField(key, known: known))
+        }
         var mode = DisplayMode(size: try ScenarioParser.readSize(size, field: field + ".size", step: index))
         if let refresh = object["refresh"] {
             guard let value = ScenarioParser.number(refresh) else { throw error(field + ".refresh", "must be a number") }
@@ -179,10 +211,11 @@ struct StepReader {
         return value
     }
 
-    private func nonNegative(_ field: String) throws(ScenarioError) -> Double {
+    private func number(_ field: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard let raw = fields[field] else { throw error(field, "missing") }
-        guard let value = ScenarioParser.number(raw), value.isFinite, value >= 0 else {
-            throw error(field, "must be a number ≥ 0, got \(ScenarioParser.render(raw))")
+        guard let value = ScenarioParser.number(raw), value.isFinite, range.contains(value) else {
+            throw error(field, "must be a number in \(JSONValue.format(range.lowerBound))…"
+                        + "\(JSONValue.format(range.upperBound)), got \(ScenarioParser.render(raw))")
         }
         return value
     }

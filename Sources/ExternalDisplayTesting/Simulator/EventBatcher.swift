@@ -1,7 +1,9 @@
 import ExternalDisplayKit
 
-/// Groups simulated platform events into the batches a real OS delivers: displays attached before launch
-/// arrive with `launch`; while the app is suspended events queue and arrive together with `resume`.
+/// Groups simulated platform events into the batches a real OS delivers: events before launch arrive with
+/// `launch`, in the order they happened and before it (so the engine judges each by the not-launched rules: a
+/// `mirror` is remembered, a `requestMode` is refused, an unknown `disconnect` is diagnosed); while the app is
+/// suspended events queue and arrive together with `resume`, after it.
 ///
 /// `Tag` travels with each event (the scenario runner uses the step index).
 public struct EventBatcher<Tag>: Sendable where Tag: Sendable {
@@ -21,10 +23,7 @@ public struct EventBatcher<Tag>: Sendable where Tag: Sendable {
         case (.notLaunched, .launch):
             phase = .active
             defer { held = [] }
-            return [(event, tag)] + held
-        case (.notLaunched, .disconnect(let id)) where held.contains(where: { $0.event.display == id }):
-            held.removeAll { $0.event.display == id }
-            return []
+            return held + [(event, tag)]
         case (.suspended, .resume):
             phase = .background
             defer { held = [] }

@@ -106,20 +106,27 @@ public final class ScenarioRunner {
     }
 
     /// Lets virtual time pass: ticks, deliveries and drops, and frame-cost reports to the engine.
+    ///
+    /// Cost is proportional to what carries information, not to virtual time: measurements can only change after
+    /// a batch, so once a report boundary has passed without a new measurement the rest of the span is simulated
+    /// in one step (and a span where nothing ticks costs nothing per second).
     private func advance(from start: Double, to end: Double) {
         var t = start
         var pending: IntervalStatistics?
+        var informative = true
         while t < end - 1e-12 {
             let boundary = timeline.nextReport(after: t)
-            let stop = min(boundary, end)
+            let stop = informative ? min(boundary, end) : end
             let stats = timeline.simulate(from: t, to: stop, engine: engine)
             pending = pending.map { $0.merged(with: stats) } ?? stats
-            platform.advance(by: stop - t)
             t = stop
-            if abs(stop - boundary) < 1e-9, let costs = timeline.report(engine: engine) {
+            guard informative, abs(stop - boundary) < 1e-9 else { continue }
+            if let costs = timeline.report(engine: engine) {
                 if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }
                 pending = nil
                 handle([(action: .event(.frameCost(costs)), tag: nil)], at: t)
+            } else {
+                informative = false
             }
         }
         if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }
@@ -128,7 +135,8 @@ public final class ScenarioRunner {
     private func makeSummary(violations: [String]) -> SimulationSummary {
         SimulationSummary(phase: engine.phase, connected: engine.connectionOrder, mirrored: engine.mirroredDisplays,
                           windows: engine.windows, modeSwitches: modeSwitches, windowsCreated: windowsCreated,
-                          extra: timeline.summaryFields + presentationFields, violations: violations)
+                          extra: timeline.summaryFields + presentationFields, violations: violations,
+                          displays: engine.connectionOrder.compactMap { engine.displays[$0] })
     }
 
     /// Summary fields for content routing and privacy.

@@ -50,12 +50,17 @@ public final class SimulatedPlatform: DisplayPlatform {
     /// Returns the displays attached before launch; later events go to `deliver`.
     public func start(delivering deliver: @escaping @MainActor ([DisplayEvent]) -> Void) -> [Display] {
         self.deliver = deliver
-        let batch = batcher.submit(.launch, tag: 0).map(\.event).dropFirst()
+        // Displays plugged in and out before launch: only those still attached are present, in the order they
+        // attached, each in the mode it is in now.
         var present: [Display] = []
-        for event in batch {
-            if case .connect(let display) = event { present.append(display) }
+        for event in batcher.submit(.launch, tag: 0).map(\.event) {
+            switch event {
+            case .connect(let display): present.append(display)
+            case .disconnect(let id): present.removeAll { $0.id == id }
+            default: break
+            }
         }
-        return present
+        return present.map { connectedDisplays[$0.id] ?? $0 }
     }
 
     /// Records the command and updates the surface it concerns.

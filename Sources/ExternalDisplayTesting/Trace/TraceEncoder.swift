@@ -2,6 +2,11 @@ import ExternalDisplayKit
 
 /// Turns trace records into the NDJSON objects of the trace format (see the "Trace format" article).
 public enum TraceEncoder {
+    /// The version of the trace format the simulator writes, on the `configuration` line as `format`. Version 2
+    /// adds full modes on `connect` and `modeChanged`, `pixelAspectRatio` on `setMode`, the summary's `displays`,
+    /// and the promise that every window notification and every required diagnostic is on the trace.
+    public static let formatVersion = 2
+
     /// The JSON object of one record.
     public static func json(_ record: TraceRecord) -> JSONValue {
         var fields: [(String, JSONValue)] = [("t", .number(record.t)), ("type", .string(record.type))]
@@ -10,7 +15,8 @@ public enum TraceEncoder {
             fields += [("device", .string(device)), ("modeSelection", modeSelection),
                        ("overscanCompensation", .string(configuration.overscanCompensation.rawValue)),
                        ("background", .string(configuration.background.rawValue)),
-                       ("contentReadyAtLaunch", .bool(configuration.contentReadyAtLaunch))]
+                       ("contentReadyAtLaunch", .bool(configuration.contentReadyAtLaunch)),
+                       ("format", .number(Double(TraceEncoder.formatVersion)))]
         case .event(_, let batch, let step, let action):
             fields += [("name", .string(action.name)), ("batch", .number(Double(batch))),
                        ("step", step.map { .number(Double($0)) } ?? .null)]
@@ -53,8 +59,11 @@ public enum TraceEncoder {
                 fields += [("displayName", .string(d.name)), ("connection", .string(d.connection.rawValue)),
                            ("modes", .array(d.modes.map(json))),
                            ("preferred", d.preferredMode.map { JSONValue($0.size) } ?? .null),
-                           ("current", JSONValue(d.currentMode.size)), ("overscan", .number(d.overscan))]
-            case .modeChanged(_, let mode): fields.append(("mode", JSONValue(mode.size)))
+                           ("current", JSONValue(d.currentMode.size)), ("overscan", .number(d.overscan)),
+                           ("preferredMode", d.preferredMode.map(json) ?? .null), ("currentMode", json(d.currentMode))]
+            case .modeChanged(_, let mode):
+                fields += [("mode", JSONValue(mode.size)), ("refresh", .number(mode.refreshRate)),
+                           ("pixelAspectRatio", .number(mode.pixelAspectRatio))]
             case .requestMode(_, let size): fields.append(("mode", JSONValue(size)))
             case .modelRunning(let on): fields.append(("running", .bool(on)))
             case .deviceViewVisible(let on): fields.append(("visible", .bool(on)))
@@ -78,7 +87,8 @@ public enum TraceEncoder {
 
     static func commandFields(_ command: DisplayCommand) -> [(String, JSONValue)] {
         switch command {
-        case .setMode(_, let mode): [("mode", JSONValue(mode.size)), ("refresh", .number(mode.refreshRate))]
+        case .setMode(_, let mode): [("mode", JSONValue(mode.size)), ("refresh", .number(mode.refreshRate)),
+                                     ("pixelAspectRatio", .number(mode.pixelAspectRatio))]
         case .setOverscanCompensation(_, let c): [("compensation", .string(c.rawValue))]
         case .createWindow(_, let layout), .layoutWindow(_, let layout):
             [("frame", JSONValue(layout.frame)), ("safeFrame", JSONValue(layout.safeFrame))]
@@ -128,7 +138,13 @@ public enum TraceEncoder {
         return [("phase", .string(s.phase.rawValue)), ("connected", .array(s.connected.map { .string($0.rawValue) })),
                 ("mirrored", .array(s.mirrored.map { .string($0.rawValue) })), ("windows", .object(windows)),
                 ("modeSwitches", .number(Double(s.modeSwitches))),
-                ("windowsCreated", .number(Double(s.windowsCreated)))]
+                ("windowsCreated", .number(Double(s.windowsCreated))),
+                ("displays", .object(s.displays.map { display in
+                    (display.id.rawValue, .object([("modes", .array(display.modes.map(json))),
+                                                   ("preferredMode", display.preferredMode.map(json) ?? .null),
+                                                   ("currentMode", json(display.currentMode)),
+                                                   ("overscan", .number(display.overscan))]))
+                }))]
             + s.extra + [("violations", .array(s.violations.map { .string($0) }))]
     }
 }

@@ -108,4 +108,7 @@ public struct SimulationSummary: Sendable {
     public var extra: [(String, JSONValue)]
     /// What the trace checker found.
     public var violations: [String]
+    /// The connected displays as the engine holds them after cleaning (modes, preferred and current mode,
+    /// overscan), in connection order: what the engine used, for the checker to compare with its own cleaning.
+    public var displays: [Display] = []
 }
