@@ -23,8 +23,7 @@ struct EnginePropertyTests {
             let scenario = RandomScenario.make(seed: seed)
             RandomRun.noteInFlight(seed, filter: "engineStateObeysTheDocumentedRulesAfterEveryBatch", scenario)
             var engine = DisplayEngine(configuration: scenario.configuration)
-            var oracle = EngineOracle(configuration: scenario.configuration,
-                                      enforcesRanges: RandomScenario.engineEnforcesRanges)
+            var oracle = EngineOracle(configuration: scenario.configuration)
             var problems: [String] = []
             for (number, batch) in RandomScenario.batches(of: scenario).enumerated() {
                 if batch.count > 1 { multiEventBatches += 1 }
@@ -59,7 +58,6 @@ struct EnginePropertyTests {
             var scenario = RandomScenario.make(seed: seed)
             // Measured frame costs are the simulator's own output (scenarios spell the cost model, `renderCost`).
             scenario.steps.removeAll { if case .event(.frameCost) = $0.action { true } else { false } }
-            if !RandomScenario.engineEnforcesRanges { scenario = Self.avoidingKnownSimulatorTraps(scenario) }
             RandomRun.noteInFlight(seed, filter: "simulatorTracesHoldEveryCheckerInvariant", scenario)
             let result = ScenarioRunner(scenario: scenario).run()
             guard !result.violations.isEmpty else { continue }
@@ -72,49 +70,9 @@ struct EnginePropertyTests {
                 scenario:
                 \(RandomScenario.describe(scenario))
                 """
-            if !RandomScenario.engineEnforcesRanges, EngineOracle.needsCleaning(scenario) {
-                // Known: the trace's connect line records a display as reported, not as the engine cleaned it
-                // (and two modes of one size are ambiguous on it), so the checker judges a different display
-                // (issue 13, point 2; the hardening branch fixes it).
-                withKnownIssue("issue 13 #2: the checker does not apply the display cleaning rules",
-                               isIntermittent: true) { Issue.record(Comment(rawValue: report)) }
-            } else {
-                Issue.record(Comment(rawValue: report))
-                return
-            }
+            Issue.record(Comment(rawValue: report))
+            return
         }
-    }
-
-    /// Until the engine enforces the documented ranges: the unhardened checker traps (Int overflow in
-    /// `CheckerMath.roundHalfAway`) on a reported overscan of 1e300, ±infinity or NaN, which the trace records as
-    /// reported; the unhardened simulator steps through every frame, so a refresh of 1e6 Hz accepted by the
-    /// engine runs for hours (issue 13, points 1 and 4); and a duplicate `connect` (ignored by the engine)
-    /// replaces the simulated platform's display, whose negative refresh then gives a virtual frame clock a
-    /// negative interval that never reaches the end of the step — a hang (seed 943110994507702742). Such a
-    /// display reports an overscan of 0.5 and a refresh of 1,000 or 0.5 Hz instead.
-    static func avoidingKnownSimulatorTraps(_ scenario: Scenario) -> Scenario {
-        func tame(_ mode: DisplayMode) -> DisplayMode {
-            var mode = mode
-            if mode.refreshRate > 1_000 { mode.refreshRate = 1_000 }
-            if mode.refreshRate < 0 { mode.refreshRate = 0.5 }
-            return mode
-        }
-        var scenario = scenario
-        scenario.steps = scenario.steps.map { step in
-            switch step.action {
-            case .event(.connect(var display)):
-                if !(display.overscan.isFinite && abs(display.overscan) <= 1) { display.overscan = 0.5 }
-                display.modes = display.modes.map(tame)
-                display.preferredMode = display.preferredMode.map(tame)
-                display.currentMode = tame(display.currentMode)
-                return ScenarioStep(at: step.at, .event(.connect(display)))
-            case .event(.modeChanged(let id, let mode)):
-                return ScenarioStep(at: step.at, .event(.modeChanged(id, tame(mode))))
-            default:
-                return step
-            }
-        }
-        return scenario
     }
 
     @Test func theOracleAgreesWithHandWorkedLayouts() {
@@ -137,8 +95,6 @@ struct EnginePropertyTests {
 /// never calls the engine's layout or refresh code; it reads the engine's state only to judge it.
 struct EngineOracle {
     let configuration: DisplayConfiguration
-    /// Whether modes outside the documented ranges are dropped (the hardened engine) or only invalid ones.
-    let enforcesRanges: Bool
     var phase: AppPhase = .notLaunched
     var queued: [DisplayEvent] = []
     /// Connected usable displays: their usable modes and overscan after the documented clamping.
@@ -151,9 +107,8 @@ struct EngineOracle {
     var continuous: Set<DisplayID> = []
     var rates: [RefreshConsumer: Double] = [:]
 
-    init(configuration: DisplayConfiguration, enforcesRanges: Bool) {
+    init(configuration: DisplayConfiguration) {
         self.configuration = configuration
-        self.enforcesRanges = enforcesRanges
         contentReady = configuration.contentReadyAtLaunch
     }
 
@@ -167,13 +122,12 @@ struct EngineOracle {
 
     // MARK: Rules on input
 
-    /// A usable mode: positive whole size, finite positive pixel aspect ratio and refresh rate — and, on the
-    /// hardened engine, inside the documented ranges (1…16,384 px; 0.25…4; 0 (unknown) or 1…1,000 Hz).
+    /// A usable mode: inside the documented ranges (AcceptedValues.md: 1…16,384 px; pixel aspect ratio 0.25…4;
+    /// refresh 1…1,000 Hz — 0, "unknown", is refused).
     func isUsable(_ m: DisplayMode) -> Bool {
         let (w, h, par, hz) = (m.size.width, m.size.height, m.pixelAspectRatio, m.refreshRate)
-        guard enforcesRanges else { return w > 0 && h > 0 && par.isFinite && par > 0 && hz.isFinite && hz > 0 }
         return (1...16_384).contains(w) && (1...16_384).contains(h) && par.isFinite && (0.25...4).contains(par)
-            && hz.isFinite && (hz == 0 || (1...1_000).contains(hz))
+            && hz.isFinite && (1...1_000).contains(hz)
     }
 
     /// Overscan per edge: finite in 0…0.25; above → 0.25; negative or non-finite → 0.
@@ -244,7 +198,7 @@ struct EngineOracle {
         case .renderContinuously(let id, let on):
             if on { continuous.insert(id) } else { continuous.remove(id) }
         case .consumerRate(let consumer, let fps):
-            guard fps.isFinite, fps >= 0 else { return false }
+            guard fps.isFinite, (0...1_000).contains(fps) else { return false }   // AcceptedValues.md
             rates[consumer] = fps
         case .frameCost(let costs):
             return costs.values.allSatisfy { $0.isFinite && $0 >= 0 }
@@ -268,9 +222,11 @@ struct EngineOracle {
     /// scale: both `[0, 0, W, H]`; insetBounds: both `[0, 0, W − 2h, H − 2v]`; none: frame `[0, 0, W, H]`,
     /// safe frame `[h, v, W − 2h, H − 2v]`. In Double, so that no input can trap the oracle itself.
     static func layout(_ mode: DisplayMode, overscan: Double, _ compensation: OverscanCompensation) -> [[Double]] {
-        let w = (Double(mode.size.width) * mode.pixelAspectRatio).rounded(), h = Double(mode.size.height)
+        let w = max(1, (Double(mode.size.width) * mode.pixelAspectRatio).rounded()), h = Double(mode.size.height)
         let f = clampedOverscan(overscan)
-        let dx = (f * w).rounded(), dy = (f * h).rounded()
+        // Never more than ⌊(W − 1) / 2⌋ per edge, so a frame keeps at least one point.
+        let dx = min((f * w).rounded(), ((w - 1) / 2).rounded(.down))
+        let dy = min((f * h).rounded(), ((h - 1) / 2).rounded(.down))
         let full = [0, 0, w, h], inset = [0, 0, w - 2 * dx, h - 2 * dy]
         switch compensation {
         case .scale: return [full, full]
@@ -287,7 +243,7 @@ struct EngineOracle {
     /// runs while the model runs, the app is active and a visible consumer — the device view, or a display
     /// showing app content — wants ticks; at the highest rate a visible consumer asks for. The device asks 60
     /// unless it set a rate; a display its refresh rate (or the governor's lower rate), and a rate it sets is
-    /// capped there (0 or none: the refresh rate). `nil`: stopped. `refresh` gives each showing display's rate.
+    /// capped there (none: the refresh rate; 0: no ticks). `nil`: stopped. `refresh` gives each showing display's rate.
     func refreshRate(showing: [DisplayID], refresh: [DisplayID: Double]) -> Double? {
         guard modelRunning, phase == .active else { return nil }
         var wanted: [Double] = []
@@ -295,7 +251,7 @@ struct EngineOracle {
         for id in showing {
             let limit = refresh[id] ?? 60
             let asked = rates[.display(id)] ?? limit
-            wanted.append(asked > 0 ? min(asked, limit) : limit)
+            wanted.append(min(asked, limit))   // a rate of 0 asks for no ticks
         }
         guard wanted.contains(where: { $0 > 0 }) else { return nil }
         return wanted.max()
@@ -373,25 +329,5 @@ struct EngineOracle {
             problems.append("\(id) clock paused \(clock.isPaused), renders continuously \(continuous.contains(id))")
         }
         return problems
-    }
-
-    /// Whether a scenario reports a display the engine has to clean up (unusable modes, a preferred or current
-    /// mode it does not offer, overscan outside 0…0.25) or two modes of one size: the cases where the unhardened
-    /// trace checker judges a different display than the engine used (issue 13, point 2).
-    static func needsCleaning(_ scenario: Scenario) -> Bool {
-        scenario.steps.contains { step in
-            // A consumer rate the engine ignores (negative or non-finite) the checker applies; a rate of 0 the
-            // engine takes as "no ticks" and the checker as "run" (the docs are silent) — issue 13, point 2.
-            if case .event(.consumerRate(_, let fps)) = step.action { return !(fps.isFinite && fps > 0) }
-            guard case .event(.connect(let d)) = step.action else { return false }
-            let usable = EngineOracle(configuration: scenario.configuration, enforcesRanges: false).isUsable
-            return d.modes.contains { !usable($0) } || !d.modes.contains(d.currentMode)
-                || d.preferredMode.map { !d.modes.contains($0) } == true
-                || d.overscan != clampedOverscan(d.overscan) || d.modes.isEmpty
-                || Set(d.modes.map(\.size)).count != d.modes.count  // two modes of one size: ambiguous on the trace
-                // Two sizes with one pixel count: the checker breaks the `lowest`/`highest` tie differently from
-                // the documented "then the highest refresh rate" (seed 657511995001497090).
-                || Set(d.modes.map(\.pixelCount)).count != Set(d.modes.map(\.size)).count
-        }
     }
 }

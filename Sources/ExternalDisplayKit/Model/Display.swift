@@ -52,9 +52,9 @@ public struct Display: Hashable, Sendable, Identifiable {
     public func offers(_ size: PixelSize) -> Bool { modes.contains { $0.size == size } }
 
     /// The offered mode with this size; where several refresh rates exist, the one closest to `refresh`
-    /// (default: the current mode's), higher on a tie.
+    /// (default, and for a rate that is not finite: the current mode's), higher on a tie.
     public func mode(ofSize size: PixelSize, refresh: Double? = nil) -> DisplayMode? {
-        let target = refresh ?? currentMode.refreshRate
+        let target = refresh.flatMap { $0.isFinite ? $0 : nil } ?? currentMode.refreshRate
         return modes.filter { $0.size == size }.min { a, b in
             let da = abs(a.refreshRate - target), db = abs(b.refreshRate - target)
             return da != db ? da < db : a.refreshRate > b.refreshRate

@@ -90,8 +90,10 @@ enum DisplayCleaning {
     }
 
     /// A mode object as written, without range checks (nil when it is not a mode object).
+    /// A field present as `null` held a non-finite number (JSON has none), which equals no mode: nil then.
     static func exactMode(_ item: TraceJSON) -> CheckedMode? {
         guard let size = item["size"]?.size else { return nil }
+        for key in ["refresh", "pixelAspectRatio"] where item[key] != nil && item[key]?.double == nil { return nil }
         return CheckedMode(size: size, refresh: item["refresh"]?.double,
                            pixelAspectRatio: item["pixelAspectRatio"]?.double ?? 1)
     }

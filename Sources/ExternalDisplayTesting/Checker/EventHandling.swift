@@ -89,6 +89,7 @@ extension CheckerRun {
 
     mutating func disconnect(_ id: String) {
         model.displays[id] = nil
+        batch?.requestedModes[id] = nil  // a request made before the display went away goes with it
         model.connectionOrder.removeAll { $0 == id }
         batch?.disconnected.insert(id)
         expectRoutesBack(from: id)
@@ -106,6 +107,9 @@ extension CheckerRun {
         if event.refresh != nil, let exact = display.modes.first(where: { $0 == event }) {
             resolved = exact
         } else if event.refresh != nil, let near = DisplayCleaning.closest(ofSize: size, to: event.refresh, in: display.modes) {
+            resolved = near
+        } else if json["refresh"] != nil,  // written as null: not finite, so no rate — the current one is the target
+                  let near = DisplayCleaning.closest(ofSize: size, to: display.currentRefresh, in: display.modes) {
             resolved = near
         } else {
             // Traces from before `modeChanged` carried its rate.
