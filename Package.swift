@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Core: Foundation only.
@@ -66,10 +69,21 @@ let package = Package(
                                "ExternalDisplaySDL", "ExternalDisplayMPRIS"],
                 swiftSettings: strict),
 
+        // Browser displays: each page that opens a URL is an external display (Hummingbird HTTP + WebSocket).
+        // Only the CLI, its benchmark and its tests depend on it; no library product does.
+        .target(name: "ExternalDisplayBrowser",
+                dependencies: ["ExternalDisplayKit",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                swiftSettings: strict),
+
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
                                          "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
+                                         "ExternalDisplayBrowser",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 

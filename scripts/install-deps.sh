@@ -12,6 +12,8 @@ packages=(
   dbus dbus-daemon dbus-bin playerctl libsystemd-dev
   # PNG checks in the tests.
   python3
+  # Browser displays (ExternalDisplayBrowser): headless Chromium opens the served pages in the tests.
+  chromium
 )
 
 missing=()

@@ -47,6 +47,8 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S).")
     var keys: String = ""
 
+    @OptionGroup var browsers: ServeOptions
+
     func validate() throws {
         _ = try Self.modeSelection(mode)
         _ = try Self.compensation(overscan)
@@ -61,6 +63,7 @@ struct PresentCommand: AsyncParsableCommand {
         for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
         let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
                                                  overscanCompensation: try Self.compensation(overscan))
+        if await browsers.present(parsed, configuration: configuration) { return }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty
         if simulate != nil || !hasDisplay {
