@@ -79,6 +79,14 @@ let package = Package(
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
                 swiftSettings: strict),
 
+        // Drives real browser pages (Chromium over DevTools), emulated viewers and `present --serve` for the
+        // browser tests and the browser benchmark. Not a product.
+        .target(name: "BrowserTestSupport",
+                dependencies: [.product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                swiftSettings: strict),
+
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
@@ -122,6 +130,9 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayUIKitTests",
                     dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia"],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayBrowserTests",
+                    dependencies: ["ExternalDisplayBrowser", "ExternalDisplayKit", "BrowserTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],

@@ -43,7 +43,10 @@ enum AudiencePage {
         pending = null;
         const frame = new DataView(data).getUint32(0);
         let picture = null;
-        try { picture = await createImageBitmap(new Blob([new Uint8Array(data, 4)], {type: "image/png"})); }
+        try {
+          picture = await createImageBitmap(new Blob([new Uint8Array(data, 4)], {type: "image/png"}),
+                                            {colorSpaceConversion: "none", premultiplyAlpha: "none"});
+        }
         catch (e) { continue; }
         if (content === "app") { pen.drawImage(picture, 0, 0, canvas.width, canvas.height); }
         picture.close();

@@ -2,6 +2,7 @@
 import ExternalDisplayBrowser
 import ExternalDisplayKit
 import ExternalDisplayPresenter
+import ExternalDisplaySDL
 import Foundation
 
 /// The presenter's audience view in browsers: a second coordinator whose platform is the browser-display server,
@@ -79,7 +80,13 @@ final class BrowserAudience {
         canvas.draw(list)
         framesRendered += 1
         defer { nextNumber &+= 1 }
-        return BrowserFrame(number: nextNumber, png: canvas.pngData())
+        // A display shows colour, not transparency: the canvas leaves alpha just under 255 where text is blended,
+        // which a browser would composite over black. Frames go out opaque, as a cable display shows them.
+        var bitmap = canvas.canvas.readPixels()
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
+        }
+        return BrowserFrame(number: nextNumber, png: bitmap.pngData())
     }
 
     // MARK: Remote
