@@ -12,13 +12,16 @@ enum RequestGuard {
         return (components.percentEncodedPath, query)
     }
 
-    /// Whether a WebSocket upgrade comes from one of our own pages: a browser always sends `Origin`, and it must
-    /// be this server (`http://` + the `Host` the browser used). Clients that are not browsers send no origin;
-    /// they are let in (a cross-site page cannot leave it out).
+    /// Whether a WebSocket upgrade comes from one of our own pages: a browser always sends `Origin`, the origin
+    /// of the page that opens the socket, and it must be this server (`http://` + the `Host` the browser used).
+    /// Clients that are not browsers send no origin or a `ws://` one (which no web page can have); they are let
+    /// in, as a cross-site page can never send either.
     static func originAllowed(origin: String?, host: String?) -> Bool {
         guard let origin else { return true }
+        let lowered = origin.lowercased()
+        if lowered.hasPrefix("ws://") || lowered.hasPrefix("wss://") { return true }
         guard let host, !host.isEmpty else { return false }
-        return origin.lowercased() == "http://" + host.lowercased()
+        return lowered == "http://" + host.lowercased()
     }
 
     /// Compares a presented token with the secret without stopping at the first difference.
