@@ -105,6 +105,12 @@ let package = Package(
                                          .target(name: "CSDL2", condition: linuxOnly)],
                           swiftSettings: strict),
 
+        // Browser displays benchmark (latency with real Chromium pages, scale with emulated viewers):
+        // `swift build -c release --product extdisplay && swift run -c release browser-bench`.
+        .executableTarget(name: "browser-bench",
+                          dependencies: ["BrowserTestSupport"],
+                          swiftSettings: strict),
+
         // Tests.
         .testTarget(name: "ExternalDisplayKitTests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting",

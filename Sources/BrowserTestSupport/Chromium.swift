@@ -59,7 +59,9 @@ public final class Chromium: @unchecked Sendable {
 
     /// Opens `url` in a new tab whose viewport is `width`×`height` CSS pixels at `deviceScaleFactor`.
     public func open(_ url: String, width: Int = 1280, height: Int = 720, deviceScaleFactor: Double = 1) async throws -> Page {
-        let target = try await devtools.call("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
+        // A window of its own: a background tab would have its animation frames throttled.
+        let target = try await devtools.call("Target.createTarget", ["url": "about:blank", "newWindow": true])["targetId"]
+            as? String ?? ""
         let session = try await devtools.call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"]
             as? String ?? ""
         let page = Page(target: target, session: session)
