@@ -21,6 +21,7 @@ func nowMs() -> Double { Date().timeIntervalSince1970 * 1000 }
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
 func binary() throws -> URL {
+    if let path = ProcessInfo.processInfo.environment["EXTDISPLAY"], !path.isEmpty { return URL(fileURLWithPath: path) }
     let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let candidate = exe.deletingLastPathComponent().appendingPathComponent("extdisplay")
     guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
