@@ -19,7 +19,7 @@ public struct BrowserServerConfiguration: Sendable {
 
     /// A configuration. `remoteToken` defaults to 128 random bits in hex.
     public init(host: String = "127.0.0.1", port: Int = 0, remoteToken: String = BrowserServerConfiguration.randomToken(),
-                heartbeat: Duration = .seconds(2)) {
+                heartbeat: Duration = .seconds(5)) {
         self.host = host
         self.port = port
         self.remoteToken = remoteToken
