@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Core: Foundation only.
@@ -72,10 +75,29 @@ let package = Package(
                                "ExternalDisplaySDL", "ExternalDisplayMPRIS"],
                 swiftSettings: strict),
 
+        // Browser displays: each page that opens a URL is an external display (Hummingbird HTTP + WebSocket).
+        // Only the CLI, its benchmark and its tests depend on it; no library product does.
+        .target(name: "ExternalDisplayBrowser",
+                dependencies: ["ExternalDisplayKit",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                swiftSettings: strict),
+
+        // Drives real browser pages (Chromium over DevTools), emulated viewers and `present --serve` for the
+        // browser tests and the browser benchmark. Not a product.
+        .target(name: "BrowserTestSupport",
+                dependencies: [.product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                swiftSettings: strict),
+
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
                                          "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
+                                         "ExternalDisplayBrowser",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
@@ -87,6 +109,12 @@ let package = Package(
         .executableTarget(name: "present-bench",
                           dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit", "ExternalDisplaySDL",
                                          .target(name: "CSDL2", condition: linuxOnly)],
+                          swiftSettings: strict),
+
+        // Browser displays benchmark (latency with real Chromium pages, scale with emulated viewers):
+        // `swift build -c release --product extdisplay && swift run -c release browser-bench`.
+        .executableTarget(name: "browser-bench",
+                          dependencies: ["BrowserTestSupport"],
                           swiftSettings: strict),
 
         // Tests.
@@ -114,6 +142,12 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayUIKitTests",
                     dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia"],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayBrowserTests",
+                    dependencies: ["ExternalDisplayBrowser", "ExternalDisplayKit", "BrowserTestSupport",
+                                   .product(name: "Hummingbird", package: "hummingbird"),
+                                   .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],

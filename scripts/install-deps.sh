@@ -15,6 +15,8 @@ packages=(
   # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
   # MuPDF's mutool is the tests' independent second renderer.
   poppler-utils mupdf-tools
+  # Browser displays (ExternalDisplayBrowser): headless Chromium opens the served pages in the tests.
+  chromium
 )
 
 missing=()

@@ -40,13 +40,15 @@ extdisplay="$bin_dir/extdisplay"
 [ -x "$extdisplay" ] || fail "the build succeeded but $extdisplay does not exist"
 newer=$(find Package.swift Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) \
   -not -path 'Sources/ExternalDisplayUIKit/*' -not -path 'Sources/edk-bench/*' -not -path 'Sources/present-bench/*' \
+  -not -path 'Sources/browser-bench/*' -not -path 'Sources/BrowserTestSupport/*' \
   -newer "$extdisplay" | head -5)
 [ -z "$newer" ] || fail "$extdisplay is older than $(echo "$newer" | tr '\n' ' ')— it was not rebuilt; run swift build"
 export EDK_EXTDISPLAY="$extdisplay"
 
-# Suites that drive SDL and a real X server in-process run in processes of their own, one target at a time:
-# SDL and Mesa are not safe to share with hundreds of parallel tests in one process.
-isolated="ExternalDisplaySDLTests|ExternalDisplayPresenterTests"
+# Suites that drive SDL and a real X server in-process, or headless Chromium, run in processes of their own, one
+# target at a time: SDL and Mesa are not safe to share with hundreds of parallel tests in one process, and
+# Chromium pages need the cores to themselves.
+isolated="ExternalDisplaySDLTests|ExternalDisplayPresenterTests|ExternalDisplayBrowserTests"
 total=0
 run_tests() { # label, swift test arguments…
   local label=$1
@@ -70,6 +72,7 @@ run_tests "unit, property, golden, CLI, MPRIS and Apple-translation suites" --sk
 for target in ExternalDisplaySDLTests ExternalDisplayPresenterTests; do
   run_tests "$target under Xorg-dummy" --filter "$target"
 done
+run_tests "ExternalDisplayBrowserTests with headless Chromium" --filter ExternalDisplayBrowserTests
 
 for script in scripts/typecheck-*.sh; do
   [ -e "$script" ] || continue

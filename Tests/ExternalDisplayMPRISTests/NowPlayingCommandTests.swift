@@ -38,7 +38,7 @@ struct NowPlayingCommandTests {
                                                    includingPropertiesForKeys: Array(keys))
         while let file = files?.nextObject() as? URL {
             if ["swift", "h", "modulemap"].contains(file.pathExtension),
-               !["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/"].contains(where: file.path.contains),
+               !["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/", "/browser-bench/", "/BrowserTestSupport/"].contains(where: file.path.contains),
                let modified = try? file.resourceValues(forKeys: keys).contentModificationDate, modified > built {
                 return file.path
             }

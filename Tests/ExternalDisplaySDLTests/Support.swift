@@ -28,7 +28,8 @@ func newestSource(newerThan binary: URL) -> String? {
     guard let built = try? binary.resourceValues(forKeys: keys).contentModificationDate,
           let files = FileManager.default.enumerator(at: packageRoot.appendingPathComponent("Sources"),
                                                      includingPropertiesForKeys: Array(keys)) else { return nil }
-    let skipped = ["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/"]
+    let skipped = ["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/", "/browser-bench/",
+                   "/BrowserTestSupport/"]
     for case let file as URL in files where ["swift", "h", "modulemap"].contains(file.pathExtension)
         && !skipped.contains(where: file.path.contains) {
         if let modified = try? file.resourceValues(forKeys: keys).contentModificationDate, modified > built {

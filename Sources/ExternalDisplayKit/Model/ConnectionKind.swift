@@ -22,4 +22,7 @@ public enum ConnectionKind: String, Sendable, CaseIterable, Codable {
     case airplay
     /// A virtual or dummy output (tests, headless servers).
     case virtual
+    /// A display reached over the network that is not AirPlay: a browser page showing the app's external
+    /// content (its viewport is its mode; closing the page or losing the connection is a disconnect).
+    case network
 }

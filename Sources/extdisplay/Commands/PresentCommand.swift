@@ -69,6 +69,8 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(name: .customLong("end-time"), help: "When the talk must end (HH:MM, today, local time): a countdown to it.")
     var endTime: String?
 
+    @OptionGroup var browsers: ServeOptions
+
     func validate() throws {
         _ = try Self.modeSelection(mode)
         _ = try Self.compensation(overscan)
@@ -86,6 +88,7 @@ struct PresentCommand: AsyncParsableCommand {
         let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
         let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
                                                  overscanCompensation: try Self.compensation(overscan))
+        if await browsers.present(parsed, configuration: configuration) { return }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty
         for note in Self.ineffective(headless: simulate != nil || !hasDisplay, display: display,

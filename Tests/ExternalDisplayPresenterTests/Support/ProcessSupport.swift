@@ -52,7 +52,8 @@ enum Shell {
         }
         let keys: Set<URLResourceKey> = [.contentModificationDateKey]
         let built = try URL(fileURLWithPath: path).resourceValues(forKeys: keys).contentModificationDate ?? .distantPast
-        let skipped = ["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/"]
+        let skipped = ["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/", "/browser-bench/",
+                   "/BrowserTestSupport/"]
         let sources = FileManager.default.enumerator(at: packageRoot.appendingPathComponent("Sources"),
                                                      includingPropertiesForKeys: Array(keys))
         while let file = sources?.nextObject() as? URL {

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A headless Chromium (Debian's `chromium`) driven over the DevTools protocol: open pages at an exact viewport,
+/// read their state, take screenshots, close them. Throws (never skips) when Chromium is not installed.
+public final class Chromium: @unchecked Sendable {
+    /// The DevTools connection.
+    public let devtools: CDPClient
+    private let process: Process
+    private let profile: URL
+
+    /// A page (a tab) open in this browser.
+    public struct Page: Sendable {
+        /// The target id.
+        public var target: String
+        /// The DevTools session attached to it.
+        public var session: String
+    }
+
+    private init(devtools: CDPClient, process: Process, profile: URL) {
+        self.devtools = devtools
+        self.process = process
+        self.profile = profile
+    }
+
+    /// The Chromium executable: `$CHROMIUM`, else `chromium` on the PATH.
+    public static func executable() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["CHROMIUM"], !path.isEmpty { return path }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let candidate = "\(directory)/chromium"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw SupportError("chromium is not installed: run scripts/install-deps.sh (Debian package chromium)")
+    }
+
+    /// Starts headless Chromium with remote debugging on a free port.
+    public static func launch() async throws -> Chromium {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("edk-chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try executable())
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
+                             "--no-first-run", "--disable-background-networking", "--disable-extensions",
+                             "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                             "--disable-backgrounding-occluded-windows", "--remote-debugging-port=0", "--remote-allow-origins=*",
+                             "--user-data-dir=\(profile.path)", "about:blank"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let lines = LineReader(stderr.fileHandleForReading)
+        guard let line = await lines.first(where: { $0.contains("DevTools listening on ") }, timeout: 30),
+              let range = line.range(of: "ws://") else {
+            process.terminate()
+            throw SupportError("chromium did not start its DevTools server within 30 s")
+        }
+        let devtools = try await CDPClient.connect(String(line[range.lowerBound...]).trimmingCharacters(in: .whitespaces))
+        return Chromium(devtools: devtools, process: process, profile: profile)
+    }
+
+    /// Opens `url` in a new tab whose viewport is `width`×`height` CSS pixels at `deviceScaleFactor`.
+    public func open(_ url: String, width: Int = 1280, height: Int = 720, deviceScaleFactor: Double = 1) async throws -> Page {
+        // A window of its own: a background tab would have its animation frames throttled.
+        let target = try await devtools.call("Target.createTarget", ["url": "about:blank", "newWindow": true])["targetId"]
+            as? String ?? ""
+        let session = try await devtools.call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"]
+            as? String ?? ""
+        let page = Page(target: target, session: session)
+        try await resize(page, width: width, height: height, deviceScaleFactor: deviceScaleFactor)
+        try await devtools.call("Page.enable", session: session)
+        try await devtools.call("Page.navigate", ["url": url], session: session)
+        return page
+    }
+
+    /// Changes a page's viewport (the page sees a resize).
+    public func resize(_ page: Page, width: Int, height: Int, deviceScaleFactor: Double = 1) async throws {
+        try await devtools.call("Emulation.setDeviceMetricsOverride",
+                                ["width": width, "height": height, "deviceScaleFactor": deviceScaleFactor, "mobile": false],
+                                session: page.session)
+    }
+
+    /// Evaluates a JavaScript expression in the page and returns its value (JSON-compatible).
+    public func evaluate(_ page: Page, _ expression: String) async throws -> Any? {
+        let result = try await devtools.call("Runtime.evaluate", ["expression": expression, "returnByValue": true],
+                                             session: page.session)
+        return (result["result"] as? [String: Any])?["value"]
+    }
+
+    /// The frames the page reports it painted, as `(frame, epoch ms)`.
+    public func paints(_ page: Page) async throws -> [(frame: UInt32, at: Double)] {
+        let value = try await evaluate(page, "JSON.stringify(window.edkPaints || [])") as? String ?? "[]"
+        let pairs = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [[Double]] ?? []
+        return pairs.compactMap { $0.count == 2 ? (UInt32($0[0]), $0[1]) : nil }
+    }
+
+    /// A PNG screenshot of the page's viewport.
+    public func screenshot(_ page: Page) async throws -> Data {
+        let result = try await devtools.call("Page.captureScreenshot", ["format": "png"], session: page.session)
+        guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
+            throw SupportError("Page.captureScreenshot returned no image")
+        }
+        return data
+    }
+
+    /// Closes a page (the tab goes away like a closed browser tab).
+    public func close(_ page: Page) async throws {
+        try await devtools.call("Target.closeTarget", ["targetId": page.target])
+    }
+
+    /// Reloads a page.
+    public func reload(_ page: Page) async throws {
+        try await devtools.call("Page.reload", ["ignoreCache": true], session: page.session)
+    }
+
+    /// Quits the browser and removes its profile.
+    public func quit() async {
+        await devtools.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: profile)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// `extdisplay present DECK --serve 127.0.0.1:0` as a child process: its console lines, its URLs, keys typed
+/// into its standard input, and its memory and open files read from /proc.
+public final class ServedPresenterProcess: @unchecked Sendable {
+    /// The audience URL the console printed.
+    public let url: String
+    /// The remote URL (with its token) the console printed.
+    public let remoteURL: String
+    /// The console's standard output, line by line.
+    public let console: LineReader
+    private let process: Process
+    private let keys: FileHandle
+
+    /// Starts the presenter and waits for it to print its URLs.
+    public static func start(binary: URL, deck: URL, extraArguments: [String] = []) async throws -> ServedPresenterProcess {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["present", deck.path, "--serve", "127.0.0.1:0"] + extraArguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let console = LineReader(stdout.fileHandleForReading)
+        guard let line = await console.first(where: { $0.hasPrefix("serving the audience view at ") }, timeout: 30),
+              let remote = await console.first(where: { $0.hasPrefix("speaker remote") }, timeout: 5) else {
+            process.terminate()
+            throw SupportError("extdisplay present --serve printed no URL; console: \(console.all)")
+        }
+        let url = String(line.dropFirst("serving the audience view at ".count).prefix { $0 != " " })
+        let remoteURL = String(remote[remote.range(of: "http://")!.lowerBound...])
+        return ServedPresenterProcess(process: process, keys: stdin.fileHandleForWriting, console: console,
+                                      url: url, remoteURL: remoteURL)
+    }
+
+    private init(process: Process, keys: FileHandle, console: LineReader, url: String, remoteURL: String) {
+        self.process = process
+        self.keys = keys
+        self.console = console
+        self.url = url
+        self.remoteURL = remoteURL
+    }
+
+    /// The child's process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Types keys on the console (`n` next, `\u{7f}` previous, `b` blank, `s` statistics, `q` quit).
+    public func type(_ keys: String) {
+        self.keys.write(Data(keys.utf8))
+    }
+
+    /// Waits for a console line from index `from` on that matches (hang guard `timeout` seconds).
+    public func waitForLine(from: Int = 0, timeout: Double = 30, _ matches: @escaping (String) -> Bool) async throws -> String {
+        guard let line = await console.first(from: from, where: matches, timeout: timeout) else {
+            throw SupportError("the console did not print the expected line within \(timeout) s; it printed:\n"
+                               + console.all.suffix(30).joined(separator: "\n"))
+        }
+        return line
+    }
+
+    /// Resident memory of the presenter in KiB (VmRSS).
+    public var residentKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+
+    /// Open file descriptors of the presenter.
+    public var openFiles: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    /// Quits with `q` and waits (terminates it after a 10 s guard).
+    public func quit() {
+        type("q")
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,184 @@
+import ExternalDisplayKit
+import Foundation
+
+/// Browsers as external displays: every page that opens the server's URL is a display of connection kind
+/// ``ExternalDisplayKit/ConnectionKind/network``. Its viewport (CSS size × devicePixelRatio) is its one mode,
+/// a resize is a mode change, closing or reloading the page or losing the connection (no answer to the
+/// heartbeat) is a disconnect. Its ``BrowserSurface`` takes frames. It decides nothing: the engine does.
+///
+/// ```swift
+/// let platform = BrowserDisplayPlatform(configuration: try BrowserServerConfiguration(listen: "8080"))
+/// let url = try await platform.listen()          // http://127.0.0.1:8080/
+/// let coordinator = DisplayCoordinator(platform: platform)
+/// coordinator.start()
+/// coordinator.surface(for: "browser-1")?.show(BrowserFrame(number: 1, png: png))
+/// ```
+@MainActor
+public final class BrowserDisplayPlatform: DisplayPlatform {
+    /// Surfaces are pages.
+    public typealias Surface = BrowserSurface
+
+    /// The server configuration (address, remote token, heartbeat).
+    public var configuration: BrowserServerConfiguration { server.configuration }
+    /// Called with each command from the remote page.
+    public var onRemoteCommand: ((BrowserRemoteCommand) -> Void)?
+    /// Called when a page connects or goes away, with a line for the console
+    /// (`browser-3 connected: 1280×720@60` / `browser-3 gone: the page closed`).
+    public var onViewerChange: ((String) -> Void)?
+    /// Remote pages connected now.
+    public private(set) var remotesConnected = 0
+
+    private let server: BrowserServer
+    private var serving: Task<Void, Never>?
+    private var pump: Task<Void, Never>?
+    private var deliver: (@MainActor ([DisplayEvent]) -> Void)?
+    private var viewers: [DisplayID: (display: Display, connection: ViewerConnection)] = [:]
+    private var surfaces: [DisplayID: BrowserSurface] = [:]
+    private var boundPort: Int?
+
+    /// A platform serving with `configuration`; nothing listens until ``listen()``.
+    public init(configuration: BrowserServerConfiguration = BrowserServerConfiguration()) {
+        server = BrowserServer(configuration: configuration)
+    }
+
+    /// Opens the listening socket and returns the audience URL (`http://HOST:PORT/`). Pages may connect from
+    /// then on; they are reported as displays once ``start(delivering:)`` is called.
+    public func listen() async throws(BrowserServerError) -> URL {
+        if let boundPort { return baseURL(port: boundPort) }
+        let (ports, found) = AsyncStream<Result<Int, BrowserServerError>>.makeStream()
+        let server = self.server
+        let configuration = server.configuration
+        serving = Task.detached {
+            do {
+                try await server.run { found.yield(.success($0)) }
+                found.yield(.failure(BrowserServerError("the server stopped")))
+            } catch {
+                found.yield(.failure(BrowserServerError("cannot listen on \(configuration.host):\(configuration.port): \(error)")))
+            }
+        }
+        pump = Task { [weak self] in
+            for await event in server.events { self?.handle(event) }
+        }
+        for await result in ports {
+            switch result {
+            case .success(let port):
+                boundPort = port
+                return baseURL(port: port)
+            case .failure(let error):
+                throw error
+            }
+        }
+        throw BrowserServerError("the server stopped before it listened")
+    }
+
+    /// The remote page's URL with its token: give it only to the speaker.
+    public var remoteURL: URL? {
+        boundPort.map { URL(string: baseURL(port: $0).absoluteString + "remote?token=" + configuration.remoteToken)! }
+    }
+
+    /// Publishes what the remote page shows (JSON text the page understands, see ``BrowserRemoteState``) and a
+    /// picture of the current slide.
+    public func publishRemote(_ state: BrowserRemoteState, picture: BrowserFrame?) {
+        server.publishRemote(state: state.json, frame: picture)
+    }
+
+    private func baseURL(port: Int) -> URL {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return URL(string: "http://\(host):\(port)/")!
+    }
+
+    // MARK: DisplayPlatform
+
+    /// Starts reporting pages as displays; returns the pages connected already.
+    public func start(delivering deliver: @escaping @MainActor ([DisplayEvent]) -> Void) -> [Display] {
+        self.deliver = deliver
+        return viewers.values.map(\.display).sorted { $0.id.rawValue < $1.id.rawValue }
+    }
+
+    /// Carries out a command on a page.
+    public func perform(_ command: DisplayCommand) throws(DisplayPlatformError) {
+        switch command {
+        case .setMode(let id, let mode):
+            // A page has exactly one mode, its viewport; the engine asks for another only by request.
+            guard viewers[id]?.display.currentMode == mode else {
+                throw DisplayPlatformError(command: command, reason: "a browser page's mode is its viewport; resize the page instead")
+            }
+        case .createWindow(let id, let layout):
+            guard let viewer = viewers[id] else {
+                throw DisplayPlatformError(command: command, reason: "the page has gone")
+            }
+            surfaces[id] = BrowserSurface(display: id, layout: layout, viewer: viewer.connection)
+        case .layoutWindow(let id, let layout):
+            surfaces[id]?.layout = layout
+        case .showWindow(let id, let content), .setContent(let id, let content):
+            surfaces[id]?.apply(visible: true, content: content)
+        case .hideWindow(let id):
+            surfaces[id]?.apply(visible: false, content: surfaces[id]?.content ?? .placeholder)
+        case .destroyWindow(let id):
+            surfaces[id] = nil
+        case .setOverscanCompensation, .startFrameClock, .pauseFrameClock, .resumeFrameClock, .stopFrameClock,
+             .startRefresh, .stopRefresh, .setRenderScale, .setFrameRate:
+            // Pages do not overscan; frames are pushed on change, so there is no clock to run.
+            break
+        }
+    }
+
+    /// The page's surface, while the engine has a window on it.
+    public func surface(for display: DisplayID) -> BrowserSurface? { surfaces[display] }
+
+    /// Stops reporting and serving; every page is disconnected.
+    public func stop() {
+        deliver = nil
+        surfaces = [:]
+        viewers = [:]
+        serving?.cancel()
+        pump?.cancel()
+        server.finish()
+    }
+
+    /// Pages connected now.
+    public var viewerCount: Int { viewers.count }
+
+    // MARK: Server events
+
+    private func handle(_ event: ServerEvent) {
+        switch event {
+        case .viewerConnected(let connection, let viewport):
+            let mode = viewport.mode
+            let display = Display(id: connection.id, name: "browser \(connection.id.rawValue.dropFirst(8))",
+                                  connection: .network, modes: [mode], preferredMode: mode)
+            viewers[connection.id] = (display, connection)
+            onViewerChange?("\(connection.id) connected: \(mode)")
+            deliver?([.connect(display)])
+        case .viewerResized(let id, let viewport):
+            guard var viewer = viewers[id] else { return }
+            let mode = viewport.mode
+            guard mode != viewer.display.currentMode else { return }
+            // The page offers only its new viewport: it reconnects with one mode as a display would on a
+            // mode list change, so the engine sees a mode change within the new list.
+            viewer.display.modes = [mode]
+            viewer.display.preferredMode = mode
+            viewer.display.currentMode = mode
+            viewers[id] = viewer
+            onViewerChange?("\(id) resized: \(mode)")
+            deliver?([.disconnect(id), .connect(viewer.display)])
+        case .viewerGone(let id, let reason):
+            guard viewers.removeValue(forKey: id) != nil else { return }
+            onViewerChange?("\(id) gone: \(reason)")
+            deliver?([.disconnect(id)])
+        case .remote(let command):
+            onRemoteCommand?(command)
+        case .remotes(let count):
+            remotesConnected = count
+        }
+    }
+}
+
+/// The browser-display server could not start or stopped.
+public struct BrowserServerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public var description: String
+
+    /// An error with a message.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,43 @@
+import ExternalDisplayKit
+
+/// The surface of one browser display: the page. It takes frames (``show(_:)``); the page draws the newest one
+/// it has received. Until the app's content is ready, or while hidden, the page shows its own placeholder or
+/// black, as the engine says.
+@MainActor
+public final class BrowserSurface {
+    /// The display (page) this surface is on.
+    public let display: DisplayID
+    /// The layout the engine gave the window (its frame is the page's size in device pixels).
+    public internal(set) var layout: DisplayLayout
+    /// Whether the engine shows the window.
+    public internal(set) var isVisible = false
+    /// What the window shows: placeholder until the app's content is ready.
+    public internal(set) var content: SurfaceContent = .placeholder
+    /// The last frame handed to the page.
+    public private(set) var frame: BrowserFrame?
+    let viewer: ViewerConnection
+
+    init(display: DisplayID, layout: DisplayLayout, viewer: ViewerConnection) {
+        self.display = display
+        self.layout = layout
+        self.viewer = viewer
+    }
+
+    /// Sends a frame to the page unless it is the frame the page already has. A newer frame replaces one the
+    /// page has not taken yet (latest frame wins); this never waits for the network.
+    public func show(_ frame: BrowserFrame) {
+        guard frame !== self.frame else { return }
+        self.frame = frame
+        if isVisible, content == .app { viewer.offer(frame) }
+    }
+
+    /// The frame number the page last reported on screen.
+    public var paintedFrame: UInt32? { viewer.lastPainted }
+
+    func apply(visible: Bool, content: SurfaceContent) {
+        self.isVisible = visible
+        self.content = content
+        viewer.send(text: "{\"type\":\"\(visible ? content.rawValue : "hidden")\"}")
+        if visible, content == .app, let frame { viewer.offer(frame) }
+    }
+}

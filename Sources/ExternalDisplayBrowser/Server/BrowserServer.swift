@@ -1,0 +1,188 @@
+import ExternalDisplayKit
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// The HTTP and WebSocket server behind browser displays (Hummingbird 2). It serves the audience page at `/`
+/// and the remote at `/remote?token=…` from the binary (no files are read), turns each audience page's
+/// WebSocket into a viewer, and reports viewers and remote commands as ``ServerEvent``s. It decides nothing:
+/// ``BrowserDisplayPlatform`` turns the events into display events for the engine.
+final class BrowserServer: Sendable {
+    let configuration: BrowserServerConfiguration
+    let events: AsyncStream<ServerEvent>
+    private let continuation: AsyncStream<ServerEvent>.Continuation
+    private let registry = NIOLockedValueBox(Registry())
+
+    private struct Registry {
+        var nextViewer = 1
+        var remotes: [ObjectIdentifier: ViewerConnection] = [:]
+        var remoteState: String?
+        var remoteFrame: BrowserFrame?
+    }
+
+    init(configuration: BrowserServerConfiguration) {
+        self.configuration = configuration
+        (events, continuation) = AsyncStream<ServerEvent>.makeStream()
+    }
+
+    /// Serves until the task is cancelled; `onListening` gets the bound port once the socket is open.
+    func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let router = Router()
+        router.get("/") { _, _ in Self.page(AudiencePage.html) }
+        router.get("/remote") { [configuration] request, _ -> Response in
+            guard RequestGuard.tokenMatches(request.uri.queryParameters["token"].map(String.init),
+                                            configuration.remoteToken) else {
+                return Self.refused("the remote needs the token the presenter's console shows (/remote?token=…)")
+            }
+            return Self.page(RemotePage.html)
+        }
+        var logger = Logger(label: "extdisplay.browser")
+        logger.logLevel = .critical
+        let ws = WebSocketServerConfiguration(maxFrameSize: 1 << 14,
+                                              autoPing: .enabled(timePeriod: configuration.heartbeat),
+                                              closeTimeout: .seconds(2), validateUTF8: true)
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(configuration: .init(ws: ws)) { [self] request, _, _ in
+                upgrade(request)
+            },
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        try await app.runService(gracefulShutdownSignals: [])
+    }
+
+    /// Ends the event stream (the platform stops listening).
+    func finish() { continuation.finish() }
+
+    /// Sends the remote's state (JSON) and slide picture to every remote, now and to remotes that join later.
+    func publishRemote(state: String, frame: BrowserFrame?) {
+        let remotes = registry.withLockedValue { registry in
+            registry.remoteState = state
+            if let frame { registry.remoteFrame = frame }
+            return Array(registry.remotes.values)
+        }
+        for remote in remotes {
+            remote.send(text: state)
+            if let frame { remote.offer(frame) }
+        }
+    }
+
+    // MARK: WebSocket upgrades
+
+    private func upgrade(_ request: HTTPRequest) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        guard let target = request.path, let (path, query) = RequestGuard.split(target),
+              RequestGuard.originAllowed(origin: request.headerFields[.origin],
+                                         host: request.authority) else {
+            return .dontUpgrade
+        }
+        switch path {
+        case "/ws":
+            return .upgrade([:]) { [self] inbound, outbound, _ in await serveViewer(inbound, outbound) }
+        case "/remote/ws" where RequestGuard.tokenMatches(query["token"], configuration.remoteToken):
+            return .upgrade([:]) { [self] inbound, outbound, _ in await serveRemote(inbound, outbound) }
+        default:
+            return .dontUpgrade
+        }
+    }
+
+    private func serveViewer(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
+        let number = registry.withLockedValue { registry in
+            defer { registry.nextViewer += 1 }
+            return registry.nextViewer
+        }
+        let viewer = ViewerConnection(id: DisplayID("browser-\(number)"))
+        var connected = false
+        var reason = "the page closed"
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await viewer.runWriter { try await Self.write($0, to: outbound) } }
+            do {
+                for try await message in inbound.messages(maxSize: PageMessage.maximumSize) {
+                    guard case .text(let text) = message else {
+                        throw BrowserProtocolError("pages send text messages only")
+                    }
+                    switch try PageMessage.parse(text) {
+                    case .viewport(let viewport):
+                        continuation.yield(connected ? .viewerResized(viewer.id, viewport)
+                                                     : .viewerConnected(viewer, viewport))
+                        connected = true
+                    case .painted(let frame, _):
+                        viewer.painted(frame)
+                    }
+                }
+            } catch let error as BrowserProtocolError {
+                reason = "closed: \(error.description)"
+                try? await outbound.close(.unacceptableData, reason: String(error.description.prefix(120)))
+            } catch {
+                reason = "connection lost"
+                try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
+            }
+            viewer.finish()
+            group.cancelAll()
+        }
+        if connected { continuation.yield(.viewerGone(viewer.id, reason: reason)) }
+    }
+
+    private func serveRemote(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
+        let remote = ViewerConnection(id: DisplayID("remote"))
+        let key = ObjectIdentifier(remote)
+        let (state, frame, count) = registry.withLockedValue { registry in
+            registry.remotes[key] = remote
+            return (registry.remoteState, registry.remoteFrame, registry.remotes.count)
+        }
+        continuation.yield(.remotes(count))
+        if let state { remote.send(text: state) }
+        if let frame { remote.offer(frame) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await remote.runWriter { try await Self.write($0, to: outbound) } }
+            do {
+                for try await message in inbound.messages(maxSize: BrowserRemoteCommand.maximumSize) {
+                    guard case .text(let text) = message else {
+                        throw BrowserProtocolError("the remote sends text messages only")
+                    }
+                    continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
+                }
+            } catch let error as BrowserProtocolError {
+                try? await outbound.close(.unacceptableData, reason: String(error.description.prefix(120)))
+            } catch {
+                try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
+            }
+            remote.finish()
+            group.cancelAll()
+        }
+        let left = registry.withLockedValue { registry in
+            registry.remotes[key] = nil
+            return registry.remotes.count
+        }
+        continuation.yield(.remotes(left))
+    }
+
+    private static func write(_ outgoing: ViewerConnection.Outgoing, to outbound: WebSocketOutboundWriter) async throws {
+        switch outgoing {
+        case .frame(let frame): try await outbound.write(.binary(frame.message))
+        case .text(let text): try await outbound.write(.text(text))
+        }
+    }
+
+    // MARK: Pages
+
+    private static func page(_ html: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.init("Referrer-Policy")!] = "no-referrer"
+        headers[.init("X-Frame-Options")!] = "DENY"
+        headers[.init("Content-Security-Policy")!] =
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob:; connect-src 'self'"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    private static func refused(_ message: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: .forbidden, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+}
