@@ -2,20 +2,14 @@ import ExternalDisplayKit
 import ExternalDisplayTesting
 import Foundation
 
-/// A small, fast, seedable random number generator (SplitMix64): the same seed always gives the same cases,
+/// A seedable random number generator (`SeededRandom`, SplitMix64): the same seed always gives the same cases,
 /// on every machine, so a failing seed is a runnable input.
 struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+    private var source: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { source = SeededRandom(state: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { source.next() }
 
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }

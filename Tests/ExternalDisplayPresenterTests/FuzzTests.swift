@@ -1,6 +1,7 @@
 #if canImport(CSDL2)
 import ExternalDisplayKit
 import ExternalDisplaySDL
+import ExternalDisplayTesting
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter
@@ -153,16 +154,10 @@ struct FuzzTests {
 
 /// A seeded generator (SplitMix64) with the mutations the fuzzers use.
 struct FuzzRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    private var source: SeededRandom
+    init(seed: UInt64) { source = SeededRandom(state: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { source.next() }
 
     mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
