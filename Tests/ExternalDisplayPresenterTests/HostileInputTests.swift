@@ -8,7 +8,8 @@ import Testing
 /// by a generous guard), and a failed snapshot write leaves no file under its final name.
 @Suite("Hostile inputs (headless)")
 struct HostileInputTests {
-    static let extdisplay = Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path
+    /// The binary under test (`Shell.extdisplay()`: never a missing or stale one).
+    static var extdisplay: String { get throws { try Shell.extdisplay() } }
 
     static func folder() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
@@ -19,7 +20,7 @@ struct HostileInputTests {
     /// Runs extdisplay headless under a 60 s hang guard; returns status, stdout and stderr.
     static func run(_ arguments: [String], in dir: URL, shell prefix: String = "") throws -> (Int32, String, String) {
         let out = dir.appendingPathComponent("stdout-\(UUID().uuidString)"), err = dir.appendingPathComponent("stderr-\(UUID().uuidString)")
-        let quoted = ([extdisplay] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = ([try extdisplay] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let script = "cd '\(dir.path)' && \(prefix) exec timeout -s KILL 60 \(quoted.joined(separator: " ")) >'\(out.path)' 2>'\(err.path)'"
         let status = try Shell.run(["sh", "-c", script], environment: ["DISPLAY": ""]).status
         defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }

@@ -8,12 +8,13 @@ import Testing
 /// mid-talk; SIGKILL through the watchdog, through `extdisplay restore`, and through the next start; and the X
 /// server going away gives one clear line. Part of the serialized Xorg suite: one X server at a time.
 extension XorgPresenterTests {
-    static let extdisplay = Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path
+    /// The binary under test (`Shell.extdisplay()`: never a missing or stale one).
+    static var extdisplay: String { get throws { try Shell.extdisplay() } }
 
     /// Starts the presenter with `--mode 1024x768` and a private state folder; `watchdog: false` turns the
     /// watchdog off so that only the process's own restoring is observed.
     func launchSwitching(_ server: XorgServer, state: URL, watchdog: Bool) throws -> SignalledProcess {
-        try SignalledProcess([Self.extdisplay, "present", try Self.writeDeck().path, "--mode", "1024x768"],
+        try SignalledProcess([try Self.extdisplay, "present", try Self.writeDeck().path, "--mode", "1024x768"],
                              environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11",
                                            "EXTDISPLAY_STATE_DIR": state.path,
                                            "EXTDISPLAY_WATCHDOG": watchdog ? "1" : "0"])
@@ -84,12 +85,12 @@ extension XorgPresenterTests {
             // Nothing restores without the watchdog: the mode is still switched, the record is there.
             #expect(try server.currentModes().contains { $0.hasPrefix("DUMMY1 1024x768") }, "restored by whom?")
             #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).count == 1)
-            let run = try Shell.run([Self.extdisplay] + next, environment: env)
+            let run = try Shell.run([try Self.extdisplay] + next, environment: env)
             #expect(run.status == 0, "extdisplay \(next) exited \(run.status)")
             #expect(try waitForMode(server, "DUMMY1", "1280x720"), "extdisplay \(next) did not restore DUMMY1")
             #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
         }
-        let nothing = try Shell.run([Self.extdisplay, "restore"], environment: env)
+        let nothing = try Shell.run([try Self.extdisplay, "restore"], environment: env)
         #expect(nothing.status == 0 && nothing.output.contains("nothing to restore"), "\(nothing.output)")
     }
 

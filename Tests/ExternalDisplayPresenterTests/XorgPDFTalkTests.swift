@@ -6,9 +6,8 @@ import Testing
 /// +1920+0): keys typed with xdotool as a keyboard and a clicker send them, every outcome read from the
 /// screen (`xwd`), never from the presenter's log. Each page is one solid colour, so the audience display's
 /// pixels say which page it shows.
-@Suite("PDF talk on Xorg-dummy", .serialized,
-       .enabled(if: XorgServer.isAvailable && Shell.has("pdftoppm"),
-                "needs root, Xorg with the dummy driver, xdotool, xwd, poppler-utils and scripts/xorg-dummy.sh"))
+// Never skipped: XorgServer.start() and the PDF reader fail naming what to install.
+@Suite("PDF talk on Xorg-dummy", .serialized)
 @MainActor
 struct XorgPDFTalkTests {
     static let colours: [RGBA] = [RGBA(200, 40, 40), RGBA(40, 170, 60), RGBA(50, 60, 200), RGBA(230, 200, 30),
@@ -33,7 +32,7 @@ struct XorgPDFTalkTests {
         let server = try XorgServer.start()
         defer { server.stop() }
         let presenter = try RunningProcess(
-            [Shell.packageRoot.appendingPathComponent(".build/debug/extdisplay").path, "present", pdf.path,
+            [try Shell.extdisplay(), "present", pdf.path,
              "--duration", "0.1"],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }

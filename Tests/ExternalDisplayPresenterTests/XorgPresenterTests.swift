@@ -197,7 +197,9 @@ struct XorgServer {
         var out: [String] = [], output = ""
         for line in try Shell.run(["xrandr", "--current"], environment: ["DISPLAY": display]).output.split(separator: "\n") {
             let words = line.split(separator: " ").map(String.init)
-            if line.contains(" connected") {
+            // An output's own line is not indented; the dummy driver calls a warmed-up output "disconnected"
+            // even while its CRTC scans out, so its geometry, not the word, says whether it is on.
+            if !line.hasPrefix(" "), line.contains("connected") {
                 output = words[0] + " " + (words.first { $0.contains("+") && $0.contains("x") } ?? "off")
             } else if let rate = words.first(where: { $0.contains("*") }) {
                 out.append(output + " " + rate.filter { $0.isNumber || $0 == "." })
@@ -243,9 +245,15 @@ struct XorgServer {
 
     func screenshot() throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("present-\(UUID().uuidString).xwd")
-        let data = try Shell.run(["sh", "-c", "xwd -root -silent > \(file.path)"], environment: ["DISPLAY": display])
-        guard data.status == 0 else { throw XorgTestError("xwd failed") }
-        return file
+        // xwd can fail while the screen is being reconfigured (an output switched on or off): try again for a
+        // while (a hang guard, not a timing assertion) before calling it a failure.
+        var status: Int32 = 0
+        for _ in 0..<50 {
+            status = try Shell.run(["sh", "-c", "xwd -root -silent > \(file.path)"], environment: ["DISPLAY": display]).status
+            if status == 0 { return file }
+            usleep(100_000)
+        }
+        throw XorgTestError("xwd failed (status \(status)) 50 times in a row")
     }
 
     /// Root screenshots until `condition` holds on one, for at most `timeout` seconds (a hang guard, not a
