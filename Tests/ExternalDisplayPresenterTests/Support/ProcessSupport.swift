@@ -12,17 +12,26 @@ enum Shell {
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("present-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
+        let pid = try spawn(arguments, environment: environment, output: file.path, errors: "/dev/null")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let data = (try? Data(contentsOf: file)) ?? Data()
+        return (exit, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Starts `arguments` (the first found on the PATH) with `environment` added to this process's, standard input
+    /// from /dev/null and standard output and error written to the files at `output` and `errors`. The test
+    /// runner's threads block signals; children start with none blocked and default handlers, or a server they
+    /// leave behind ignores SIGTERM.
+    static func spawn(_ arguments: [String], environment: [String: String], output: String, errors: String) throws -> pid_t {
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        // The test runner's threads block signals; children must start with none blocked and default handlers,
-        // or a server they leave behind ignores SIGTERM.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -32,14 +41,13 @@ enum Shell {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw XorgTestError("cannot run \(arguments[0]): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let data = (try? Data(contentsOf: file)) ?? Data()
-        return (exit, String(decoding: data, as: UTF8.self))
+        return pid
     }
 
     /// The `extdisplay` to test: the one `scripts/test.sh` built (`EDK_EXTDISPLAY`), else `.build/debug/extdisplay`.

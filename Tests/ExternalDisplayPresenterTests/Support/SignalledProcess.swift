@@ -11,29 +11,7 @@ final class SignalledProcess: @unchecked Sendable {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("signalled-\(UUID().uuidString)")
         out = base.appendingPathExtension("out")
         err = base.appendingPathExtension("err")
-        let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw XorgTestError("cannot run \(arguments[0]): error \(spawned)") }
-        pid = child
+        pid = try Shell.spawn(arguments, environment: environment, output: out.path, errors: err.path)
     }
 
     deinit {
