@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ExternalDisplayUIKit", targets: ["ExternalDisplayUIKit"]),
         .library(name: "ExternalDisplaySDL", targets: ["ExternalDisplaySDL"]),
         .library(name: "ExternalDisplayMPRIS", targets: ["ExternalDisplayMPRIS"]),
+        .library(name: "ExternalDisplayWayland", targets: ["ExternalDisplayWayland"]),
         .executable(name: "extdisplay", targets: ["extdisplay"]),
     ],
     dependencies: [
@@ -64,6 +65,15 @@ let package = Package(
                                .target(name: "CJPEG", condition: linuxOnly),
                                "CFatalSignals"],
                 swiftSettings: strict),
+        // Wayland: libwayland-client (pkg-config) and the protocol tables and listener shims Swift needs.
+        .systemLibrary(name: "CLibWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CWaylandClient",
+                dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
+        .target(name: "ExternalDisplayWayland",
+                dependencies: ["ExternalDisplayKit", "CFatalSignals",
+                               .target(name: "CWaylandClient", condition: linuxOnly)],
+                swiftSettings: strict),
         .target(name: "ExternalDisplayMPRIS",
                 dependencies: ["ExternalDisplayMedia",
                                .target(name: "CSDBus", condition: linuxOnly)],
@@ -97,7 +107,7 @@ let package = Package(
         .executableTarget(name: "extdisplay",
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
                                          "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
-                                         "ExternalDisplayBrowser",
+                                         "ExternalDisplayBrowser", "ExternalDisplayWayland",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
@@ -148,6 +158,10 @@ let package = Package(
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                                    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
+                    swiftSettings: strict),
+        // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
+        .testTarget(name: "ExternalDisplayWaylandTests",
+                    dependencies: ["ExternalDisplayWayland", "ExternalDisplayKit"],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],
