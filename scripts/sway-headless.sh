@@ -100,6 +100,11 @@ launch() { # user, dir, environment…
   echo "$pid $socket"
 }
 
+require_sway() {
+  command -v sway >/dev/null || die "sway is not installed: run scripts/install-deps.sh"
+  command -v swaymsg >/dev/null || die "swaymsg is not installed: run scripts/install-deps.sh"
+}
+
 # Makes DIR (default: a new temp folder) owned by USER, private until its compositor runs.
 prepare() { # user, dir
   mkdir -p "$2"
@@ -108,8 +113,7 @@ prepare() { # user, dir
 }
 
 start_nested() {
-  command -v sway >/dev/null || die "sway is not installed: run scripts/install-deps.sh"
-  command -v swaymsg >/dev/null || die "swaymsg is not installed: run scripts/install-deps.sh"
+  require_sway
   local user dir
   user=$(run_user)
   dir="${1:-$(mktemp -d /tmp/sway-headless.XXXXXX)}"
@@ -136,8 +140,7 @@ unplug() {
 }
 
 start() {
-  command -v sway >/dev/null || die "sway is not installed: run scripts/install-deps.sh"
-  command -v swaymsg >/dev/null || die "swaymsg is not installed: run scripts/install-deps.sh"
+  require_sway
   local user dir
   user=$(run_user)
   dir="${1:-$(mktemp -d /tmp/sway-headless.XXXXXX)}"
@@ -165,23 +168,24 @@ alive() {
   [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
 }
 
+# SIGTERM, then SIGKILL after 5 s; fails when PID was not running.
+terminate() {
+  kill "$1" 2>/dev/null || return 1
+  for _ in $(seq 1 100); do alive "$1" || break; sleep 0.05; done
+  if alive "$1"; then kill -9 "$1" 2>/dev/null || true; fi
+}
+
 stop() {
   local pid="${1:-}"
   [ -n "$pid" ] || die "usage: $0 stop PID"
   local dir
   dir=$(tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | grep -A1 -x -- -c | tail -1 | xargs -r dirname)
-  kill "$pid" 2>/dev/null || exit 0
-  for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
-  if alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
+  terminate "$pid" || exit 0
   # The outer compositor of a nested pair.
   if [ -n "$dir" ] && [ -f "$dir/outer/config" ]; then
     local outer
     outer=$(pgrep -f "^sway -c $dir/outer/config\$" | head -1 || true)
-    if [ -n "$outer" ]; then
-      kill "$outer" 2>/dev/null || true
-      for _ in $(seq 1 100); do alive "$outer" || break; sleep 0.05; done
-      if alive "$outer"; then kill -9 "$outer" 2>/dev/null || true; fi
-    fi
+    if [ -n "$outer" ]; then terminate "$outer" || true; fi
   fi
   case "$dir" in /tmp/sway-headless.*) rm -rf "$dir" ;; esac
 }
