@@ -254,7 +254,9 @@ struct SamplePDFDeckTests {
 
     @Test func theLibreOfficeSampleIsAnImpressExportWithItsNotes() throws {
         let url = Self.folder.appendingPathComponent("libreoffice-talk.pdf")
-        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self).contains("LibreOffice"), "not a LibreOffice export")
+        // The /Producer string, as LibreOffice writes it: UTF-16BE hex, "LibreOffice" after the byte-order mark.
+        let producer = "<FEFF" + "LibreOffice".utf16.map { String(format: "%04X", $0) }.joined()
+        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self).contains("/Producer" + producer), "not a LibreOffice export")
         #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent("libreoffice-talk.fodp").path))
         let deck = try DeckParser.parse(contentsOf: url)
         #expect(deck.slides.count == 3 && deck.diagnostics.isEmpty, "\(deck.diagnostics)")
