@@ -251,6 +251,25 @@ struct SamplePDFDeckTests {
         #expect(deck.slides.allSatisfy { $0.pdfPage?.part == .left && $0.pdfPage?.notes?.part == .right })
         #expect(abs(deck.slides[0].aspect - 4.0 / 3.0) < 1e-9)
     }
+
+    @Test func theLibreOfficeSampleIsAnImpressExportWithItsNotes() throws {
+        let url = Self.folder.appendingPathComponent("libreoffice-talk.pdf")
+        // The /Producer string, as LibreOffice writes it: UTF-16BE hex, "LibreOffice" after the byte-order mark.
+        let producer = "<FEFF" + "LibreOffice".utf16.map { String(format: "%04X", $0) }.joined()
+        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self).contains("/Producer" + producer), "not a LibreOffice export")
+        #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent("libreoffice-talk.fodp").path))
+        let deck = try DeckParser.parse(contentsOf: url)
+        #expect(deck.slides.count == 3 && deck.diagnostics.isEmpty, "\(deck.diagnostics)")
+        #expect(abs(deck.slides[0].aspect - 16.0 / 9.0) < 1e-3)
+        #expect(deck.slides[1].notes == ["Point at the blue and the purple boxes."])
+    }
+
+    @Test func theOverlaySampleIsThreeSlidesOfFivePages() throws {
+        try #require(Shell.has("mutool"), "needs mupdf-tools (scripts/install-deps.sh)")
+        let deck = try DeckParser.parse(contentsOf: Self.folder.appendingPathComponent("overlays.pdf"))
+        #expect(deck.slides.count == 5 && deck.numbering.slideCount == 3)
+        #expect(deck.numbering.labels == ["1", "2", "2", "2", "3"])
+    }
 }
 
 /// `extdisplay present` itself on bad PDF decks and bad countdown options: exit 2 with a clear message.

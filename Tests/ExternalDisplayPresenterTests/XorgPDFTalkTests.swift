@@ -108,4 +108,131 @@ struct XorgPDFTalkTests {
         try server.key("q")
         #expect(presenter.waitForExit(timeout: 10), "Q Q did not quit")
     }
+
+    // MARK: Real exports, checked against MuPDF
+
+    /// Polls the audience display until its page box matches `reference` (a MuPDF raster of the expected part
+    /// of the page at the box's size) cell by cell; returns the last screenshot and the cells still differing.
+    func audienceMatches(_ server: XorgServer, _ pdf: URL, page: Int, part: PDFPage.Part = .whole,
+                         timeout: Double = 20) throws -> (shot: URL, box: String, differences: [String]) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: (URL, String, [String]) = (try server.screenshot(), "none", ["never compared"])
+        repeat {
+            let shot = try server.screenshot()
+            let image = try XWDImage(shot)
+            if let box = image.nonBlackBounds(x: 1920, y: 0, width: 1280, height: 720), box.width > 100, box.height > 100 {
+                let f = part.fraction
+                let full = try PDFDeckTests.mutool(pdf, page: page, width: Int((Double(box.width) / f.width).rounded()),
+                                                   height: Int((Double(box.height) / f.height).rounded()))
+                let dx = Int(Double(full.width) * f.x), dy = Int(Double(full.height) * f.y)
+                let reference = (width: box.width, height: box.height, pixel: { (x: Int, y: Int) in full.pixel(x + dx, y + dy) })
+                let differences = image.differences(x: box.x, y: box.y, against: reference)
+                last = (shot, "\(box)", differences)
+                if differences.isEmpty { return last }
+            }
+            usleep(200_000)
+        } while Date() < deadline
+        return last
+    }
+
+    @Test func aLibreOfficeExportPresentsAsMuPDFDrawsItAndItsNotesStayOnTheConsole() throws {
+        try #require(Shell.has("mutool"), "needs mupdf-tools (scripts/install-deps.sh)")
+        let folder = Shell.packageRoot.appendingPathComponent("Examples/Decks/PDF")
+        let pdf = folder.appendingPathComponent("libreoffice-talk.pdf")
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let presenter = try RunningProcess([try Shell.extdisplay(), "present", pdf.path],
+                                           environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
+        defer { presenter.terminate() }
+        try server.waitForWindow("extdisplay present: console")
+        let notes = PresenterTheme().notes
+        for page in 1...3 {
+            if page > 1 { try server.key("Next") }
+            let seen = try audienceMatches(server, pdf, page: page)
+            #expect(seen.differences.isEmpty, "page \(page) in \(seen.box): \(seen.differences.prefix(6)); lines: \(presenter.lines)")
+            // A 16:9 page fills the 1280×720 audience display.
+            #expect(seen.box == "(x: 1920, y: 0, width: 1280, height: 720)", "page \(page): \(seen.box)")
+            #expect(try XorgPresenterTests.scan(seen.shot, region: Self.audience, notes) == 0, "notes on the audience")
+            #expect(try XorgPresenterTests.scan(seen.shot, region: "0,0,1920,1080", notes) > 100, "no notes on the console")
+        }
+        try server.key("ctrl+q")
+        #expect(presenter.waitForExit(timeout: 10), "Ctrl-Q did not quit")
+    }
+
+    @Test func aBeamerSplitPageShowsItsSlideHalfAsMuPDFDrawsItAndItsNotesHalfOnlyOnTheConsole() throws {
+        try #require(Shell.has("mutool"), "needs mupdf-tools (scripts/install-deps.sh)")
+        // 1024×384 points: a 4:3 slide of four boxes on the left, the notes half (teal with a box) on the right.
+        let notesColour = RGBA(0, 160, 160)
+        func page(_ shade: Int) -> [MiniPDF.Box] {
+            [MiniPDF.Box(x: 0, y: 192, width: 256, height: 192, r: 220, g: shade, b: 30),
+             MiniPDF.Box(x: 256, y: 192, width: 256, height: 192, r: 30, g: 200, b: shade),
+             MiniPDF.Box(x: 256, y: 0, width: 256, height: 192, r: shade, g: 40, b: 210),
+             MiniPDF.Box(x: 0, y: 0, width: 256, height: 192, r: 240, g: 220, b: shade),
+             MiniPDF.Box(x: 512, y: 0, width: 512, height: 384, r: 0, g: 160, b: 160),
+             MiniPDF.Box(x: 600, y: 100, width: 300, height: 180, r: 250, g: 250, b: 250)]
+        }
+        let pdf = try MiniPDF.write(MiniPDF.data(pages: [page(30), page(120)], width: 1024, height: 384), name: "beamer.pdf")
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let presenter = try RunningProcess([try Shell.extdisplay(), "present", pdf.path, "--notes", "right"],
+                                           environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
+        defer { presenter.terminate() }
+        try server.waitForWindow("extdisplay present: console")
+        for number in 1...2 {
+            if number > 1 { try server.key("Next") }
+            let seen = try audienceMatches(server, pdf, page: number, part: .left)
+            #expect(seen.differences.isEmpty, "page \(number) in \(seen.box): \(seen.differences.prefix(6))")
+            // 4:3 on a 16:9 display: pillarboxed, full height, centred.
+            #expect(seen.box == "(x: 2080, y: 0, width: 960, height: 720)", "page \(number): \(seen.box)")
+            #expect(try XorgPresenterTests.scan(seen.shot, region: Self.audience, notesColour) == 0, "notes half on the audience")
+            #expect(try XorgPresenterTests.scan(seen.shot, region: "1150,0,770,1080", notesColour) > 1_000,
+                    "no notes half in the console's notes column")
+        }
+        try server.key("ctrl+q")
+        #expect(presenter.waitForExit(timeout: 10), "Ctrl-Q did not quit")
+    }
+
+    // MARK: The pace cue, told apart by colour
+
+    @Test func theCountdownShowsAheadOnPaceAndBehindEachInItsOwnColour() throws {
+        // 20 grey pages, a 2-minute plan: page 1 of 20 is on pace for the first 18 s (5 % of the slides,
+        // under 15 % of the time), the last page is ahead, and page 1 after 18 s is behind.
+        let pages = (0..<20).map { MiniPDF.solid(60 + 5 * $0, 60 + 5 * $0, 60 + 5 * $0, width: 1024, height: 576) }
+        let pdf = try MiniPDF.write(MiniPDF.data(pages: pages, width: 1024, height: 576), name: "pace.pdf")
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let presenter = try RunningProcess([try Shell.extdisplay(), "present", pdf.path, "--duration", "2"],
+                                           environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
+        defer { presenter.terminate() }
+        try server.waitForWindow("extdisplay present: console")
+        let theme = PresenterTheme()
+        let paces: [Countdown.Pace] = [.onPace, .ahead, .behind, .overtime]
+        /// Polls until the timer row shows `pace`'s colour and none of the other paces' colours.
+        func shows(_ pace: Countdown.Pace, timeout: Double) throws -> [Countdown.Pace: Int] {
+            let deadline = Date().addingTimeInterval(timeout)
+            var counts: [Countdown.Pace: Int] = [:]
+            repeat {
+                let shot = try server.screenshot()
+                for p in paces {
+                    counts[p] = try XorgPresenterTests.scan(shot, region: Self.timerRow, ConsoleLayout.paceColour(p, theme: theme))
+                }
+                if counts[pace, default: 0] > 200, paces.allSatisfy({ $0 == pace || counts[$0] == 0 }) { return counts }
+                usleep(200_000)
+            } while Date() < deadline
+            return counts
+        }
+        func only(_ pace: Countdown.Pace, _ counts: [Countdown.Pace: Int]) -> Bool {
+            counts[pace, default: 0] > 200 && paces.allSatisfy { $0 == pace || counts[$0] == 0 }
+        }
+        let onPace = try shows(.onPace, timeout: 10)
+        #expect(only(.onPace, onPace), "on pace at the start: \(onPace); lines: \(presenter.lines)")
+        try server.key("End")
+        let ahead = try shows(.ahead, timeout: 10)
+        #expect(only(.ahead, ahead), "ahead on the last page: \(ahead)")
+        try server.key("Home")
+        let behind = try shows(.behind, timeout: 40)
+        #expect(only(.behind, behind), "behind on page 1 after 18 s: \(behind)")
+        try server.key("ctrl+q")
+        #expect(presenter.waitForExit(timeout: 10), "Ctrl-Q did not quit")
+    }
 }

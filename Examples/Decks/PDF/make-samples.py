@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Writes the sample PDF decks in this folder from scratch (no PDF library): sample-talk.pdf (three 16:9
-pages, base-14 Helvetica text, speaker notes in sample-talk.pdfpc) and beamer-split.pdf (two pages, each a 4:3
-slide on the left and its notes on the right, for `--notes right`). Run: python3 make-samples.py"""
+pages, base-14 Helvetica text, speaker notes in sample-talk.pdfpc), beamer-split.pdf (two pages, each a 4:3
+slide on the left and its notes on the right, for `--notes right`) and overlays.pdf (five pages whose
+/PageLabels are 1, 2, 2, 2, 3: slide 2 uncovers its points one by one, like Beamer overlays).
+Run: python3 make-samples.py"""
 import json
 
 
-def pdf(pages, width, height):
-    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+def pdf(pages, width, height, catalog_extra=""):
+    objects = ["<< /Type /Catalog /Pages 2 0 R %s>>" % catalog_extra,
                "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (4 + 2 * i) for i in range(len(pages))), len(pages)),
                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
     for i, content in enumerate(pages):
@@ -51,3 +53,10 @@ for title, note, colour in [("Split pages", "NOTES: say hello; this half stays o
     split.append(slide(title, ["the slide half (4:3)"], colour, x=0, w=512, h=384) + "\n"
                  + "0.95 0.95 0.8 rg 512 0 512 384 re f\n" + text(530, 300, 20, note))
 open("beamer-split.pdf", "wb").write(pdf(split, 1024, 384))
+
+points = ["one label, three pages", "the overview shows one tile", "next still steps through each"]
+overlays = [slide("Overlays", ["page label 1"], "0.2 0.5 0.9")]
+overlays += [slide("Slide 2 of 3", points[:n], "0.9 0.5 0.2") for n in (1, 2, 3)]
+overlays.append(slide("The end", ["page label 3"], "0.3 0.7 0.4"))
+open("overlays.pdf", "wb").write(pdf(overlays, 1024, 576,
+                                     "/PageLabels << /Nums [0 << /S /D >> 1 << /P (2) >> 4 << /S /D /St 3 >>] >> "))

@@ -70,7 +70,9 @@ public struct PresenterLayout {
             if let blank = blank(scene.state, size) { return blank }
             return audience(scene.deck, slideIndex: scene.state.audienceSlideIndex, size: size, safeFrame: Rect(origin0: size))
         }
-        return console(scene, size: size, in: Rect(origin0: size))
+        var list = console(scene, size: size, in: Rect(origin0: size))
+        list.operations += consolePointer(scene, size: size)
+        return list
     }
 
     /// The audience view: black bars, and the slide at the slide aspect centred in the safe frame.

@@ -9,10 +9,30 @@ extension ConsoleLayout {
     func talkBadges(_ scene: PresenterScene) -> [String] {
         var badges: [String] = []
         if scene.state.isWhitedOut { badges.append("WHITE") }
-        if let frozen = scene.state.frozenSlideIndex { badges.append("FROZEN ON \(frozen + 1)") }
+        if let frozen = scene.state.frozenSlideIndex {
+            badges.append("FROZEN ON \(scene.state.numbering.position(ofPage: frozen))")
+        }
         if !scene.state.typedNumber.isEmpty { badges.append("GO TO \(scene.state.typedNumber)_") }
         if scene.state.isQuitArmed(at: scene.now) { badges.append("PRESS Q AGAIN TO QUIT") }
         return badges
+    }
+
+    /// The colour of the countdown for each pace, one each so a glance (and a screenshot) tells them apart:
+    /// green on pace, the accent blue ahead, orange behind, the warning red once over time.
+    static func paceColour(_ pace: Countdown.Pace, theme: PresenterTheme) -> RGBA {
+        switch pace {
+        case .onPace: RGBA(80, 200, 120)
+        case .ahead: theme.accent
+        case .behind: RGBA(255, 160, 0)
+        case .overtime: theme.warning
+        }
+    }
+
+    /// `"Slide 4 of 12"`, by page label and slide (overlays sharing a label are one slide):
+    /// `"Slide 3 (2/4) of 10"` on the second of four overlays of slide 3.
+    func slidePosition(_ scene: PresenterScene) -> String {
+        let numbering = scene.state.numbering
+        return "Slide \(numbering.position(ofPage: scene.state.slideIndex)) of \(numbering.slideCount)"
     }
 
     /// The countdown, when the talk has a planned length.

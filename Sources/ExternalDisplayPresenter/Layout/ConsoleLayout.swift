@@ -19,7 +19,8 @@ struct ConsoleLayout {
         let footerTop = footer(scene, ops: &ops, margin: m)
         if let selection = scene.state.overviewSelection {
             ops += OverviewLayout(metrics: metrics, theme: theme, slides: slides)
-                .operations(scene.deck, selection: selection, current: scene.state.slideIndex,
+                .operations(scene.deck, numbering: scene.state.numbering, selection: selection,
+                            current: scene.state.numbering.slide(ofPage: scene.state.slideIndex),
                             in: Rect(x: area.x + m, y: headerBottom, width: area.width - 2 * m, height: footerTop - headerBottom))
             return ops
         }
@@ -70,11 +71,11 @@ struct ConsoleLayout {
         let paused = scene.state.timer.isPaused
         ops.append(text(elapsed, .sansBold, u(72), paused ? theme.warning : theme.consoleText, x: x, y: rowY))
         let count = scene.deck.slides.count
-        let position = count == 0 ? "No slides" : "Slide \(scene.state.slideIndex + 1) of \(count)"
+        let position = count == 0 ? "No slides" : slidePosition(scene)
         ops.append(text(position, .sansBold, u(44), theme.consoleText,
                         x: rect.maxX - width(position, .sansBold, u(44)), y: rowY + u(20)))
         if let countdown = countdownLine(scene) {
-            let colour = countdown.pace == .onPace || countdown.pace == .ahead ? theme.accent : theme.warning
+            let colour = Self.paceColour(countdown.pace, theme: theme)
             let label = countdown.label + "  ·  " + countdown.pace.rawValue
             ops.append(text(label, .sansBold, u(40), colour,
                             x: x + width(elapsed, .sansBold, u(72)) + u(40), y: rowY + u(22)))

@@ -2,13 +2,15 @@ import ExternalDisplayKit
 
 /// The overview on the console: every slide as a tile in a grid (``PresenterState/overviewColumns(for:)``
 /// columns), the chosen tile outlined, the current one marked; rows scroll so the chosen tile is always shown.
+/// Overlays sharing a page label are one tile showing their last page, captioned with the label.
 struct OverviewLayout {
     let metrics: any TextMetrics
     let theme: PresenterTheme
     let slides: SlideLayout
 
-    func operations(_ deck: Deck, selection: Int, current: Int, in area: Rect) -> [DrawOperation] {
-        let count = deck.slides.count
+    /// The grid of `numbering`'s slides; `selection` and `current` are slides (tiles), not pages.
+    func operations(_ deck: Deck, numbering: SlideNumbering, selection: Int, current: Int, in area: Rect) -> [DrawOperation] {
+        let count = numbering.pageCount == deck.slides.count ? numbering.slideCount : 0
         guard count > 0, area.width > 8, area.height > 8 else { return [] }
         let columns = PresenterState.overviewColumns(for: count)
         let gap = max(4, area.width / 100)
@@ -24,12 +26,13 @@ struct OverviewLayout {
             let row = index / columns - firstRow
             guard row >= 0, row < visibleRows else { continue }
             let tile = Rect(x: area.x + (index % columns) * (tileW + gap), y: area.y + row * rowH, width: tileW, height: tileH)
+            let page = deck.slides[numbering.pages(ofSlide: index).upperBound - 1]
             ops.append(.fill(tile, theme.letterbox))
-            ops += slides.operations(for: deck.slides[index], in: tile.fitting(aspect: deck.slides[index].aspect))
+            ops += slides.operations(for: page, in: tile.fitting(aspect: page.aspect))
             if index == selection {
                 ops.append(.stroke(tile, theme.accent, width: max(3, tileW / 60)))
             }
-            let label = index == current ? "\(index + 1) (now)" : "\(index + 1)"
+            let label = numbering.label(ofSlide: index) + (index == current ? " (now)" : "")
             ops.append(.text(label, x: tile.x, y: tile.maxY + 2,
                              TextStyle(.sans, size: max(10, tileH / 8), color: index == selection ? theme.accent : theme.muted)))
         }

@@ -29,12 +29,24 @@ extension PresenterLayout {
         let state = scene.state
         guard let point = state.pointer, !state.isBlanked, state.frozenSlideIndex == nil,
               state.arrangement == .extended, scene.deck.slides.indices.contains(state.slideIndex) else { return [] }
-        let slide = safeFrame.fitting(aspect: scene.deck.slides[state.slideIndex].aspect)
+        return Self.dot(at: point, on: safeFrame.fitting(aspect: scene.deck.slides[state.slideIndex].aspect))
+    }
+
+    /// The pointer drawn over the console's own preview of the current slide, so the speaker sees the dot the
+    /// room sees. Shown whenever the mouse is over that preview (the speaker's feedback), even while the room
+    /// does not get it (blanked, frozen, mirrored).
+    func consolePointer(_ scene: PresenterScene, size: PixelSize) -> [DrawOperation] {
+        guard let point = scene.state.pointer, let slide = consoleSlideRect(scene, size: size) else { return [] }
+        return Self.dot(at: point, on: slide)
+    }
+
+    /// A white-ringed red dot at `point` (fractions of the slide) of `slide`, sized to the slide's height.
+    static func dot(at point: SlidePoint, on slide: Rect) -> [DrawOperation] {
         let radius = max(4, slide.height / 70)
         let cx = slide.x + Int(point.x * Double(slide.width)), cy = slide.y + Int(point.y * Double(slide.height))
         let ring = max(2, radius / 3)
         return [.fill(Rect(x: cx - radius - ring, y: cy - radius - ring, width: 2 * (radius + ring), height: 2 * (radius + ring)),
                       RGBA(255, 255, 255)),
-                .fill(Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius), Self.pointerColour)]
+                .fill(Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius), pointerColour)]
     }
 }

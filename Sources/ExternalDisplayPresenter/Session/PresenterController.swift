@@ -34,7 +34,7 @@ public final class PresenterController: DisplayCoordinatorDelegate {
     public init(deck: Deck, startedAt: Double, mainDisplay: String = "main display",
                 now: @escaping () -> Double = { 0 }) {
         self.deck = deck
-        self.state = PresenterState(slideCount: deck.slides.count, startedAt: startedAt)
+        self.state = PresenterState(slideCount: deck.slides.count, startedAt: startedAt, numbering: deck.numbering)
         self.mainDisplay = mainDisplay
         self.now = now
     }

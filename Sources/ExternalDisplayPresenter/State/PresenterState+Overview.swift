@@ -5,11 +5,12 @@ extension PresenterState {
         return min(count, max(2, Int((Double(count) * 16.0 / 9.0).squareRoot().rounded(.up))))
     }
 
-    /// Handles a key while the overview is open; returns false for keys the overview leaves to the talk.
+    /// Handles a key while the overview is open (its tiles are slides: overlays sharing a label are one tile);
+    /// returns false for keys the overview leaves to the talk.
     mutating func browseOverview(_ key: PresenterKey) -> Bool {
         guard let selection = overviewSelection else { return false }
-        let columns = Self.overviewColumns(for: slideCount)
-        let last = max(slideCount - 1, 0)
+        let columns = Self.overviewColumns(for: numbering.slideCount)
+        let last = max(numbering.slideCount - 1, 0)
         switch key {
         case .next: overviewSelection = min(selection + 1, last)
         case .previous: overviewSelection = max(selection - 1, 0)
@@ -18,7 +19,7 @@ extension PresenterState {
         case .first: overviewSelection = 0
         case .last: overviewSelection = last
         case .confirm:
-            if typedNumber.isEmpty { go(to: selection) } else { confirmTypedNumber() }
+            if typedNumber.isEmpty { go(to: numbering.pages(ofSlide: selection).upperBound - 1) } else { confirmTypedNumber() }
             overviewSelection = nil
         case .overview, .cancel: overviewSelection = nil
         default: return false
@@ -26,10 +27,11 @@ extension PresenterState {
         return true
     }
 
-    /// Goes to the typed slide number (1-based; out of range is clamped to the deck), then forgets it.
+    /// Goes to the slide whose page label is the typed number (its last overlay), else to the typed slide
+    /// number (1-based; out of range is clamped to the deck), then forgets it.
     mutating func confirmTypedNumber() {
         defer { typedNumber = "" }
-        guard let number = Int(typedNumber), number >= 1 else { return }
-        go(to: number - 1)
+        guard let page = numbering.page(forTyped: typedNumber) else { return }
+        go(to: page)
     }
 }

@@ -44,7 +44,8 @@ public struct PresenterState: Hashable, Sendable {
     private var knownNames: [DisplayID: String] = [:]
     /// Whether the external displays are blanked to white (W).
     public internal(set) var isWhitedOut = false
-    /// The overview's chosen tile while the overview is open; nil while it is closed.
+    /// The overview's chosen tile while the overview is open (a slide of ``numbering``: overlays sharing a
+    /// label are one tile); nil while it is closed.
     public internal(set) var overviewSelection: Int?
     /// Digits of a slide number typed so far (Enter goes there).
     public internal(set) var typedNumber = ""
@@ -56,14 +57,19 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var plannedDuration: Double?
     /// Where the speaker's mouse is over the console's current slide, if it is; drawn on every audience display.
     public internal(set) var pointer: SlidePoint?
+    /// Page labels and which pages make one slide (Beamer overlays): used by the overview and go-to.
+    public private(set) var numbering: SlideNumbering
 
     /// Seconds within which a second Q quits.
     public static let quitWindow = 2.0
 
     /// A presenter at the first slide with the timer running from `startedAt`; `plannedDuration` (seconds,
-    /// finite and positive, else ignored) turns on the countdown.
-    public init(slideCount: Int, startedAt: Double, plannedDuration: Double? = nil) {
+    /// finite and positive, else ignored) turns on the countdown; `numbering` gives page labels and overlays
+    /// (ignored unless it has `slideCount` pages; default: one slide per page).
+    public init(slideCount: Int, startedAt: Double, plannedDuration: Double? = nil, numbering: SlideNumbering? = nil) {
         self.slideCount = max(0, slideCount)
+        let plain = SlideNumbering(pageCount: max(0, slideCount))
+        self.numbering = numbering.flatMap { $0.pageCount == plain.pageCount ? $0 : nil } ?? plain
         self.timer = PresentationTimer(startedAt: startedAt)
         if let d = plannedDuration, d.isFinite, d > 0 { self.plannedDuration = d }
     }
@@ -122,7 +128,7 @@ public struct PresenterState: Hashable, Sendable {
         case .mirror: arrangement = arrangement == .extended ? .mirrored : .extended
         case .audienceOnMain:
             if audienceDisplays.isEmpty { showsAudienceOnMain.toggle() }
-        case .overview: overviewSelection = slideCount > 0 ? slideIndex : nil
+        case .overview: overviewSelection = slideCount > 0 ? numbering.slide(ofPage: slideIndex) : nil
         case .confirm: confirmTypedNumber()
         case .backspace: if !typedNumber.isEmpty { typedNumber.removeLast() }
         case .cancel: break

@@ -45,6 +45,10 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "PDF decks made by Beamer with notes on a second screen: where the notes half is (right, left, bottom).")
     var notes: BeamerNotes?
 
+    @Option(name: .customLong("cache-mb"),
+            help: "PDF decks: megabytes of rendered pages kept in memory (16…16384, default 192).")
+    var cacheMB: Int?
+
     @Option(help: "The external display to present on: an output name, or auto (every external display).")
     var display: String = "auto"
 
@@ -83,6 +87,12 @@ struct PresentCommand: AsyncParsableCommand {
             Self.fail(error.description)
         }
         for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
+        if let cacheMB {
+            switch PageCacheSize.bytes(megabytes: cacheMB) {
+            case .success(let bytes): PageRasterCache.shared.byteBudget = bytes
+            case .failure(let refusal): Self.fail(refusal.description)
+            }
+        }
         let plan = Self.plannedSeconds(duration: duration, endTime: endTime, now: Date())
         if case .failure(let message) = plan { Self.fail(message.description) }
         let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)

@@ -9,11 +9,14 @@ enum MiniPDF {
         var r: Int, g: Int, b: Int
     }
 
-    /// The bytes of a PDF with one page per entry of `pages`, each `width`×`height` points.
-    static func data(pages: [[Box]], width: Double, height: Double, trailerExtra: String = "") -> Data {
+    /// The bytes of a PDF with one page per entry of `pages`, each `width`×`height` points. `catalogExtra` is
+    /// added to the catalog (e.g. `/PageLabels`), and `extraObjects` are written after the pages, numbered
+    /// from ``firstExtraObject(pageCount:)``.
+    static func data(pages: [[Box]], width: Double, height: Double, trailerExtra: String = "",
+                     catalogExtra: String = "", extraObjects: [String] = []) -> Data {
         var objects: [String] = []
         let kids = pages.indices.map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
-        objects.append("<< /Type /Catalog /Pages 2 0 R >>")
+        objects.append("<< /Type /Catalog /Pages 2 0 R \(catalogExtra)>>")
         objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
         for (i, boxes) in pages.enumerated() {
             let content = boxes.map { b in
@@ -23,6 +26,7 @@ enum MiniPDF {
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(4 + 2 * i) 0 R >>")
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }
+        objects += extraObjects
         var out = Data("%PDF-1.4\n".utf8)
         var offsets: [Int] = []
         for (i, object) in objects.enumerated() {
@@ -36,6 +40,9 @@ enum MiniPDF {
         out.append(Data(table.utf8))
         return out
     }
+
+    /// The object number of the first of `extraObjects` in a PDF of `pageCount` pages.
+    static func firstExtraObject(pageCount: Int) -> Int { 3 + 2 * pageCount }
 
     /// Writes `data` into a fresh temporary folder under `name`.
     static func write(_ data: Data, name: String) throws -> URL {

@@ -58,15 +58,29 @@ public enum PDFDeckReader {
                     message: "a note for page \(index + 1), but the PDF has \(info.pages.count) pages; not shown"))
             }
         }
+        let labels = pageLabels(url, pageCount: info.pages.count, pdfpc: pdfpc, diagnostics: &diagnostics)
         let slides = info.pages.enumerated().map { index, size in
             let page = PDFPage(document: url.standardizedFileURL, index: index, width: size.width, height: size.height,
                                part: beamerNotes?.slidePart ?? .whole, notesPart: beamerNotes?.notesPart,
-                               pageCount: info.pages.count)
+                               pageCount: info.pages.count, label: labels[index])
             return Slide(number: index + 1, line: 1, title: nil, blocks: [.page(page)],
                          notes: pdfpc.notes[index].map(PdfpcNotes.paragraphs) ?? [])
         }
         let name = (file as NSString).deletingPathExtension
         return Deck(title: name.isEmpty ? "PDF deck" : name, slides: slides, diagnostics: diagnostics,
                     baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Each page's label: from the `.pdfpc` file where it gives one (pdfpc saves the speaker's own overlay
+    /// marks there), else from the PDF's `/PageLabels`.
+    static func pageLabels(_ url: URL, pageCount: Int, pdfpc: PdfpcNotes,
+                           diagnostics: inout [DeckDiagnostic]) -> [String?] {
+        let read = PageLabelReader.read(url, pageCount: pageCount)
+        if let problem = read.problem {
+            diagnostics.append(DeckDiagnostic(file: url.lastPathComponent, slide: 1, line: 1, message: problem))
+        }
+        var labels = read.labels ?? [String?](repeating: nil, count: pageCount)
+        for (index, label) in pdfpc.labels where labels.indices.contains(index) { labels[index] = label }
+        return labels
     }
 }

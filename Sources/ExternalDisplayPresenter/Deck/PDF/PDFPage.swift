@@ -48,10 +48,12 @@ public struct PDFPage: Hashable, Sendable {
     public var notesPart: Part?
     /// How many pages the document has (0 when unknown): neighbours beyond it are not rendered ahead.
     public var pageCount: Int
+    /// The page's label (`/PageLabels` or the `.pdfpc` file), if it has one: overlays share their slide's label.
+    public var label: String?
 
     /// Creates a page.
     public init(document: URL, index: Int, width: Double, height: Double, part: Part = .whole, notesPart: Part? = nil,
-                pageCount: Int = 0) {
+                pageCount: Int = 0, label: String? = nil) {
         self.document = document
         self.index = index
         self.width = width
@@ -59,6 +61,7 @@ public struct PDFPage: Hashable, Sendable {
         self.part = part
         self.notesPart = notesPart
         self.pageCount = pageCount
+        self.label = label
     }
 
     /// Width / height of the shown part (4:3 when the size is unusable).
@@ -86,4 +89,12 @@ extension Slide {
 
     /// The slide's aspect ratio: a PDF page's own, else the Markdown slide aspect (16:9).
     public var aspect: Double { pdfPage?.aspect ?? SlideLayout.aspect }
+}
+
+extension Deck {
+    /// The deck's page labels and slides: a PDF's labels group its overlays; a Markdown deck is one slide per
+    /// slide, numbered 1, 2, 3…
+    public var numbering: SlideNumbering {
+        SlideNumbering(labels: slides.map { $0.pdfPage?.label })
+    }
 }

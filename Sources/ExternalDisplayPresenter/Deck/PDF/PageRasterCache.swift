@@ -31,8 +31,18 @@ public final class PageRasterCache: @unchecked Sendable {
         public var height: Int
     }
 
-    /// The most bytes of pages kept (one page over it is allowed when a single page is larger).
-    public let byteBudget: Int
+    /// The most bytes of pages kept (one page over it is allowed when a single page is larger). Lowering it
+    /// drops the least recently used pages at once; values below 1 count as 1.
+    public var byteBudget: Int {
+        get { condition.withLock { budget } }
+        set {
+            condition.withLock {
+                budget = max(1, newValue)
+                trim(keeping: nil)
+            }
+        }
+    }
+    private var budget: Int
     /// How many pages after (and before) a drawn page are rendered ahead.
     public let lookahead: (after: Int, before: Int)
     private let renderer: @Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster
@@ -63,14 +73,14 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// A cache of `byteBudget` bytes (default 192 MB) rendering with `renderer` one page at a time and with
     /// `batchRenderer` (page, last index, width, height) for small renders (defaults: poppler's pdftoppm).
-    public init(byteBudget: Int = 192 << 20, lookahead: (after: Int, before: Int) = (2, 1),
+    public init(byteBudget: Int = PageCacheSize.defaultMegabytes << 20, lookahead: (after: Int, before: Int) = (2, 1),
                 renderer: @escaping @Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster
                     = { page, w, h throws(PopplerRasterizer.Failure) in try PopplerRasterizer.render(page, width: w, height: h) },
                 batchRenderer: @escaping @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]
                     = { page, last, w, h throws(PopplerRasterizer.Failure) in
                         try PopplerRasterizer.renderBatch(page, through: last, width: w, height: h)
                     }) {
-        self.byteBudget = max(1, byteBudget)
+        self.budget = max(1, byteBudget)
         self.lookahead = (max(0, lookahead.after), max(0, lookahead.before))
         self.renderer = renderer
         self.batchRenderer = batchRenderer
@@ -202,7 +212,13 @@ public final class PageRasterCache: @unchecked Sendable {
         entries[key] = raster
         bytes += raster.byteCount
         touch(key)
-        while bytes > byteBudget, recency.count > 1, let oldest = recency.first, oldest != key {
+        trim(keeping: key)
+    }
+
+    /// Drops the least recently used pages until the budget holds, never `kept` nor the last page left.
+    /// Called with the lock held.
+    private func trim(keeping kept: Key?) {
+        while bytes > budget, recency.count > 1, let oldest = recency.first, oldest != kept {
             recency.removeFirst()
             if let gone = entries.removeValue(forKey: oldest) { bytes -= gone.byteCount }
         }

@@ -3,7 +3,8 @@ import Foundation
 /// Speaker notes from pdfpc's `.pdfpc` file (the JSON format of pdfpc 4.5 and later, `"pdfpcFormat": 2`)
 /// beside a PDF: `talk.pdf` → `talk.pdfpc`.
 ///
-/// Read fields: `pages[].idx` (the 0-based page), `pages[].note`, and the top-level `duration` (minutes).
+/// Read fields: `pages[].idx` (the 0-based page), `pages[].note`, `pages[].label` (the page label pdfpc groups
+/// overlays by), and the top-level `duration` (minutes).
 /// Anything else is ignored; a file that is not that JSON becomes a diagnostic, never an error.
 ///
 /// ```swift
@@ -13,6 +14,8 @@ import Foundation
 public struct PdfpcNotes: Hashable, Sendable {
     /// Notes by 0-based page index.
     public var notes: [Int: String] = [:]
+    /// Page labels by 0-based page index (pages sharing a label are overlays of one slide).
+    public var labels: [Int: String] = [:]
     /// The talk's planned duration in minutes, if the file gives one.
     public var durationMinutes: Double?
     /// What could not be read.
@@ -50,6 +53,7 @@ public struct PdfpcNotes: Hashable, Sendable {
                 result.problems.append("pages[\(position)] has no usable \"idx\"; skipped")
                 continue
             }
+            if let label = page.label, !label.isEmpty, result.labels[idx] == nil { result.labels[idx] = label }
             guard let note = page.note, !note.isEmpty else { continue }
             // pdfpc repeats a note on each overlay of a slide; keep the first text for a page.
             if result.notes[idx] == nil { result.notes[idx] = note }
@@ -78,9 +82,10 @@ public struct PdfpcNotes: Hashable, Sendable {
     private struct PageShape: Decodable {
         var idx: Int?
         var note: String?
+        var label: String?
         var isObject = true
 
-        enum CodingKeys: String, CodingKey { case idx, note }
+        enum CodingKeys: String, CodingKey { case idx, note, label }
 
         init(from decoder: any Decoder) throws {
             guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
@@ -89,6 +94,8 @@ public struct PdfpcNotes: Hashable, Sendable {
             }
             idx = try? c.decodeIfPresent(Int.self, forKey: .idx)
             note = try? c.decodeIfPresent(String.self, forKey: .note)
+            label = (try? c.decodeIfPresent(String.self, forKey: .label))
+                ?? (try? c.decodeIfPresent(Int.self, forKey: .label)).map { String($0) }
         }
     }
 
