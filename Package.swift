@@ -69,6 +69,12 @@ let package = Package(
                                .target(name: "CSDBus", condition: linuxOnly)],
                 swiftSettings: strict),
 
+        // Wayland desktops (outputs, hotplug, modes); Present/: the presenter's audience windows fullscreen on an output.
+        .target(name: "ExternalDisplayWayland",
+                dependencies: ["ExternalDisplayKit",
+                               .target(name: "CSDL2", condition: linuxOnly)],
+                swiftSettings: strict),
+
         // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
         .target(name: "ExternalDisplayPresenter",
                 dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
@@ -97,7 +103,7 @@ let package = Package(
         .executableTarget(name: "extdisplay",
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
                                          "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
-                                         "ExternalDisplayBrowser",
+                                         "ExternalDisplayBrowser", "ExternalDisplayWayland",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
@@ -148,6 +154,10 @@ let package = Package(
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                                    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
+                    swiftSettings: strict),
+        // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
+        .testTarget(name: "ExternalDisplayWaylandTests",
+                    dependencies: ["ExternalDisplayWayland", "ExternalDisplayKit", "ExternalDisplayPresenter"],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],
