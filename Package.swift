@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ExternalDisplayUIKit", targets: ["ExternalDisplayUIKit"]),
         .library(name: "ExternalDisplaySDL", targets: ["ExternalDisplaySDL"]),
         .library(name: "ExternalDisplayMPRIS", targets: ["ExternalDisplayMPRIS"]),
+        .library(name: "ExternalDisplayWayland", targets: ["ExternalDisplayWayland"]),
         .executable(name: "extdisplay", targets: ["extdisplay"]),
     ],
     dependencies: [
@@ -64,15 +65,20 @@ let package = Package(
                                .target(name: "CJPEG", condition: linuxOnly),
                                "CFatalSignals"],
                 swiftSettings: strict),
+        // Wayland: libwayland-client (pkg-config) and the protocol tables and listener shims Swift needs.
+        .systemLibrary(name: "CLibWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CWaylandClient",
+                dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
+        // Present/ (wlpresent): SDL windows fullscreen on a named output, for `extdisplay present`.
+        .target(name: "ExternalDisplayWayland",
+                dependencies: ["ExternalDisplayKit", "CFatalSignals",
+                               .target(name: "CWaylandClient", condition: linuxOnly),
+                               .target(name: "CSDL2", condition: linuxOnly)],
+                swiftSettings: strict),
         .target(name: "ExternalDisplayMPRIS",
                 dependencies: ["ExternalDisplayMedia",
                                .target(name: "CSDBus", condition: linuxOnly)],
-                swiftSettings: strict),
-
-        // Wayland desktops (outputs, hotplug, modes); Present/: the presenter's audience windows fullscreen on an output.
-        .target(name: "ExternalDisplayWayland",
-                dependencies: ["ExternalDisplayKit",
-                               .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),
 
         // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).

@@ -17,6 +17,9 @@ packages=(
   poppler-utils mupdf-tools
   # Browser displays (ExternalDisplayBrowser): headless Chromium opens the served pages in the tests.
   chromium
+  # Wayland (ExternalDisplayWayland): the client library, and headless sway for the integration tests with
+  # Mesa's software renderer; wlr-randr, grim and wayland-info help by hand (scripts/sway-headless.sh).
+  libwayland-dev wayland-protocols sway wlr-randr grim wayland-utils libegl-mesa0 libgl1-mesa-dri libgles2
 )
 
 missing=()

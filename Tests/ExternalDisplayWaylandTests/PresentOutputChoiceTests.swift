@@ -27,6 +27,11 @@ struct PresentOutputChoiceTests {
         // Nothing at the origin: top-left-most.
         #expect(WaylandPresentOutput.consoleOutput(of: [projector, left], audience: nil)?.name == "DP-2")
         #expect(WaylandPresentOutput.consoleOutput(of: [laptop], audience: "eDP-1") == nil)
+        // The output API's main display wins, unless the audience is to go there.
+        var mainProjector = projector
+        mainProjector.isMain = true
+        #expect(WaylandPresentOutput.consoleOutput(of: [laptop, mainProjector], audience: nil)?.name == "HDMI-A-1")
+        #expect(WaylandPresentOutput.consoleOutput(of: [laptop, mainProjector], audience: "HDMI-A-1")?.name == "eDP-1")
         #expect(WaylandPresentOutput.consoleOutput(of: [], audience: nil) == nil)
     }
 

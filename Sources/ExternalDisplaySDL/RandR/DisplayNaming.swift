@@ -2,23 +2,16 @@ import ExternalDisplayKit
 
 /// Names and kinds from what X reports: EDID monitor names, sanitised display names, connection kinds.
 public enum DisplayNaming {
-    /// The connection kind an output name implies: `HDMI-1` → hdmi, `DP-2` → displayPort, `VGA` → vga,
-    /// `DVI-I-1` → dvi, `eDP-1`/`LVDS-1` → builtIn, `DUMMY0`/`VIRTUAL1` → virtual; anything else → hdmi.
+    /// The connection kind an output name implies (the core's ``ExternalDisplayKit/DesktopNaming`` decides):
+    /// `HDMI-1` → hdmi, `DP-2` → displayPort, `VGA` → vga, `DVI-I-1` → dvi, `eDP-1`/`LVDS-1` → builtIn,
+    /// `DUMMY0`/`VIRTUAL1` → virtual; anything else → hdmi.
     public static func connection(forOutput name: String) -> ConnectionKind {
-        let upper = name.uppercased()
-        let table: [(String, ConnectionKind)] = [
-            ("EDP", .builtIn), ("LVDS", .builtIn), ("DSI", .builtIn), ("HDMI", .hdmi), ("DP", .displayPort),
-            ("DISPLAYPORT", .displayPort), ("VGA", .vga), ("DVI", .dvi), ("DUMMY", .virtual),
-            ("VIRTUAL", .virtual), ("USB", .usbc),
-        ]
-        return table.first { upper.hasPrefix($0.0) }?.1 ?? .hdmi
+        DesktopNaming.connection(forOutput: name)
     }
 
-    /// A name fit for one line of output: control characters and quotes removed, spaces collapsed.
-    public static func sanitise(_ name: String) -> String {
-        let kept = name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" }
-        return String(String.UnicodeScalarView(kept)).split(separator: " ").joined(separator: " ")
-    }
+    /// A name fit for one line of output: control characters and quotes removed, spaces collapsed
+    /// (``ExternalDisplayKit/DesktopNaming/sanitise(_:)``).
+    public static func sanitise(_ name: String) -> String { DesktopNaming.sanitise(name) }
 
     /// The monitor name descriptor (tag 0xFC) of a 128-byte EDID base block, if present.
     public static func edidMonitorName(_ edid: [UInt8]) -> String? {

@@ -17,22 +17,26 @@ public struct WaylandPresentOutput: Hashable, Sendable {
     public var logical: Rect
     /// The display as the engine sees it (id = ``name``).
     public var display: Display
+    /// Whether the output API calls this the main display (`ExternalDisplayKit/DesktopNaming`'s rule).
+    public var isMain: Bool
 
     /// An output.
-    public init(name: String, description: String, logical: Rect, display: Display) {
+    public init(name: String, description: String, logical: Rect, display: Display, isMain: Bool = false) {
         self.name = name
         self.description = description
         self.logical = logical
         self.display = display
+        self.isMain = isMain
     }
 
-    /// The output the presenter's console goes on: never the one named by `--display` (`audience`), else the
-    /// output at the logical origin, else the top-left-most one. Nil when there is no output.
+    /// The output the presenter's console goes on: never the one named by `--display` (`audience`); the main
+    /// output, else the output at the logical origin, else the top-left-most one. Nil when there is no output.
     ///
     /// Wayland has no "primary" output, so this rule stands in for it: the audience view goes on the chosen
     /// output (or, with `auto`, on every other output), the console on this one.
     public static func consoleOutput(of outputs: [WaylandPresentOutput], audience: String?) -> WaylandPresentOutput? {
         let candidates = outputs.filter { $0.name != audience }
+        if let main = candidates.first(where: \.isMain) { return main }
         if let origin = candidates.first(where: { $0.logical.x == 0 && $0.logical.y == 0 }) { return origin }
         return candidates.min { ($0.logical.y, $0.logical.x, $0.name) < ($1.logical.y, $1.logical.x, $1.name) }
     }

@@ -1,13 +1,15 @@
 import ArgumentParser
 import ExternalDisplayKit
 import ExternalDisplaySDL
+import ExternalDisplayWayland
 import Foundation
 
-/// `extdisplay list [--json]`: every display on the X screen, read from RandR.
+/// `extdisplay list [--json] [--backend auto|x11|wayland]`: every display of the desktop, read from X11 RandR or
+/// from the Wayland compositor.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the displays on this X screen (RandR): modes, preferred mode, position, size, main.",
+        abstract: "List the desktop's displays (X11 RandR or Wayland): modes, preferred mode, position, size, main.",
         discussion: """
         One block per display (every RandR output that drives one), the main display first:
 
@@ -23,17 +25,42 @@ struct ListCommand: AsyncParsableCommand {
 
         --json prints one JSON array instead, one object per display with the keys id, name, main, \
         connection, position {x, y}, bounds {x, y, width, height}, physicalSize {widthMillimetres, \
-        heightMillimetres} (0 when unknown), currentMode and preferredMode {width, height, refreshRate} and \
-        modes (an array of those).
+        heightMillimetres} (0 when unknown), currentMode and preferredMode {width, height, refreshRate}, \
+        modes (an array of those), and the fields only Wayland reports: scale (a number), description (the \
+        compositor's text) and logicalSize {width, height} (the output's size in the compositor's logical \
+        space) — null on X11.
 
-        Needs an X server (DISPLAY); without one it says so on stderr and exits with status 1.
+        \(DesktopBackend.help)
+
+        On Wayland the outputs come from wl_output (name, description, modes, scale), xdg-output (logical \
+        position and size) and wlr-output-management where the compositor offers it (every mode, the current \
+        one, fractional scale, enabled or not); position and bounds are logical, the modes are pixels. \
+        Wayland has no primary output: the main display is the built-in panel (eDP, LVDS, DSI), else the \
+        output at (0,0), else the first. An output switched off in the compositor is not listed.
+
+        Without a display server it says so on stderr and exits with status 1.
         """)
 
     @Flag(name: .long, help: "Print a JSON array instead of text.")
     var json = false
 
+    @Option(name: .long, help: "Which display system to read: auto (Wayland when WAYLAND_DISPLAY is set), x11, wayland.")
+    var backend: DesktopBackend = .auto
+
     @MainActor
     func run() async throws {
+        if backend.resolved() == .wayland {
+            let session = try openWaylandOrExplain()
+            let outputs = session.outputs()
+            session.close()
+            let ordered = outputs.filter(\.isMain) + outputs.filter { !$0.isMain }
+            if json {
+                print(encodeJSON(ordered.map(OutputJSON.init)))
+            } else {
+                for output in ordered { print(Self.text(output)) }
+            }
+            return
+        }
         let session = try openSessionOrExplain()
         let outputs = session.outputs()
         session.close()
@@ -57,6 +84,56 @@ struct ListCommand: AsyncParsableCommand {
           preferred \(d.preferredMode.map { "\($0)" } ?? "none")
           modes     \(modes.joined(separator: ", "))
         """
+    }
+
+    /// The text block for one Wayland output: as on X11, plus scale, logical size and the description.
+    static func text(_ o: WaylandOutput) -> String {
+        let d = o.display
+        let role = o.isMain ? "main    " : "external"
+        let known = o.physicalWidthMillimetres > 0 && o.physicalHeightMillimetres > 0
+        let size = known ? "size \(o.physicalWidthMillimetres)×\(o.physicalHeightMillimetres) mm" : "size unknown"
+        let modes = d.modes.reversed().map { $0 == d.currentMode ? "\($0)*" : "\($0)" }
+        return """
+        \(o.outputName)  \(role)  \(d.connection.rawValue)  \(d.currentMode)  at (\(o.bounds.x),\(o.bounds.y))  \
+        \(size)  "\(d.name)"
+          scale     \(o.scale)  logical \(o.bounds.width)×\(o.bounds.height)  "\(o.description)"
+          preferred \(d.preferredMode.map { "\($0)" } ?? "none")
+          modes     \(modes.joined(separator: ", "))
+        """
+    }
+}
+
+/// Which display system `list` and `watch` read.
+enum DesktopBackend: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Wayland when `WAYLAND_DISPLAY` is set (not empty), else X11.
+    case auto
+    /// X11 RandR (`DISPLAY`).
+    case x11
+    /// The Wayland compositor (`WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`).
+    case wayland
+
+    /// The backend to use: `auto` resolved against the environment.
+    func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopBackend {
+        guard self == .auto else { return self }
+        return (environment["WAYLAND_DISPLAY"] ?? "").isEmpty ? .x11 : .wayland
+    }
+
+    /// The paragraph the commands' help shows.
+    static let help = """
+        --backend chooses the display system: auto (the default) reads the Wayland compositor when \
+        WAYLAND_DISPLAY is set and X11 RandR otherwise; x11 and wayland force one (under XWayland, x11 sees only \
+        XWayland's emulated outputs).
+        """
+}
+
+/// Opens the Wayland session, or prints the one-line reason on stderr and exits with status 1.
+@MainActor
+func openWaylandOrExplain() throws(ExitCode) -> WaylandSession {
+    do {
+        return try WaylandSession.open()
+    } catch {
+        FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+        throw ExitCode(1)
     }
 }
 
@@ -110,6 +187,51 @@ struct OutputJSON: Encodable {
     var currentMode: ModeJSON
     var preferredMode: ModeJSON?
     var modes: [ModeJSON]
+    /// Wayland only (null on X11): the scale factor, the compositor's description, the logical size.
+    var scale: Double?
+    var description: String?
+    var logicalSize: LogicalSize?
+
+    struct LogicalSize: Encodable { var width: Int, height: Int }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, main, connection, position, bounds, physicalSize, currentMode, preferredMode, modes, scale,
+             description, logicalSize
+    }
+
+    /// Every key is written, the absent ones as null (so X11 and Wayland objects have the same keys).
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(main, forKey: .main)
+        try c.encode(connection, forKey: .connection)
+        try c.encode(position, forKey: .position)
+        try c.encode(bounds, forKey: .bounds)
+        try c.encode(physicalSize, forKey: .physicalSize)
+        try c.encode(currentMode, forKey: .currentMode)
+        try c.encode(preferredMode, forKey: .preferredMode)
+        try c.encode(modes, forKey: .modes)
+        try c.encode(scale, forKey: .scale)
+        try c.encode(description, forKey: .description)
+        try c.encode(logicalSize, forKey: .logicalSize)
+    }
+
+    init(_ o: WaylandOutput) {
+        id = o.outputName
+        name = o.display.name
+        main = o.isMain
+        connection = o.display.connection.rawValue
+        position = Point(x: o.bounds.x, y: o.bounds.y)
+        bounds = Bounds(x: o.bounds.x, y: o.bounds.y, width: o.bounds.width, height: o.bounds.height)
+        physicalSize = Size(widthMillimetres: o.physicalWidthMillimetres, heightMillimetres: o.physicalHeightMillimetres)
+        currentMode = ModeJSON(o.display.currentMode)
+        preferredMode = o.display.preferredMode.map(ModeJSON.init)
+        modes = o.display.modes.reversed().map(ModeJSON.init)
+        scale = o.scale
+        description = o.description
+        logicalSize = LogicalSize(width: o.bounds.width, height: o.bounds.height)
+    }
 
     init(_ o: DesktopOutput) {
         id = o.outputName

@@ -7,33 +7,28 @@ import ExternalDisplayPresenter
 import ExternalDisplayWayland
 import Foundation
 
-/// The display server `present` runs on.
-enum PresentBackend: String, CaseIterable, ExpressibleByArgument {
-    /// Wayland when `WAYLAND_DISPLAY` is set, else X11 when `DISPLAY` is set, else headless.
-    case auto
-    /// X11 (RandR + SDL's X11 driver).
-    case x11
-    /// Wayland (the Wayland output API + SDL's Wayland driver).
-    case wayland
+/// Where `present` runs, from `--backend` and the environment.
+enum PresentServer: Equatable {
+    case x11, wayland, headless
 
-    /// Where the presenter runs, for this option and environment.
-    enum Choice: Equatable {
-        case x11, wayland, headless
-    }
-
-    /// The backend `--backend` and the environment choose; a message when the chosen server is not there.
-    func resolve(_ environment: [String: String]) -> Result<Choice, PresentCommand.PlanError> {
-        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    /// `--backend auto`: Wayland when `WAYLAND_DISPLAY` is set, else X11 when `DISPLAY` is, else headless;
+    /// a forced backend whose server is not there is an error saying what to set.
+    static func choose(_ backend: DesktopBackend,
+                       _ environment: [String: String]) -> Result<PresentServer, PresentCommand.PlanError> {
         let x11 = !(environment["DISPLAY"] ?? "").isEmpty
-        switch self {
-        case .auto: return .success(wayland ? .wayland : x11 ? .x11 : .headless)
-        case .x11:
-            return x11 ? .success(.x11)
-                : .failure(.init(description: "--backend x11: DISPLAY is not set; start X or use --backend auto"))
+        switch backend.resolved(environment: environment) {
         case .wayland:
-            return wayland ? .success(.wayland)
-                : .failure(.init(description: "--backend wayland: WAYLAND_DISPLAY is not set (e.g. wayland-1); "
-                                 + "run inside a Wayland session or use --backend auto"))
+            guard !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
+                return .failure(.init(description: "--backend wayland: WAYLAND_DISPLAY is not set (e.g. wayland-1); "
+                                      + "run inside a Wayland session or use --backend auto"))
+            }
+            return .success(.wayland)
+        case .x11 where x11: return .success(.x11)
+        default:
+            guard backend == .auto else {
+                return .failure(.init(description: "--backend x11: DISPLAY is not set; start X or use --backend auto"))
+            }
+            return .success(.headless)
         }
     }
 }
@@ -47,7 +42,7 @@ extension SDLWindowSurface: WaylandPresentWindow {}
 enum PresentWayland {
     @MainActor
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration, planned: Double?,
-                    source makeSource: () throws -> any WaylandOutputSource = { SDLOutputSource() }) async {
+                    source makeSource: () throws -> any WaylandOutputSource = { try WaylandSession.open() }) async {
         setenv("SDL_VIDEODRIVER", "wayland", 1)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")

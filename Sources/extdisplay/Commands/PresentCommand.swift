@@ -70,7 +70,7 @@ struct PresentCommand: AsyncParsableCommand {
     var endTime: String?
 
     @Option(help: "Display server: auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is), x11 or wayland.")
-    var backend: PresentBackend = .auto
+    var backend: DesktopBackend = .auto
 
     @OptionGroup var browsers: ServeOptions
 
@@ -93,8 +93,8 @@ struct PresentCommand: AsyncParsableCommand {
                                                  overscanCompensation: try Self.compensation(overscan))
         if await browsers.present(parsed, configuration: configuration) { return }
         let environment = ProcessInfo.processInfo.environment
-        let server: PresentBackend.Choice
-        switch backend.resolve(environment) {
+        let server: PresentServer
+        switch PresentServer.choose(backend, environment) {
         case .success(let choice): server = simulate == nil ? choice : .headless
         case .failure(let message): Self.fail(message.description)
         }

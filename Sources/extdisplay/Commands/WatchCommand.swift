@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExternalDisplayKit
 import ExternalDisplaySDL
+import ExternalDisplayWayland
 import Foundation
 
 /// `extdisplay watch [--json]`: one line per display connect, disconnect and mode change, until interrupted.
@@ -9,8 +10,11 @@ struct WatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Print one line per display connect, disconnect and mode change until Ctrl-C.",
         discussion: """
-        Follows RandR on a private X connection (SDL alone misses disconnects and mode changes). Each line is \
-        flushed as it happens:
+        Follows RandR on a private X connection (SDL alone misses disconnects and mode changes), or on Wayland \
+        the compositor's outputs (globals coming and going, output-management heads appearing, disappearing or \
+        being disabled: sway 1.7 keeps the wl_output of an output switched off, so a disabled head is a \
+        disconnect and enabling it again a connect). Changes arrive in batches, one line each, flushed as it \
+        happens:
 
           connect DUMMY2 1280×720@60 at (3200,0)
           modeChanged DUMMY1 1280×720@60 -> 1024×768@60 at (1920,0)
@@ -20,10 +24,14 @@ struct WatchCommand: AsyncParsableCommand {
         "display": {…as in `list --json`…}, "from": {width, height, refreshRate} (modeChanged only), \
         "time": ISO 8601}.
 
-        A short header naming the X display goes to stderr. --set-mode OUTPUT=WxH[@HZ] switches a display \
-        while watching; every mode is put back when watch ends (Ctrl-C, SIGTERM or exit).
+        A short header naming the display goes to stderr. --set-mode OUTPUT=WxH[@HZ] switches a display \
+        while watching; every mode is put back when watch ends (Ctrl-C, SIGTERM or exit). On Wayland that \
+        works where the compositor offers wlr-output-management (sway, other wlroots compositors); elsewhere \
+        watch says the compositor keeps the mode and exits with status 1.
 
-        Needs an X server (DISPLAY); without one it says so on stderr and exits with status 1.
+        \(DesktopBackend.help)
+
+        Without a display server it says so on stderr and exits with status 1; so does losing it while watching.
         """)
 
     @Flag(name: .long, help: "Print one JSON object per line instead of text.")
@@ -32,12 +40,19 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Switch OUTPUT to a mode while watching, e.g. DUMMY1=1024x768@60 (restored at exit).")
     var setMode: String?
 
+    @Option(name: .long, help: "Which display system to watch: auto (Wayland when WAYLAND_DISPLAY is set), x11, wayland.")
+    var backend: DesktopBackend = .auto
+
     func validate() throws {
         if let setMode { _ = try Self.parse(setMode) }
     }
 
     @MainActor
     func run() async throws {
+        if backend.resolved() == .wayland {
+            try await runWayland()
+            return
+        }
         let session = try openSessionOrExplain()
         if let setMode {
             let (output, mode) = try Self.parse(setMode)
@@ -55,6 +70,34 @@ struct WatchCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
         }
+        while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// `watch` on Wayland: the same lines, from the compositor.
+    @MainActor
+    private func runWayland() async throws {
+        let session = try openWaylandOrExplain()
+        if let setMode {
+            let (output, mode) = try Self.parse(setMode)
+            do { try session.setMode(mode, on: output) } catch {
+                session.close()
+                FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        let names = session.outputs().map(\.outputName).joined(separator: ", ")
+        FileHandle.standardError.write(Data("watching Wayland \(session.displayName) (\(names)); Ctrl-C to stop\n".utf8))
+        let json = self.json
+        session.start(delivering: { batch in
+            for event in batch {
+                let line = json ? Self.jsonLine(event) : event.description
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+        }, lost: { error in
+            FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+            session.close()
+            Foundation.exit(1)
+        })
         while true { try await Task.sleep(for: .seconds(3600)) }
     }
 
@@ -82,15 +125,26 @@ struct WatchCommand: AsyncParsableCommand {
 
     /// One JSON object for an event.
     static func jsonLine(_ event: DesktopOutputEvent) -> String {
+        var from: ModeJSON?
+        if case .modeChanged(_, let old) = event { from = ModeJSON(old) }
+        return line(event.name, OutputJSON(event.output), from: from)
+    }
+
+    /// One JSON object for a Wayland event (the same keys).
+    static func jsonLine(_ event: WaylandOutputEvent) -> String {
+        var from: ModeJSON?
+        if case .modeChanged(_, let old) = event { from = ModeJSON(old) }
+        return line(event.name, OutputJSON(event.output), from: from)
+    }
+
+    private static func line(_ name: String, _ display: OutputJSON, from: ModeJSON?) -> String {
         struct Line: Encodable {
             var event: String
             var display: OutputJSON
             var from: ModeJSON?
             var time: String
         }
-        var from: ModeJSON?
-        if case .modeChanged(_, let old) = event { from = ModeJSON(old) }
         let time = ISO8601DateFormatter().string(from: Date())
-        return encodeJSON(Line(event: event.name, display: OutputJSON(event.output), from: from, time: time))
+        return encodeJSON(Line(event: name, display: display, from: from, time: time))
     }
 }

@@ -1,0 +1,136 @@
+import CWaylandClient
+import Dispatch
+import ExternalDisplayKit
+import Foundation
+
+/// A connection to the Wayland compositor that reads its outputs (`wl_output` v4, xdg-output,
+/// wlr-output-management where offered), follows their changes, switches modes where the compositor lets a
+/// client, and puts every mode back as it found it.
+///
+/// The Wayland counterpart of the X11 backend's `RandRSession`: what `extdisplay list`, `watch` and `present`
+/// use on Wayland. Its ``fileDescriptor`` can be polled by any main loop (SDL's included), which then calls
+/// ``readEvents()``; or ``start(delivering:)`` watches it with a dispatch source on the main queue.
+///
+/// ```swift
+/// let session = try WaylandSession.open()           // throws WaylandError.noCompositor outside Wayland
+/// print(session.outputs().map(\.outputName))         // ["HEADLESS-1", "HEADLESS-2"]
+/// session.start { batch in
+///     for event in batch { print(event) }            // "connect HEADLESS-3 1280×720@60 at (3200,0)"
+/// }
+/// try session.setMode(DisplayMode(width: 1024, height: 768), on: "HEADLESS-2")
+/// session.restoreInitialModes()                      // also done at close, at exit, on SIGINT and SIGTERM
+/// ```
+///
+/// A disabled output is a disconnect: sway 1.7 keeps the `wl_output` global of an output switched off, so the
+/// session counts an output whose output-management head is disabled as gone, and as back when it is enabled.
+@MainActor
+public final class WaylandSession {
+    /// The socket name in use (`wayland-1`), the key its mode records are kept under.
+    public let displayName: String
+    let client: WaylandClient
+    /// The last reading (what events are computed against).
+    private var known: [WaylandOutput]
+    private var source: (any DispatchSourceRead)?
+    private var closed = false
+
+    /// Connects to `displayName` (default: `$WAYLAND_DISPLAY`, relative to `$XDG_RUNTIME_DIR`) and reads the
+    /// outputs. Throws ``WaylandError/noCompositor(reason:)`` when no compositor listens there.
+    public static func open(displayName: String? = nil) throws(WaylandError) -> WaylandSession {
+        WaylandSession(client: try WaylandClient(displayName: displayName))
+    }
+
+    private init(client: WaylandClient) {
+        self.client = client
+        displayName = client.displayName
+        known = client.outputs()
+    }
+
+    /// The connection's file descriptor: readable when the compositor has news. Poll it, then call
+    /// ``readEvents()``.
+    public var fileDescriptor: Int32 { client.fileDescriptor }
+
+    /// Whether the compositor lets clients switch modes (it offers wlr-output-management).
+    public var canSwitchModes: Bool { client.hasOutputManagement }
+
+    /// Every output that drives a display now, in the order the compositor announced them; exactly one is
+    /// ``WaylandOutput/isMain`` when any exists.
+    public func outputs() -> [WaylandOutput] { client.outputs() }
+
+    /// Reads whatever the compositor sent and returns what changed since the last reading as one batch (empty
+    /// when nothing changed for the displays, or while a change is half-announced). Never blocks. Throws
+    /// ``WaylandError/connectionLost(reason:)`` when the compositor went away.
+    public func readEvents() throws(WaylandError) -> [WaylandOutputEvent] {
+        try client.dispatchAvailable()
+        guard client.isSettled else { return [] }
+        let now = client.outputs()
+        let events = WaylandOutputEvent.changes(from: known, to: now)
+        known = now
+        return events
+    }
+
+    /// Calls `handler` on the main queue with each non-empty batch of changes, and `lost` once if the
+    /// compositor goes away, until ``stop()``. Nothing polls: a dispatch source watches the descriptor.
+    public func start(delivering handler: @escaping @MainActor ([WaylandOutputEvent]) -> Void,
+                      lost: @escaping @MainActor (WaylandError) -> Void = { _ in }) {
+        stop()
+        let source = DispatchSource.makeReadSource(fileDescriptor: fileDescriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                do throws(WaylandError) {
+                    let batch = try self.readEvents()
+                    if !batch.isEmpty { handler(batch) }
+                } catch {
+                    self.stop()
+                    lost(error)
+                }
+            }
+        }
+        self.source = source
+        source.resume()
+    }
+
+    /// Stops delivering events.
+    public func stop() {
+        source?.cancel()
+        source = nil
+    }
+
+    /// Puts the display on `outputName` in `mode`: the offered mode of that size whose refresh rate is closest
+    /// (a head that lists no modes, like sway's headless outputs, gets it as a custom mode). Before the first
+    /// switch of each output its current mode and position are recorded and armed for restoring: at
+    /// ``close()``, at exit, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+    ///
+    /// Throws ``WaylandError/modeSwitchingUnsupported(output:)`` where the compositor keeps the mode (no
+    /// wlr-output-management), ``WaylandError/unknownOutput(_:)``, ``WaylandError/modeNotOffered(output:mode:)``
+    /// and ``WaylandError/refused(output:detail:)``.
+    public func setMode(_ mode: DisplayMode, on outputName: String) throws(WaylandError) {
+        guard client.outputs().contains(where: { $0.outputName == outputName }) else {
+            throw .unknownOutput(outputName)
+        }
+        guard client.hasOutputManagement else { throw .modeSwitchingUnsupported(output: outputName) }
+        guard let original = WaylandModeConfigurator.currentSetting(of: outputName, client: client) else {
+            throw .unknownOutput(outputName)
+        }
+        let target = try WaylandModeConfigurator.setting(for: mode, on: outputName, client: client)
+        WaylandModeRestore.shared.record(display: displayName, environment: ProcessInfo.processInfo.environment,
+                                         original)
+        try WaylandModeConfigurator.apply(target, client: client)
+    }
+
+    /// Puts every output this process switched back in the mode and position it had before its first switch
+    /// (outputs gone since are skipped). Does nothing when no mode was switched.
+    public func restoreInitialModes() {
+        let settings = WaylandModeRestore.shared.take(display: displayName)
+        WaylandModeConfigurator.restore(settings, client: client)
+    }
+
+    /// Stops events, puts back every mode this session switched and disconnects. Safe to call twice.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        stop()
+        restoreInitialModes()
+        client.close()
+    }
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Starts (or stops, or reshapes) a headless sway compositor for ExternalDisplayWayland's integration tests and
+# for trying `extdisplay list` / `watch` on Wayland without monitors.
+#
+#   scripts/sway-headless.sh start [DIR]      starts sway with the headless backend and prints one line:
+#        WAYLAND_DISPLAY=wayland-1 XDG_RUNTIME_DIR=DIR SWAYSOCK=DIR/sway-ipc.sock PID=P
+#     (export those three variables and a client connects; PID is what `stop` takes). DIR (default: a new
+#     /tmp/sway-headless.XXXXXX) holds the config, the log, the socket and the runtime files.
+#     The first output, HEADLESS-1, is 1920x1080 at (0,0); HEADLESS-2 is added at 1280x720 right of it.
+#   scripts/sway-headless.sh stop PID         stops that compositor and removes its directory.
+#   scripts/sway-headless.sh add DIR          adds an output (`swaymsg -- create_output`), prints its name.
+#   scripts/sway-headless.sh mode DIR OUTPUT WxH[@HZ] [X Y]
+#                                             gives OUTPUT a custom mode (and a position).
+#   scripts/sway-headless.sh disable DIR OUTPUT   /   enable DIR OUTPUT
+#                                             switches an output off / on (sway 1.7 keeps the wl_output of a
+#                                             disabled output; wlr-output-management reports the head disabled).
+#   scripts/sway-headless.sh msg DIR ARGS…    any other swaymsg command, e.g. `msg DIR -t get_outputs -r`.
+#
+# sway refuses to run as root, so when run as root the compositor runs as the unprivileged user
+# `edk-sway` (created on demand with useradd); its runtime folder is then opened to other users (0755, socket
+# 0777) so that a client running as root — the test process — can connect. Needs sway and swaymsg
+# (scripts/install-deps.sh); the headless backend renders in software (Mesa's llvmpipe or wlroots' pixman).
+set -euo pipefail
+
+die() { echo "sway-headless: $*" >&2; exit 1; }
+SWAY_USER="${EDK_SWAY_USER:-edk-sway}"
+
+write_config() {
+  cat > "$1" <<'CONF'
+# Headless sway for ExternalDisplayKit's tests: fixed outputs, no bar, no idle, no decorations that matter.
+output HEADLESS-1 mode --custom 1920x1080@60Hz pos 0 0 scale 1
+output HEADLESS-2 mode --custom 1280x720@60Hz pos 1920 0 scale 1
+default_border none
+focus_follows_mouse no
+CONF
+}
+
+# The user sway runs as: the caller when unprivileged, else SWAY_USER (created when missing).
+run_user() {
+  if [ "$(id -u)" -ne 0 ]; then id -un; return; fi
+  if ! id -u "$SWAY_USER" >/dev/null 2>&1; then
+    useradd --system --no-create-home --shell /usr/sbin/nologin "$SWAY_USER" >/dev/null 2>&1 \
+      || id -u "$SWAY_USER" >/dev/null 2>&1 || die "could not create the user $SWAY_USER (useradd failed)"
+  fi
+  echo "$SWAY_USER"
+}
+
+as_user() { # user, command…
+  local user=$1
+  shift
+  if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi
+}
+
+# swaymsg against the compositor whose runtime folder is DIR.
+msg() {
+  local dir=$1
+  shift
+  [ -S "$dir/sway-ipc.sock" ] || die "no sway IPC socket in $dir (is that compositor running?)"
+  SWAYSOCK="$dir/sway-ipc.sock" swaymsg "$@"
+}
+
+start() {
+  command -v sway >/dev/null || die "sway is not installed: run scripts/install-deps.sh"
+  command -v swaymsg >/dev/null || die "swaymsg is not installed: run scripts/install-deps.sh"
+  local user dir
+  user=$(run_user)
+  dir="${1:-$(mktemp -d /tmp/sway-headless.XXXXXX)}"
+  mkdir -p "$dir"
+  write_config "$dir/config"
+  chown -R "$user" "$dir"
+  chmod 0700 "$dir"
+  # sway outlives this script: it must not hold the caller's pipes open (callers would wait for EOF forever).
+  local fd
+  for fd in $(ls /proc/$$/fd); do
+    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
+  # A fixed IPC socket path (sway would otherwise name it after its pid) and a private runtime folder.
+  as_user "$user" env -i PATH="$PATH" HOME="$dir" XDG_RUNTIME_DIR="$dir" SWAYSOCK="$dir/sway-ipc.sock" \
+    WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER_ALLOW_SOFTWARE=1 \
+    setsid sway -c "$dir/config" >"$dir/sway.log" 2>&1 </dev/null &
+  local launcher=$! pid="" socket=""
+  for _ in $(seq 1 200); do
+    socket=$(cd "$dir" && ls wayland-[0-9] 2>/dev/null | head -1 || true)
+    if [ -n "$socket" ] && [ -S "$dir/sway-ipc.sock" ] && SWAYSOCK="$dir/sway-ipc.sock" swaymsg -t get_version >/dev/null 2>&1; then
+      pid=$(pgrep -u "$user" -f "^sway -c $dir/config\$" | head -1 || true)
+      [ -n "$pid" ] && break
+    fi
+    kill -0 "$launcher" 2>/dev/null || break
+    sleep 0.05
+  done
+  [ -n "$pid" ] || { kill "$launcher" 2>/dev/null || true; die "sway did not start (see $dir/sway.log: $(tail -3 "$dir/sway.log" 2>/dev/null | tr '\n' ' '))"; }
+  # A client running as another user (root in CI) may connect.
+  chmod 0755 "$dir"
+  chmod 0777 "$dir/$socket" "$dir/sway-ipc.sock"
+  # The second output, right of the first.
+  msg "$dir" -- create_output >/dev/null || die "swaymsg create_output failed"
+  for _ in $(seq 1 100); do
+    msg "$dir" -t get_outputs -r | grep -q '"name": "HEADLESS-2"' && break
+    sleep 0.05
+  done
+  msg "$dir" -- output HEADLESS-2 enable mode --custom 1280x720@60Hz pos 1920 0 >/dev/null \
+    || die "could not give HEADLESS-2 its mode"
+  echo "WAYLAND_DISPLAY=$socket XDG_RUNTIME_DIR=$dir SWAYSOCK=$dir/sway-ipc.sock PID=$pid"
+}
+
+alive() {
+  local state
+  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+  [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
+}
+
+stop() {
+  local pid="${1:-}"
+  [ -n "$pid" ] || die "usage: $0 stop PID"
+  local dir
+  dir=$(tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | grep -A1 -x -- -c | tail -1 | xargs -r dirname)
+  kill "$pid" 2>/dev/null || exit 0
+  for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
+  if alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
+  case "$dir" in /tmp/sway-headless.*) rm -rf "$dir" ;; esac
+}
+
+# The names of the outputs sway knows, one a line.
+outputs() { msg "$1" -t get_outputs -r | grep -oE '"name": "[^"]+"' | cut -d'"' -f4; }
+
+add() {
+  local dir=${1:?usage: $0 add DIR}
+  local before after name
+  before=$(outputs "$dir")
+  msg "$dir" -- create_output >/dev/null || die "swaymsg create_output failed"
+  for _ in $(seq 1 100); do
+    after=$(outputs "$dir")
+    name=$(comm -13 <(sort <<<"$before") <(sort <<<"$after") | head -1)
+    [ -n "$name" ] && { echo "$name"; return; }
+    sleep 0.05
+  done
+  die "create_output added no output"
+}
+
+mode() {
+  local dir=${1:?} output=${2:?} size=${3:?usage: $0 mode DIR OUTPUT WxH[@HZ] [X Y]}
+  case "$size" in *@*) ;; *) size="$size@60Hz" ;; esac
+  case "$size" in *Hz) ;; *) size="${size}Hz" ;; esac
+  if [ $# -ge 5 ]; then
+    msg "$dir" -- output "$output" enable mode --custom "$size" pos "$4" "$5" >/dev/null
+  else
+    msg "$dir" -- output "$output" enable mode --custom "$size" >/dev/null
+  fi
+}
+
+case "${1:-}" in
+  start) shift; start "$@" ;;
+  stop) shift; stop "$@" ;;
+  add) shift; add "$@" ;;
+  mode) shift; mode "$@" ;;
+  disable) msg "${2:?}" -- output "${3:?usage: $0 disable DIR OUTPUT}" disable >/dev/null ;;
+  enable) msg "${2:?}" -- output "${3:?usage: $0 enable DIR OUTPUT}" enable >/dev/null ;;
+  msg) shift; dir=${1:?}; shift; msg "$dir" "$@" ;;
+  *) die "usage: $0 start [DIR] | stop PID | add DIR | mode DIR OUTPUT WxH[@HZ] [X Y] | disable|enable DIR OUTPUT | msg DIR ARGS…" ;;
+esac
