@@ -77,6 +77,13 @@ public final class WaylandDisplayPlatform<Window: WaylandPresentWindow>: Display
         if !batch.isEmpty { deliver?(batch) }
     }
 
+    /// Reads the outputs again now (call when SDL reports a display change: SDL's own connection may hear of
+    /// an output before the output API's watch wakes up).
+    public func rescan() {
+        guard deliver != nil else { return }
+        update(source.rescanOutputs())
+    }
+
     private func externalOutputs(_ outputs: [WaylandPresentOutput]) -> [DisplayID: WaylandPresentOutput] {
         Dictionary(outputs.filter { $0.name != console }.map { ($0.display.id, $0) }, uniquingKeysWith: { a, _ in a })
     }

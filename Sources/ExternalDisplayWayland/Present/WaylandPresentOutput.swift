@@ -52,6 +52,9 @@ public protocol WaylandOutputSource: AnyObject {
     /// Starts following the compositor: `onChange` gets the whole list again after each change (outputs
     /// added, removed, disabled, resized or moved).
     func followOutputs(_ onChange: @escaping @MainActor ([WaylandPresentOutput]) -> Void)
+    /// Reads whatever the compositor sent and returns the outputs now (for a caller that heard of a change
+    /// another way).
+    func rescanOutputs() -> [WaylandPresentOutput]
     /// Stops following.
     func stopFollowingOutputs()
     /// Why the compositor does not let a client switch modes, or nil when it does (wlr-output-management).

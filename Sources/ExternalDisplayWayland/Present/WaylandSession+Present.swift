@@ -7,8 +7,25 @@ extension WaylandSession: WaylandOutputSource {
     public func presentOutputs() -> [WaylandPresentOutput] {
         outputs().map {
             WaylandPresentOutput(name: $0.outputName, description: $0.description, logical: $0.bounds,
-                                 display: $0.display, isMain: $0.isMain)
+                                 display: Self.knownRefresh($0.display), isMain: $0.isMain)
         }
+    }
+
+    /// The display with every mode of unknown refresh rate (a compositor may report 0, as sway's nested and
+    /// headless outputs do) at 60 Hz, the rate platforms report when they do not know it: the engine refuses a
+    /// rate of 0, so such an output would never get a window.
+    static func knownRefresh(_ display: Display) -> Display {
+        func fixed(_ mode: DisplayMode) -> DisplayMode {
+            guard !(mode.refreshRate.isFinite && DisplayMode.refreshRateRange.contains(mode.refreshRate)) else { return mode }
+            var mode = mode
+            mode.refreshRate = 60
+            return mode
+        }
+        var display = display
+        display.modes = display.modes.map(fixed)
+        display.preferredMode = display.preferredMode.map(fixed)
+        display.currentMode = fixed(display.currentMode)
+        return display
     }
 
     /// Follows the compositor on the main queue; each batch of changes delivers the whole list again.
@@ -17,6 +34,12 @@ extension WaylandSession: WaylandOutputSource {
             guard let self else { return }
             onChange(self.presentOutputs())
         }, lost: { _ in onChange([]) })
+    }
+
+    /// Reads pending compositor events, then the outputs.
+    public func rescanOutputs() -> [WaylandPresentOutput] {
+        _ = try? readEvents()
+        return presentOutputs()
     }
 
     /// Stops following.

@@ -77,7 +77,7 @@ enum PresentWayland {
                 deck: deck, platform: platform, configuration: configuration,
                 consoleFrame: console?.logical ?? Rect(x: 0, y: 0, width: 1280, height: 720),
                 mainDisplay: console.map { "\($0.name) \($0.display.currentMode)" } ?? "main display",
-                output: { $0 }, only: audience.map { DisplayID($0) })
+                output: { $0 }, only: audience.map { DisplayID($0) }, onDisplayEvent: { platform.rescan() })
             if let console {
                 do { try WaylandFullscreen.place(live.consoleWindow, on: console) } catch {
                     PresentCommand.warn("console: \(error)")
