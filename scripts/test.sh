@@ -48,7 +48,7 @@ export EDK_EXTDISPLAY="$extdisplay"
 # Suites that drive SDL and a real X server in-process, or headless Chromium, run in processes of their own, one
 # target at a time: SDL and Mesa are not safe to share with hundreds of parallel tests in one process, and
 # Chromium pages need the cores to themselves.
-isolated="ExternalDisplaySDLTests|ExternalDisplayPresenterTests|ExternalDisplayBrowserTests"
+isolated="ExternalDisplaySDLTests|ExternalDisplayPresenterTests|ExternalDisplayBrowserTests|ExternalDisplayWaylandTests"
 total=0
 run_tests() { # label, swift test arguments…
   local label=$1
@@ -73,6 +73,7 @@ for target in ExternalDisplaySDLTests ExternalDisplayPresenterTests; do
   run_tests "$target under Xorg-dummy" --filter "$target"
 done
 run_tests "ExternalDisplayBrowserTests with headless Chromium" --filter ExternalDisplayBrowserTests
+run_tests "ExternalDisplayWaylandTests under headless sway" --filter ExternalDisplayWaylandTests
 
 for script in scripts/typecheck-*.sh; do
   [ -e "$script" ] || continue

@@ -48,6 +48,10 @@ struct CLITests {
         #expect(externalModes.contains("1920x1080@60"))
         let position = external["position"] as? [String: Int]
         #expect(position == ["x": 1920, "y": 0])
+        // The fields only Wayland reports are there, and null, on X11.
+        for key in ["scale", "description", "logicalSize"] {
+            #expect(main.keys.contains(key) && main[key] is NSNull, "\(key): \(String(describing: main[key]))")
+        }
 
         let text = try run(binary.path, ["list"], environment: ["DISPLAY": xorg.display])
         #expect(text.stdout.contains("DUMMY0  main"))

@@ -106,3 +106,22 @@ func poll(timeout: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool
     }
     return try condition()
 }
+
+/// The built `extdisplay`: the one `scripts/test.sh` built (`EDK_EXTDISPLAY`), else the one next to the test
+/// bundle (`swift build --build-tests` builds it). Throws when it is missing.
+func extdisplayPath() throws -> String {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let path = ProcessInfo.processInfo.environment["EDK_EXTDISPLAY"]
+        ?? exe.deletingLastPathComponent().appendingPathComponent("extdisplay").path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw WaylandTestFailure("extdisplay is not built at \(path) — run `swift build --build-tests` first")
+    }
+    return path
+}
+
+/// Parses one JSON object or array.
+func parseJSON(_ text: String) throws -> Any {
+    do { return try JSONSerialization.jsonObject(with: Data(text.utf8)) } catch {
+        throw WaylandTestFailure("not JSON: \(text)")
+    }
+}

@@ -26,9 +26,15 @@ final class SwayCompositor: @unchecked Sendable {
 
     private static var script: String { packageRoot.appendingPathComponent("scripts/sway-headless.sh").path }
 
-    /// Starts a compositor.
-    init() throws {
-        let result = try runToEnd("/bin/bash", [Self.script, "start"])
+    /// Whether this is a nested pair (outputs WL-1, WL-2, … that ``unplug(_:)`` can remove).
+    let isNested: Bool
+
+    /// Starts a compositor: headless (HEADLESS-1, HEADLESS-2), or `nested` — a sway inside a headless sway, whose
+    /// outputs (WL-1, 1280×720; more with ``addOutput()``) are windows of the outer one, so that closing one
+    /// unplugs it for real (its `wl_output` global goes away).
+    init(nested: Bool = false) throws {
+        isNested = nested
+        let result = try runToEnd("/bin/bash", [Self.script, nested ? "start-nested" : "start"])
         guard result.status == 0, let line = result.stdout.split(separator: "\n").last else {
             throw WaylandTestFailure("""
                 headless sway did not start: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) \
@@ -74,6 +80,9 @@ final class SwayCompositor: @unchecked Sendable {
         if let x, let y { arguments += [String(x), String(y)] }
         try script("mode", arguments)
     }
+
+    /// Unplugs output `WL-N` of a nested compositor (closes its window in the outer compositor).
+    func unplug(_ output: String) throws { try script("unplug", [output]) }
 
     /// Switches `output` off (sway 1.7 keeps its `wl_output`; output management reports the head disabled).
     func disable(_ output: String) throws { try script("disable", [output]) }

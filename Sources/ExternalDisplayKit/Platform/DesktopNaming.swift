@@ -31,8 +31,8 @@ public enum DesktopNaming {
     /// compositors append, else the monitor model, else the output name — each sanitised, the first non-empty.
     public static func displayName(description: String?, model: String?, outputName: String) -> String {
         var described = description.map(sanitise) ?? ""
-        let suffix = " (\(outputName))"
-        if described.hasSuffix(suffix) { described.removeLast(suffix.count) }
+        let suffix = "(\(outputName))"
+        if described.hasSuffix(suffix) { described = sanitise(String(described.dropLast(suffix.count))) }
         for candidate in [described, model.map(sanitise) ?? ""] where !candidate.isEmpty {
             return candidate
         }

@@ -104,6 +104,9 @@ final class WaylandClient {
             wl_display_cancel_read(display)
         }
         if wl_display_dispatch_pending(display) < 0 { throw lost() }
+        // Handlers may have sent requests (binding a new output, asking for its xdg-output): send them now, or
+        // their answers would wait for the next unrelated event.
+        _ = wl_display_flush(display)
     }
 
     /// Dispatches (waiting up to `timeout` seconds for news) until `condition` holds; false on time-out.

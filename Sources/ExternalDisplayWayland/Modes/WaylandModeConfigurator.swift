@@ -44,7 +44,9 @@ enum WaylandModeConfigurator {
         if offered.isEmpty {
             target.width = mode.size.width
             target.height = mode.size.height
-            target.milliHertz = mode.refreshRate.isFinite ? Int((mode.refreshRate * 1000).rounded()) : 0
+            // Outside the accepted 0…1,000 Hz (or not finite): let the compositor pick.
+            let hz = mode.refreshRate
+            target.milliHertz = hz.isFinite && (0...1_000).contains(hz) ? Int((hz * 1000).rounded()) : 0
             return target
         }
         let wanted = mode.refreshRate * 1000

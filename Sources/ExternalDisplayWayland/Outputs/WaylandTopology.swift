@@ -91,7 +91,7 @@ enum WaylandTopology {
             if let id = head.currentMode, let mode = modes[id] { currentRaw = mode }
         }
         let usable = offered.filter { $0.width > 0 && $0.height > 0 }
-        let current = (currentRaw?.width ?? 0) > 0 ? currentRaw?.displayMode : nil
+        let current = currentRaw.flatMap { $0.width > 0 && $0.height > 0 ? $0.displayMode : nil }
         var displayModes = unique(usable.map(\.displayMode))
         if let current, !displayModes.contains(current) { displayModes.append(current) }
         let preferred = usable.first(where: \.preferred)?.displayMode

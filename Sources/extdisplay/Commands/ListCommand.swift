@@ -53,22 +53,21 @@ struct ListCommand: AsyncParsableCommand {
             let session = try openWaylandOrExplain()
             let outputs = session.outputs()
             session.close()
-            let ordered = outputs.filter(\.isMain) + outputs.filter { !$0.isMain }
-            if json {
-                print(encodeJSON(ordered.map(OutputJSON.init)))
-            } else {
-                for output in ordered { print(Self.text(output)) }
-            }
+            emit(outputs.filter(\.isMain) + outputs.filter { !$0.isMain }, OutputJSON.init, Self.text)
             return
         }
         let session = try openSessionOrExplain()
         let outputs = session.outputs()
         session.close()
-        let ordered = outputs.filter(\.isPrimary) + outputs.filter { !$0.isPrimary }
+        emit(outputs.filter(\.isPrimary) + outputs.filter { !$0.isPrimary }, OutputJSON.init, Self.text)
+    }
+
+    /// Prints the outputs, main first, as one JSON array or as text blocks.
+    private func emit<Output>(_ ordered: [Output], _ object: (Output) -> OutputJSON, _ text: (Output) -> String) {
         if json {
-            print(encodeJSON(ordered.map(OutputJSON.init)))
+            print(encodeJSON(ordered.map(object)))
         } else {
-            for output in ordered { print(Self.text(output)) }
+            for output in ordered { print(text(output)) }
         }
     }
 
