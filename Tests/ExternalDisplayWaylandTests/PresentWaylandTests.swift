@@ -11,16 +11,16 @@ import Testing
 @Suite("Present on Wayland (headless sway)", .serialized)
 struct PresentWaylandTests {
     static let deck = """
-    # First slide
-    - visible bullet
+    # Wayland talk
+    - the projector is HEADLESS-2
     Note:
-    NOTESMARKER secret speaker notes that must stay on the laptop
+    Speaker notes for the laptop only: never on the projector
     ---
-    # Second slide
-    More text
-    Note: second NOTESMARKER note
+    # Outputs
+    Named by the compositor
+    Note: notes of slide two
     ---
-    # Third slide
+    # Questions
     """
 
     @Test func theAudienceViewIsFullscreenOnTheNamedOutputAndKeysFlipSlides() throws {
@@ -29,19 +29,9 @@ struct PresentWaylandTests {
         // A third output, which must get no slide: --display names HEADLESS-2 only.
         let third = try sway.addOutput()
         try sway.setMode(third, width: 640, height: 480, x: 3200, y: 0)
-        let client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
-        let reference = try PresentReference(deck: Self.deck)
-        let keyboard = try client.holdKeyboard()
-        defer { keyboard.signal(SIGKILL) }
-        let presenter = try Spawned(try presentBinary(), ["present", reference.deck.path, "--display", "HEADLESS-2"],
-                                    environment: client.environment)
-        defer { presenter.signal(SIGKILL) }
-        #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: HEADLESS-2") } },
-                "lines: \(presenter.lines) stderr: \(presenter.stderr)")
-
-        // The console has the keyboard focus; the audience window never took it.
-        #expect(poll { (try? focusedWindow(sway.swaymsg("-t", "get_tree"))) == consoleTitle },
-                "focused: \(String(describing: try? focusedWindow(sway.swaymsg("-t", "get_tree"))))")
+        let run = try PresentRun(on: sway, ["--display", "HEADLESS-2"], external: "HEADLESS-2")
+        defer { run.stop() }  // keeps the run (and its presenter) alive to the end of the test
+        let (client, reference, presenter) = (run.client, run.reference, run.presenter)
 
         // Region by region, what the headless presenter drew for slide 1 at 1280×720.
         var shot = try client.screenshot("HEADLESS-2")
@@ -78,16 +68,9 @@ struct PresentWaylandTests {
         defer { nested.stop() }
         let projector = try nested.addOutput()
         try nested.setMode(projector, width: 1280, height: 720, x: 1280, y: 0)
-        let client = WaylandClientEnvironment(runtime: nested.runtimeDirectory, socket: nested.waylandDisplay)
-        let reference = try PresentReference(deck: Self.deck)
-        let keyboard = try client.holdKeyboard()
-        defer { keyboard.signal(SIGKILL) }
-        let presenter = try Spawned(try presentBinary(), ["present", reference.deck.path], environment: client.environment)
-        defer { presenter.signal(SIGKILL) }
-        #expect(poll { presenter.lines.contains { $0.hasSuffix("external: \(projector)") } },
-                "lines: \(presenter.lines) stderr: \(presenter.stderr)")
-        #expect(poll { (try? focusedWindow(nested.swaymsg("-t", "get_tree"))) == consoleTitle },
-                "focused: \(String(describing: try? focusedWindow(nested.swaymsg("-t", "get_tree"))))")
+        let run = try PresentRun(on: nested, [], external: projector)
+        defer { run.stop() }  // keeps the run (and its presenter) alive to the end of the test
+        let (client, reference, presenter) = (run.client, run.reference, run.presenter)
         try client.key("Right")
         try client.key("p")
         #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 2 of 3") && $0.contains("(paused)") } },
@@ -113,6 +96,37 @@ struct PresentWaylandTests {
         #expect(poll { presenter.hasEnded }, "still running after Ctrl-Q")
         #expect(presenter.wait() == 0, "stderr: \(presenter.stderr)")
     }
+}
+
+/// One `present` run on a compositor, with the headless reference of its deck and a keyboard held for it;
+/// ready (or failed with what is wrong) once `external` is attached and the console has the keyboard focus —
+/// the audience window never takes it.
+final class PresentRun {
+    let client: WaylandClientEnvironment
+    let reference: PresentReference
+    let keyboard: Spawned
+    let presenter: Spawned
+
+    init(on sway: SwayCompositor, _ arguments: [String], external: String) throws {
+        client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
+        reference = try PresentReference(deck: PresentWaylandTests.deck)
+        keyboard = try client.holdKeyboard()
+        presenter = try Spawned(try presentBinary(), ["present", reference.deck.path] + arguments,
+                                environment: client.environment)
+        let presenter = presenter
+        #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: \(external)") } },
+                "lines: \(presenter.lines) stderr: \(presenter.stderr)")
+        #expect(poll { (try? focusedWindow(sway.swaymsg("-t", "get_tree"))) == consoleTitle },
+                "focused: \(String(describing: try? focusedWindow(sway.swaymsg("-t", "get_tree"))))")
+    }
+
+    /// Ends the presenter (if still running) and the keyboard.
+    func stop() {
+        presenter.signal(SIGKILL)
+        keyboard.signal(SIGKILL)
+    }
+
+    deinit { stop() }
 }
 
 /// The console window's title.
