@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The Wayland counterpart of the X11 backend's `RandRSession`: what `extdisplay list`, `watch` and `present`
 /// use on Wayland. Its ``fileDescriptor`` can be polled by any main loop (SDL's included), which then calls
-/// ``readEvents()``; or ``start(delivering:)`` watches it with a dispatch source on the main queue.
+/// ``readEvents()``; or ``start(delivering:lost:)`` watches it with a dispatch source on the main queue.
 ///
 /// ```swift
 /// let session = try WaylandSession.open()           // throws WaylandError.noCompositor outside Wayland
