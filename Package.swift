@@ -70,9 +70,11 @@ let package = Package(
                        providers: [.apt(["libwayland-dev"])]),
         .target(name: "CWaylandClient",
                 dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
+        // Present/ (wlpresent): SDL windows fullscreen on a named output, for `extdisplay present`.
         .target(name: "ExternalDisplayWayland",
                 dependencies: ["ExternalDisplayKit", "CFatalSignals",
-                               .target(name: "CWaylandClient", condition: linuxOnly)],
+                               .target(name: "CWaylandClient", condition: linuxOnly),
+                               .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),
         .target(name: "ExternalDisplayMPRIS",
                 dependencies: ["ExternalDisplayMedia",
@@ -161,7 +163,7 @@ let package = Package(
                     swiftSettings: strict),
         // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
         .testTarget(name: "ExternalDisplayWaylandTests",
-                    dependencies: ["ExternalDisplayWayland", "ExternalDisplayKit"],
+                    dependencies: ["ExternalDisplayWayland", "ExternalDisplayKit", "ExternalDisplayPresenter"],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],

@@ -20,6 +20,8 @@ packages=(
   # Wayland (ExternalDisplayWayland): the client library, and headless sway for the integration tests with
   # Mesa's software renderer; wlr-randr, grim and wayland-info help by hand (scripts/sway-headless.sh).
   libwayland-dev wayland-protocols sway wlr-randr grim wayland-utils libegl-mesa0 libgl1-mesa-dri libgles2
+  # present on Wayland: wtype types keys into the console through the compositor's virtual keyboard.
+  wtype
 )
 
 missing=()

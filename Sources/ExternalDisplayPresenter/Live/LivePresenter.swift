@@ -29,6 +29,9 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     private let wakeContinuation: AsyncStream<Void>.Continuation
     /// Called after each pass of the loop (the remote control publishes metadata from here).
     public var afterPass: (() -> Void)?
+    /// Sees every SDL event before the presenter handles it (e.g. to drop an audience window's stale canvas
+    /// when the compositor resized or exposed it).
+    public var onSDLEvent: ((SDL_Event) -> Void)?
 
     /// A presenter on `platform`; the console covers `consoleFrame`; `output` shows lists on a surface; with
     /// `only`, every other external display is handed back to mirroring;
@@ -55,6 +58,9 @@ public final class LivePresenter<Platform: DisplayPlatform> {
 
     /// The platform the presenter runs on.
     public var platform: Platform { coordinator.platform }
+
+    /// The console's SDL window (e.g. to make it fullscreen on a Wayland output before ``run(log:)``).
+    public var consoleWindow: OpaquePointer { console.window }
 
     /// Replaces the way SDL events are drained (default: `SDL_PollEvent` here); a platform that pumps SDL
     /// itself forwards each event to ``handle(_:)``.
@@ -123,6 +129,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
 
     /// Handles one SDL event: keys, quit, exposure, display changes.
     public func handle(_ event: SDL_Event) {
+        onSDLEvent?(event)
         switch event.type {
         case SDL_QUIT.rawValue:
             controller.apply(.key(.quit), at: now)

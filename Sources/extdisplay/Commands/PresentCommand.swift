@@ -73,6 +73,9 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(name: .customLong("end-time"), help: "When the talk must end (HH:MM, today, local time): a countdown to it.")
     var endTime: String?
 
+    @Option(help: "Display server: auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is), x11 or wayland.")
+    var backend: DesktopBackend = .auto
+
     @OptionGroup var browsers: ServeOptions
 
     func validate() throws {
@@ -100,7 +103,12 @@ struct PresentCommand: AsyncParsableCommand {
                                                  overscanCompensation: try Self.compensation(overscan))
         if await browsers.present(parsed, configuration: configuration) { return }
         let environment = ProcessInfo.processInfo.environment
-        let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty
+        let server: PresentServer
+        switch PresentServer.choose(backend, environment) {
+        case .success(let choice): server = simulate == nil ? choice : .headless
+        case .failure(let message): Self.fail(message.description)
+        }
+        let hasDisplay = server != .headless
         for note in Self.ineffective(headless: simulate != nil || !hasDisplay, display: display,
                                      snapshot: snapshot, keys: keys) {
             Self.warn(note)
@@ -108,6 +116,8 @@ struct PresentCommand: AsyncParsableCommand {
         if simulate != nil || !hasDisplay {
             try await runHeadless(parsed, configuration: configuration, explained: !hasDisplay && simulate == nil,
                                   planned: planned)
+        } else if server == .wayland {
+            await PresentWayland.run(deck: parsed, display: display, configuration: configuration, planned: planned)
         } else {
             try await PresentLive.run(deck: parsed, display: display, configuration: configuration, planned: planned)
         }
@@ -257,7 +267,7 @@ enum PresentLive {
 
     /// Makes the presenter, serves the remote control beside it, runs it, and reports what was drawn.
     @MainActor
-    private static func present<P: DisplayPlatform>(
+    static func present<P: DisplayPlatform>(
         _ deck: Deck, _ make: () throws(PresenterCanvasError) -> LivePresenter<P>) async {
         let live: LivePresenter<P>
         do { live = try make() } catch { PresentCommand.fail(error.description) }
