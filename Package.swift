@@ -156,7 +156,7 @@ let package = Package(
                     dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia"],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayBrowserTests",
-                    dependencies: ["ExternalDisplayBrowser", "ExternalDisplayKit", "BrowserTestSupport",
+                    dependencies: ["ExternalDisplayBrowser", "ExternalDisplayKit", "ExternalDisplayTesting", "BrowserTestSupport",
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                                    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],

@@ -79,17 +79,42 @@ public final class Chromium: @unchecked Sendable {
     }
 
     /// Evaluates a JavaScript expression in the page and returns its value (JSON-compatible).
-    public func evaluate(_ page: Page, _ expression: String) async throws -> Any? {
-        let result = try await devtools.call("Runtime.evaluate", ["expression": expression, "returnByValue": true],
+    /// With `awaitPromise`, a promise's result is waited for.
+    public func evaluate(_ page: Page, _ expression: String, awaitPromise: Bool = false) async throws -> Any? {
+        let result = try await devtools.call("Runtime.evaluate", ["expression": expression, "returnByValue": true,
+                                                                  "awaitPromise": awaitPromise],
                                              session: page.session)
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    /// The frames the page reports it painted, as `(frame, epoch ms)`.
-    public func paints(_ page: Page) async throws -> [(frame: UInt32, at: Double)] {
+    /// One paint the page reported: the frame, when (epoch ms, after the animation frame that shows it), and its
+    /// place in the page's paints (1, 2, …).
+    public struct Paint: Sendable {
+        /// The frame number.
+        public var frame: UInt32
+        /// When it was on screen (epoch ms, the page's clock).
+        public var at: Double
+        /// The page's paint count at this paint.
+        public var count: Int
+    }
+
+    /// The frames the page reports it painted (its last 1,000).
+    public func paints(_ page: Page) async throws -> [Paint] {
         let value = try await evaluate(page, "JSON.stringify(window.edkPaints || [])") as? String ?? "[]"
-        let pairs = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [[Double]] ?? []
-        return pairs.compactMap { $0.count == 2 ? (UInt32($0[0]), $0[1]) : nil }
+        let rows = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [[Double]] ?? []
+        return rows.compactMap { row in
+            guard row.count == 3, let frame = UInt32(exactly: row[0]), let count = Int(exactly: row[2]) else { return nil }
+            return Paint(frame: frame, at: row[1], count: count)
+        }
+    }
+
+    /// The page's counts: pictures received and decoded, shows, shows that waited for their picture to decode,
+    /// shows of a picture the page did not hold (-1: not reported).
+    public func pictureStats(_ page: Page) async throws -> (pictures: Int, decoded: Int, shows: Int, waited: Int, missing: Int) {
+        let value = try await evaluate(page, "JSON.stringify(window.edkStats || {})") as? String ?? "{}"
+        let object = try JSONSerialization.jsonObject(with: Data(value.utf8)) as? [String: Any] ?? [:]
+        func count(_ key: String) -> Int { (object[key] as? NSNumber)?.intValue ?? -1 }
+        return (count("pictures"), count("decoded"), count("shows"), count("waited"), count("missing"))
     }
 
     /// A PNG screenshot of the page's viewport.

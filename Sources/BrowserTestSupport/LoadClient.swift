@@ -5,20 +5,26 @@ import NIOConcurrencyHelpers
 import NIOCore
 
 /// Many emulated audience pages on loopback, for the load test and the scale benchmark: each connects to the
-/// server's `/ws`, reports a viewport, and records every frame it receives (number, time, PNG size). A stalled
+/// server's `/ws`, reports a viewport, holds the pictures it is sent (binary: frame number + PNG) and records every
+/// frame it is told to show (`{"type":"show","frame":K}`: number, time, the PNG shown). A stalled
 /// viewer never reads what it is sent (its socket fills up), like a frozen tab on a bad network. Bounded: at
 /// most 2,000 viewers.
 public final class LoadClient: Sendable {
     /// What one viewer has seen.
     public struct Viewer: Sendable {
-        /// The last frame number received.
+        /// The last frame number the page was told to show.
         public var lastFrame: UInt32?
-        /// Frames received.
+        /// Frames shown.
         public var frames = 0
-        /// When the last frame arrived (epoch ms).
+        /// Pictures received (shown or held ahead).
+        public var pictures = 0
+        /// When the last frame to show arrived (epoch ms).
         public var lastArrival: Double = 0
-        /// Bytes of the last PNG received.
+        /// Bytes of the last PNG shown.
         public var lastPNG: Data?
+        /// Pictures held, by frame number (the newest few).
+        var held: [UInt32: Data] = [:]
+        var heldOrder: [UInt32] = []
         /// Whether the connection is open.
         public var isOpen = false
         /// Arrival times (epoch ms) by frame number.
@@ -72,20 +78,26 @@ public final class LoadClient: Sendable {
                 return
             }
             for try await message in inbound.messages(maxSize: 64 << 20) {
-                guard case .binary(var buffer) = message, let number = buffer.readInteger(endianness: .big, as: UInt32.self)
-                else { continue }
                 let now = Date().timeIntervalSince1970 * 1000
-                let png = Data(buffer.readableBytesView)
-                viewer.withLockedValue {
-                    $0.lastFrame = number
-                    $0.frames += 1
-                    $0.lastArrival = now
-                    $0.lastPNG = png
-                    $0.arrivals[number] = now
+                switch message {
+                case .binary(var buffer):
+                    guard let number = buffer.readInteger(endianness: .big, as: UInt32.self) else { continue }
+                    let png = Data(buffer.readableBytesView)
+                    viewer.withLockedValue { $0.hold(number, png) }
+                case .text(let text):
+                    guard let number = Self.shownFrame(text) else { continue }
+                    viewer.withLockedValue { $0.show(number, at: now) }
                 }
             }
         }
         viewer.withLockedValue { $0.isOpen = false }
+    }
+
+    /// The frame a `{"type":"show","frame":K}` message names.
+    static func shownFrame(_ text: String) -> UInt32? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              object["type"] as? String == "show", let frame = object["frame"] as? NSNumber else { return nil }
+        return UInt32(exactly: frame.doubleValue)
     }
 
     /// A copy of every viewer's record.
@@ -108,5 +120,25 @@ public final class LoadClient: Sendable {
         for writer in writers.values { try? await writer.close(.normalClosure, reason: nil) }
         for task in tasks.withLockedValue({ $0 }) { task.cancel() }
         _ = await wait(timeout: 10) { !$0.isOpen }
+    }
+}
+
+extension LoadClient.Viewer {
+    /// Holds a picture (the newest eight are kept, more than a page holds).
+    mutating func hold(_ number: UInt32, _ png: Data) {
+        pictures += 1
+        held[number] = png
+        heldOrder.removeAll { $0 == number }
+        heldOrder.append(number)
+        while heldOrder.count > 8 { held[heldOrder.removeFirst()] = nil }
+    }
+
+    /// Shows a held picture; a frame the page was never sent shows nothing (recorded as shown without bytes).
+    mutating func show(_ number: UInt32, at now: Double) {
+        lastFrame = number
+        frames += 1
+        lastArrival = now
+        lastPNG = held[number]
+        arrivals[number] = now
     }
 }

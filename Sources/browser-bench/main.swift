@@ -2,11 +2,19 @@
 //
 // 1. Latency: one headless Chromium with 50 windows at 1280×720, devicePixelRatio 1, on `extdisplay present
 //    --serve`; a key typed on the console → every page's own paint timestamp (performance.timeOrigin + now,
-//    taken in the animation frame after the new picture was drawn). p50 and p99 over every page and key.
+//    taken once the animation frame after the new picture was drawn has been rendered), against the wall clock
+//    just before the key is written, same machine, same clock. p50 and p99 over every page and key. Side by side
+//    in one run: pictures sent ahead (the default) and `--serve-no-preload` (the picture is sent on the flip).
 // 2. Scale: 500 emulated viewers (the load client, loopback) with the console redrawing at 60 fps: every viewer
-//    gets each new slide; key → last arrival; console frame rate and memory per viewer.
+//    gets each new slide; key → last arrival; the console's frame rate beside the same run with 0 viewers; memory
+//    per viewer.
 // 3. Side by side: 50 viewers of one mode (one shared rendering) against 50 viewers of 50 modes (one rendering
 //    per page, the naive design).
+//
+// 4. Encodings: what a Chromium page pays to decode one audience picture as the server's PNG, raw RGBA, Chromium's
+//    own PNG, WebP and JPEG, and to draw a picture it holds.
+//
+// Arguments: `[PAGES] [chromium|load|decode]` (Chromium windows, default 50; only those rows).
 import BrowserTestSupport
 import Foundation
 
@@ -47,32 +55,33 @@ func stats(_ presenter: ServedPresenterProcess) async throws -> String {
 }
 
 /// Key → every Chromium page painted the new picture.
-func chromiumLatency(pages count: Int, keys: Int) async throws {
-    let presenter = try await ServedPresenterProcess.start(binary: try binary(), deck: try deck())
+func chromiumLatency(pages count: Int, keys: Int, preload: Bool) async throws {
+    let presenter = try await ServedPresenterProcess.start(binary: try binary(), deck: try deck(),
+                                                           extraArguments: preload ? [] : ["--serve-no-preload"])
     defer { presenter.quit() }
     let chromium = try await Chromium.launch()
     var pages: [Chromium.Page] = []
     for _ in 0..<count { pages.append(try await chromium.open(presenter.url, width: 1280, height: 720)) }
-    func lastFrames() async throws -> [UInt32?] {
-        var out: [UInt32?] = []
-        for page in pages { out.append(try await chromium.paints(page).last?.frame) }
+    func lastPaints() async throws -> [Int] {
+        var out: [Int] = []
+        for page in pages { out.append(try await chromium.paints(page).last?.count ?? 0) }
         return out
     }
     var deadline = Date().addingTimeInterval(120)
-    while try await lastFrames().contains(where: { $0 == nil }), Date() < deadline { try await Task.sleep(nanoseconds: 100_000_000) }
+    while try await lastPaints().contains(0), Date() < deadline { try await Task.sleep(nanoseconds: 100_000_000) }
     var samples: [Double] = []
     var missed = 0
     for index in 0..<keys {
-        let before = try await lastFrames()
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // Let the pictures ahead arrive (a speaker does not flip 50 times a second).
+        try await Task.sleep(nanoseconds: 700_000_000)
+        let before = try await lastPaints()
         let pressed = nowMs()
         presenter.type(index % 4 == 3 ? "\u{7f}" : "n")
         deadline = Date().addingTimeInterval(30)
         var done = [Bool](repeating: false, count: pages.count)
         while done.contains(false), Date() < deadline {
             for (i, page) in pages.enumerated() where !done[i] {
-                let old = before[i]
-                if let paint = try await chromium.paints(page).first(where: { paint in old.map { paint.frame > $0 } ?? true }) {
+                if let paint = try await chromium.paints(page).first(where: { $0.count > before[i] }) {
                     samples.append(paint.at - pressed)
                     done[i] = true
                 }
@@ -81,9 +90,17 @@ func chromiumLatency(pages count: Int, keys: Int) async throws {
         }
         missed += done.filter { !$0 }.count
     }
+    var waited = 0, missing = 0, pictures = 0
+    for page in pages {
+        let stats = try await chromium.pictureStats(page)
+        waited += stats.waited
+        missing += stats.missing
+        pictures += stats.pictures
+    }
     await chromium.quit()
-    say(String(format: "chromium  %3d pages 1280x720 dpr1, %d keys: key → page painted p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d samples, %d missed)",
-               count, keys, percentile(samples, 0.5), percentile(samples, 0.99), samples.max() ?? .nan, samples.count, missed))
+    say(String(format: "chromium  %3d pages 1280x720 dpr1, %d keys, %@: key → page painted p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d samples, %d missed); shows that waited for a picture %d, of a picture not held %d; pictures sent %d",
+               count, keys, preload ? "pictures ahead" : "--serve-no-preload", percentile(samples, 0.5),
+               percentile(samples, 0.99), samples.max() ?? .nan, samples.count, missed, waited, missing, pictures))
 }
 
 /// Key → every emulated viewer received the new picture; console frame rate and memory per viewer.
@@ -95,7 +112,7 @@ func loadScale(viewers count: Int, distinctModes: Bool, keys: Int, consoleFPS: D
     var clients: [LoadClient] = []
     if distinctModes {
         for i in 0..<count { clients.append(try await LoadClient.connect(count: 1, to: presenter.url, width: 1280 - i, height: 720)) }
-    } else {
+    } else if count > 0 {
         clients.append(try await LoadClient.connect(count: count, to: presenter.url))
     }
     for client in clients { _ = await client.wait(timeout: 120) { $0.lastFrame != nil } }
@@ -105,9 +122,10 @@ func loadScale(viewers count: Int, distinctModes: Bool, keys: Int, consoleFPS: D
     var lastArrival: [Double] = [], everyone = 0
     for index in 0..<keys {
         let before = clients.flatMap { $0.snapshot.map(\.lastFrame) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await Task.sleep(nanoseconds: 700_000_000)
         let pressed = nowMs()
         presenter.type(index % 4 == 3 ? "\u{7f}" : "n")
+        if clients.isEmpty { continue }
         var offset = 0
         var all = true
         for client in clients {
@@ -126,21 +144,94 @@ func loadScale(viewers count: Int, distinctModes: Bool, keys: Int, consoleFPS: D
     let seconds = Date().timeIntervalSince(start)
     let consoleRate = line.range(of: "(").flatMap { r in Double(line[r.upperBound...].prefix { $0.isNumber || $0 == "." }) } ?? .nan
     for client in clients { await client.close() }
-    say(String(format: "load      %3d viewers%@, %d keys: every viewer got every new slide %d/%d; key → last viewer received p50 %.1f ms, p99 %.1f ms; console %.1f fps%@ over %.0f s; memory %d KiB idle, %d KiB with viewers (%.1f KiB per viewer); %@",
+    let perViewer = count > 0 ? String(format: "%.1f KiB per viewer", Double(loaded - idle) / Double(count)) : "no viewers"
+    say(String(format: "load      %3d viewers%@, %d keys: every viewer got every new slide %d/%d; key → last viewer received p50 %.1f ms, p99 %.1f ms; console %.1f fps%@ over %.0f s; memory %d KiB idle, %d KiB with viewers (%@); %@",
                count, distinctModes ? " of distinct modes (one rendering each)" : " of one mode (one shared rendering)", keys,
                everyone, keys, percentile(lastArrival, 0.5), percentile(lastArrival, 0.99), consoleRate,
-               consoleFPS.map { " (asked \(Int($0)))" } ?? "", seconds, idle, loaded, Double(loaded - idle) / Double(count),
+               consoleFPS.map { " (asked \(Int($0)))" } ?? "", seconds, idle, loaded, perViewer,
                String(line.split(separator: ",").filter { $0.contains("rendered") }.first ?? "")))
+}
+
+/// What a page pays to decode one audience picture in each encoding (Chromium's own decoders, one page, the
+/// median of 15 runs each), beside what the server pays to encode the PNG it sends.
+func decodeCosts() async throws {
+    let presenter = try await ServedPresenterProcess.start(binary: try binary(), deck: try deck())
+    defer { presenter.quit() }
+    let client = try await LoadClient.connect(count: 1, to: presenter.url)
+    _ = await client.wait(timeout: 60) { $0.lastPNG != nil }
+    guard let png = client.snapshot.first?.lastPNG else { throw SupportError("no picture arrived") }
+    await client.close()
+    let chromium = try await Chromium.launch()
+    let page = try await chromium.open("about:blank", width: 1280, height: 720)
+    let script = """
+    (async () => {
+      const bytes = Uint8Array.from(atob("\(png.base64EncodedString())"), c => c.charCodeAt(0));
+      const options = {colorSpaceConversion: "none", premultiplyAlpha: "none"};
+      async function median(make) {
+        const times = [];
+        for (let i = 0; i < 15; i++) {
+          const start = performance.now();
+          (await make()).close();
+          times.push(performance.now() - start);
+        }
+        times.sort((a, b) => a - b);
+        return times[7];
+      }
+      const png = new Blob([bytes], {type: "image/png"});
+      const bitmap = await createImageBitmap(png, options);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height), pen = canvas.getContext("2d");
+      pen.drawImage(bitmap, 0, 0);
+      const raw = pen.getImageData(0, 0, canvas.width, canvas.height);
+      const screen = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");
+      const draws = [];
+      for (let i = 0; i < 15; i++) {
+        const start = performance.now();
+        screen.drawImage(bitmap, 0, 0);
+        screen.getImageData(0, 0, 1, 1);
+        draws.push(performance.now() - start);
+      }
+      draws.sort((a, b) => a - b);
+      const out = {"PNG as sent (zlib level 6)": [bytes.length, await median(() => createImageBitmap(png, options))],
+                   "raw RGBA": [raw.data.length, await median(() => createImageBitmap(raw, options))]};
+      for (const [name, type, quality] of [["Chromium's PNG", "image/png", 1], ["WebP q0.9", "image/webp", 0.9],
+                                           ["JPEG q0.9", "image/jpeg", 0.9]]) {
+        const blob = await canvas.convertToBlob({type: type, quality: quality});
+        out[name] = [blob.size, await median(() => createImageBitmap(blob, options))];
+      }
+      out["drawImage of a held picture"] = [0, draws[7]];
+      return JSON.stringify(out);
+    })()
+    """
+    let result = try await chromium.evaluate(page, script, awaitPromise: true) as? String ?? "{}"
+    await chromium.quit()
+    let rows = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: [Double]] ?? [:]
+    let text = rows.sorted { $0.key < $1.key }.map { name, value in
+        value[0] > 0 ? String(format: "%@ %.0f KiB %.1f ms", name, value[0] / 1024, value[1])
+                     : String(format: "%@ %.2f ms", name, value[1])
+    }.joined(separator: "; ")
+    say("decode    one 1280x720 audience picture in Chromium (median of 15): \(text)")
 }
 
 let arguments = CommandLine.arguments.dropFirst()
 let pages = arguments.first.flatMap(Int.init) ?? 50
+let only = arguments.first { $0 == "chromium" || $0 == "load" || $0 == "decode" }
 say("browser-bench: loopback, release build of extdisplay; machine: \(ProcessInfo.processInfo.activeProcessorCount) cores")
 do {
-    try await loadScale(viewers: 50, distinctModes: false, keys: 12, consoleFPS: nil)
-    try await loadScale(viewers: 50, distinctModes: true, keys: 12, consoleFPS: nil)
-    try await loadScale(viewers: 500, distinctModes: false, keys: 12, consoleFPS: 60)
-    try await chromiumLatency(pages: pages, keys: 20)
+    if only == "decode" {
+        try await decodeCosts()
+        exit(0)
+    }
+    if only != "chromium" {
+        try await loadScale(viewers: 50, distinctModes: false, keys: 12, consoleFPS: nil)
+        try await loadScale(viewers: 50, distinctModes: true, keys: 12, consoleFPS: nil)
+        try await loadScale(viewers: 0, distinctModes: false, keys: 12, consoleFPS: 60)
+        try await loadScale(viewers: 500, distinctModes: false, keys: 12, consoleFPS: 60)
+    }
+    if only != "load" {
+        try await decodeCosts()
+        try await chromiumLatency(pages: pages, keys: 20, preload: true)
+        try await chromiumLatency(pages: pages, keys: 20, preload: false)
+    }
 } catch {
     say("browser-bench: \(error)")
     exit(1)

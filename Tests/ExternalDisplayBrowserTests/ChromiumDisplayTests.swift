@@ -20,14 +20,24 @@ struct ChromiumDisplayTests {
                 directory.appendingPathComponent("001-next-console.png")]
     }
 
-    /// Waits until the page reports it painted a frame newer than `after`, and returns the frame number.
-    static func waitForPaint(_ chromium: Chromium, _ page: Chromium.Page, after: UInt32? = nil) async throws -> UInt32 {
+    /// Waits until the page reports a paint after its paint number `after`, and returns that paint.
+    static func waitForPaint(_ chromium: Chromium, _ page: Chromium.Page, after: Int = 0) async throws -> Chromium.Paint {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
-            if let last = try await chromium.paints(page).last, after.map({ last.frame > $0 }) ?? true { return last.frame }
+            if let last = try await chromium.paints(page).last, last.count > after { return last }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
         throw SupportError("the page painted no new frame within 30 s (hang guard)")
+    }
+
+    /// Polls `condition` until it holds (a 30 s hang guard, not a time measurement).
+    static func poll(_ what: String, _ condition: () async throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if try await condition() { return }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        throw SupportError("\(what): not within 30 s (hang guard)")
     }
 
     static func screenshot(_ chromium: Chromium, _ page: Chromium.Page, _ name: String) async throws -> URL {
@@ -53,14 +63,24 @@ struct ChromiumDisplayTests {
             #expect(same1.sizeA == "1280x720" && same1.differing == 0, "slide 1 differs from the audience PNG: \(same1)")
             #expect(try countColours(shot1, [Self.notesColour])[0] == 0)
 
-            // A key on the console: the page shows slide 2, exactly.
+            // Slide 2's picture reaches the page ahead of the key and is decoded there.
+            try await Self.poll("slide 2 held ahead") { try await chromium.pictureStats(page).decoded >= 2 }
+            let ahead = try await chromium.pictureStats(page)
+            #expect(ahead.pictures == 2 && ahead.shows == 1, "slide 1 shown, slide 2 held: \(ahead)")
+
+            // A key on the console: the page shows slide 2, exactly, from the picture it held.
             presenter.type("n")
             _ = try await presenter.waitForLine { $0.hasPrefix("slide 2 of 3") }
-            _ = try await Self.waitForPaint(chromium, page, after: first)
+            let second = try await Self.waitForPaint(chromium, page, after: first.count)
+            #expect(second.frame != first.frame)
             let shot2 = try await Self.screenshot(chromium, page, "slide2.png")
             let same2 = try comparePNGs(shot2, expected[1])
             #expect(same2.differing == 0, "slide 2 differs from the audience PNG: \(same2)")
             #expect(try countColours(shot2, [Self.notesColour])[0] == 0)
+            let flipped = try await chromium.pictureStats(page)
+            // Only the first show (slide 1, sent with its picture) may have waited for a decode.
+            #expect(flipped.shows == ahead.shows + 1 && flipped.waited == ahead.waited && flipped.missing == 0,
+                    "the flip drew the picture held ahead: \(ahead) → \(flipped)")
 
             // Closing the page: the console reports the display gone.
             let mark = presenter.console.all.count

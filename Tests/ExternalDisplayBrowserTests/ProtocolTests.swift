@@ -1,5 +1,6 @@
 @testable import ExternalDisplayBrowser
 import ExternalDisplayKit
+import ExternalDisplayTesting
 import Foundation
 import Testing
 
@@ -89,5 +90,129 @@ struct OriginRuleTests {
         #expect(!RequestGuard.originAllowed(origin: "null", host: "127.0.0.1:8080"))
         #expect(!RequestGuard.originAllowed(origin: "http://127.0.0.1:8080", host: nil))
         #expect(!RequestGuard.originAllowed(origin: "https://127.0.0.1:8080.evil.example", host: "127.0.0.1:8080"))
+    }
+}
+
+/// The per-page mailbox: latest frame wins, pictures held ahead are shown with a few-byte message, and the
+/// server's copy of what the page holds never disagrees with the page.
+struct MailboxTests {
+    static func frame(_ number: UInt32) -> BrowserFrame { BrowserFrame(number: number, png: Data([UInt8(number & 0xff)])) }
+
+    static func drain(_ viewer: ViewerConnection) -> [String] {
+        var out: [String] = []
+        while let next = viewer.next() {
+            switch next {
+            case .frame(let frame): out.append("picture \(frame.number)")
+            case .show(let number): out.append("show \(number)")
+            case .text(let text): out.append(text)
+            }
+        }
+        return out
+    }
+
+    @Test("a picture is sent once and shown with a few-byte message; the newest frame wins; nothing is sent twice")
+    func mailbox() {
+        let viewer = ViewerConnection(id: "browser-1")
+        viewer.offer(Self.frame(1))
+        #expect(Self.drain(viewer) == ["picture 1", "show 1"])
+        viewer.preload([Self.frame(2), Self.frame(3)])
+        #expect(Self.drain(viewer) == ["picture 2", "picture 3"])
+        viewer.offer(Self.frame(2))
+        #expect(Self.drain(viewer) == ["show 2"], "a held picture is not sent again")
+        viewer.offer(Self.frame(2))
+        #expect(Self.drain(viewer) == [], "the frame on screen is not shown again")
+        // Three frames before the writer runs: only the newest goes out.
+        viewer.offer(Self.frame(3))
+        viewer.offer(Self.frame(7))
+        viewer.offer(Self.frame(8))
+        #expect(Self.drain(viewer) == ["picture 8", "show 8"])
+        // A set of pictures ahead replaces one not yet sent.
+        viewer.preload([Self.frame(9)])
+        viewer.preload([Self.frame(10), Self.frame(3)])
+        #expect(Self.drain(viewer) == ["picture 10"], "3 is still held; 9 was replaced before it was sent")
+    }
+
+    @Test("without pictures ahead (or on the remote) each frame is sent when it is shown")
+    func noPreload() {
+        let viewer = ViewerConnection(id: "browser-1", sendsAhead: false)
+        viewer.preload([Self.frame(2)])
+        #expect(Self.drain(viewer) == [])
+        viewer.offer(Self.frame(2))
+        #expect(Self.drain(viewer) == ["picture 2", "show 2"])
+        let remote = ViewerConnection(id: "remote", holdsPictures: false)
+        remote.preload([Self.frame(4)])
+        remote.offer(Self.frame(5))
+        #expect(Self.drain(remote) == ["picture 5"])
+    }
+
+    /// The page's rule, written again from the page's description (not the server's code): pictures in the order
+    /// they arrived or were last shown; beyond four, the oldest that is not on screen is dropped.
+    struct PageModel {
+        var held: [UInt32] = []
+        var shown: UInt32?
+
+        mutating func receive(_ number: UInt32) {
+            held.removeAll { $0 == number }
+            held.append(number)
+            var index = 0
+            while held.count > 4, index < held.count {
+                if held[index] != shown { held.remove(at: index) } else { index += 1 }
+            }
+        }
+
+        mutating func show(_ number: UInt32) -> Bool {
+            guard let index = held.firstIndex(of: number) else { return false }
+            held.remove(at: index)
+            held.append(number)
+            shown = number
+            return true
+        }
+    }
+
+    @Test("random offers and pictures ahead: every show names a picture the page holds, none is sent twice while held, the page ends on the newest frame",
+          arguments: 0..<40)
+    func randomMirror(seed: UInt64) {
+        var random = SeededRandom(state: seed)
+        let viewer = ViewerConnection(id: "browser-1")
+        var page = PageModel()
+        var lastOffered: UInt32?
+        for step in 0..<200 {
+            switch random.next() % 3 {
+            case 0:
+                let number = UInt32(random.next() % 12)
+                viewer.offer(Self.frame(number))
+                lastOffered = number
+            case 1:
+                let count = Int(random.next() % 4)
+                viewer.preload((0..<count).map { _ in Self.frame(UInt32(random.next() % 12)) })
+            default:
+                // The writer sends some (or all) of what is queued.
+                var budget = random.next() % 4
+                while budget > 0, let next = viewer.next() {
+                    budget -= 1
+                    switch next {
+                    case .frame(let frame):
+                        #expect(!page.held.contains(frame.number),
+                                "seed \(seed) step \(step): picture \(frame.number) sent while the page holds it")
+                        page.receive(frame.number)
+                    case .show(let number):
+                        let held = page.held
+                        let shown = page.show(number)
+                        #expect(shown, "seed \(seed) step \(step): show \(number) of a picture not held \(held)")
+                    case .text: break
+                    }
+                }
+            }
+        }
+        while let next = viewer.next() {
+            switch next {
+            case .frame(let frame): page.receive(frame.number)
+            case .show(let number):
+                let shown = page.show(number)
+                #expect(shown, "seed \(seed): final show \(number) not held")
+            case .text: break
+            }
+        }
+        #expect(page.shown == lastOffered, "seed \(seed): the page ends on the newest frame offered")
     }
 }

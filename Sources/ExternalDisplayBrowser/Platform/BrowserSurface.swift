@@ -16,6 +16,7 @@ public final class BrowserSurface {
     /// The last frame handed to the page.
     public private(set) var frame: BrowserFrame?
     let viewer: ViewerConnection
+    private var preloaded: [UInt32] = []
 
     init(display: DisplayID, layout: DisplayLayout, viewer: ViewerConnection) {
         self.display = display
@@ -31,6 +32,23 @@ public final class BrowserSurface {
         if isVisible, content == .app { viewer.offer(frame) }
     }
 
+    /// Gives the page pictures to hold decoded but not show (say, the slides either side of the current one), so
+    /// that showing one later is a few-byte message and a draw of a picture it already has. A new set replaces
+    /// one not yet sent; pictures the page holds are not sent again; the page holds at most four. Only while the
+    /// window shows the app's content: a page waiting on the placeholder is given nothing ahead.
+    ///
+    /// What it means for viewers: a page holds pictures it does not show yet, and a curious viewer can read them
+    /// in the browser's developer tools. Give it only what every viewer may see (the audience view, never notes),
+    /// or nothing when the talk keeps surprises (``BrowserServerConfiguration/sendsAhead`` false: this does nothing).
+    public func preload(_ frames: [BrowserFrame]) {
+        guard isVisible, content == .app else { return }
+        let ahead = frames.filter { $0 !== frame }
+        let numbers = ahead.map(\.number)
+        guard numbers != preloaded else { return }
+        preloaded = numbers
+        viewer.preload(ahead)
+    }
+
     /// The frame number the page last reported on screen.
     public var paintedFrame: UInt32? { viewer.lastPainted }
 
@@ -38,6 +56,6 @@ public final class BrowserSurface {
         self.isVisible = visible
         self.content = content
         viewer.send(text: "{\"type\":\"\(visible ? content.rawValue : "hidden")\"}")
-        if visible, content == .app, let frame { viewer.offer(frame) }
+        if visible, content == .app, let frame { viewer.offer(frame, again: true) }
     }
 }

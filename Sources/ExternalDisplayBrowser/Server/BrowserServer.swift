@@ -94,7 +94,7 @@ final class BrowserServer: Sendable {
             defer { registry.nextViewer += 1 }
             return registry.nextViewer
         }
-        let viewer = ViewerConnection(id: DisplayID("browser-\(number)"))
+        let viewer = ViewerConnection(id: DisplayID("browser-\(number)"), sendsAhead: configuration.sendsAhead)
         var connected = false
         var reason = "the page closed"
         await withTaskGroup(of: Void.self) { group in
@@ -127,7 +127,7 @@ final class BrowserServer: Sendable {
     }
 
     private func serveRemote(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
-        let remote = ViewerConnection(id: DisplayID("remote"))
+        let remote = ViewerConnection(id: DisplayID("remote"), holdsPictures: false)
         let key = ObjectIdentifier(remote)
         let (state, frame, count) = registry.withLockedValue { registry in
             registry.remotes[key] = remote
@@ -163,6 +163,7 @@ final class BrowserServer: Sendable {
     private static func write(_ outgoing: ViewerConnection.Outgoing, to outbound: WebSocketOutboundWriter) async throws {
         switch outgoing {
         case .frame(let frame): try await outbound.write(.binary(frame.message))
+        case .show(let number): try await outbound.write(.text("{\"type\":\"show\",\"frame\":\(number)}"))
         case .text(let text): try await outbound.write(.text(text))
         }
     }

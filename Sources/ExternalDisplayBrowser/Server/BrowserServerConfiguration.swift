@@ -16,6 +16,11 @@ public struct BrowserServerConfiguration: Sendable {
     public var remoteToken: String
     /// How often the server pings each page; a page that has not answered by the next ping is disconnected.
     public var heartbeat: Duration
+    /// Whether pages may be given pictures ahead of time (``BrowserSurface/preload(_:)``): a flip is then a
+    /// few-byte message and a draw, but a viewer can read the pictures held ahead in the browser's developer
+    /// tools. False makes `preload` do nothing: pages get a picture only when it is shown (for talks that keep
+    /// surprises).
+    public var sendsAhead = true
 
     /// A configuration. `remoteToken` defaults to 128 random bits in hex.
     public init(host: String = "127.0.0.1", port: Int = 0, remoteToken: String = BrowserServerConfiguration.randomToken(),

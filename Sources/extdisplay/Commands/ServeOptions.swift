@@ -16,6 +16,11 @@ struct ServeOptions: ParsableArguments {
                                + "changes (to measure it under load).", visibility: .hidden))
     var consoleFPS: Double?
 
+    @Flag(help: ArgumentHelp("With --serve: send each page only the picture it shows now, not the slides either "
+                             + "side ahead of time (a flip then waits for the picture; viewers cannot peek ahead in "
+                             + "their browser's developer tools)."))
+    var serveNoPreload = false
+
     func validate() throws {
         if let serve {
             do { _ = try BrowserServerConfiguration(listen: serve) } catch { throw ValidationError(error.description) }
@@ -31,7 +36,8 @@ extension ServeOptions {
     /// display, and returns true when the talk is over; without it returns false at once.
     @MainActor
     func present(_ deck: Deck, configuration: DisplayConfiguration) async -> Bool {
-        guard let serve, let server = try? BrowserServerConfiguration(listen: serve) else { return false }
+        guard let serve, var server = try? BrowserServerConfiguration(listen: serve) else { return false }
+        server.sendsAhead = !serveNoPreload
         #if canImport(CSDL2)
         await ServedPresenter.run(deck: deck, server: server, display: configuration, consoleFPS: consoleFPS)
         #else

@@ -6,21 +6,32 @@ import ExternalDisplaySDL
 import Foundation
 
 /// The presenter's audience view in browsers: a second coordinator whose platform is the browser-display server,
-/// feeding the same ``PresenterController`` as the desktop or terminal console. Each pass renders the audience
-/// view of every page's size once (pages of one mode share one frame, the same PNG the headless snapshots
-/// write) and hands it to the pages; an unchanged picture is never sent again. The remote gets the speaker's
-/// state (notes included) and a small picture of the current slide.
+/// feeding the same ``PresenterController`` as the desktop or terminal console. Each pass lays the audience view
+/// out once per distinct page layout, and each distinct picture is rendered once (pages of one mode share one
+/// frame, the same PNG the headless snapshots write) and handed to the pages; an unchanged picture is never sent
+/// again. The remote gets the speaker's state (notes included) and a small picture of the current slide.
+///
+/// Ahead of time: the pictures the next and the previous key would show are rendered too and given to the pages
+/// to hold decoded (``BrowserSurface/preload(_:)``), so a flip is a few-byte message and a draw on the page. The
+/// renderer draws on the main actor one picture at a time (the current ones first) and encodes the PNG off it, so
+/// the console is never held up by an encoder.
 @MainActor
 final class BrowserAudience {
     let platform: BrowserDisplayPlatform
     private let coordinator: DisplayCoordinator<BrowserDisplayPlatform>
     private let controller: PresenterController
+    /// Pictures ready, by size and content: those shown now and those held ahead.
     private var frames: [FrameKey: BrowserFrame] = [:]
+    /// Pictures wanted and not ready: shown now (urgent) and ahead.
+    private var urgent: [FrameKey] = []
+    private var ahead: [FrameKey] = []
+    private var wanted: Set<FrameKey> = []
+    private var rendering: FrameKey?
     private var canvases: [PixelSize: SDLPresenterCanvas] = [:]
     private var nextNumber: UInt32 = 1
     private var remoteShown: BrowserRemoteState?
     private var remotePicture: (key: FrameKey, frame: BrowserFrame)?
-    /// Audience pictures rendered so far (one per distinct size and content, not per page).
+    /// Audience pictures rendered so far (one per distinct size and content, not per page), ahead ones included.
     private(set) var framesRendered = 0
 
     private struct FrameKey: Hashable {
@@ -49,24 +60,62 @@ final class BrowserAudience {
     /// Pages connected now.
     var viewers: Int { platform.viewerCount }
 
-    /// Brings every page and the remote up to date (call after each change of state).
+    /// Brings every page and the remote up to date (call after each change of state): shows each page its
+    /// picture when it is ready (else asks for it first of all), gives it the pictures ahead that are ready, and
+    /// asks for the others.
     func update(now: Double) {
         let clock = presenterClock(Date())
-        var used: [FrameKey: BrowserFrame] = [:]
+        let scene = controller.scene(at: now, clock: clock)
+        let scenesAhead = platform.configuration.sendsAhead ? Self.scenesAhead(of: scene) : []
+        var plans: [DisplayLayout: (current: FrameKey, ahead: [FrameKey])] = [:]
+        var wanted: Set<FrameKey> = [], urgent: [FrameKey] = [], ahead: [FrameKey] = []
         for display in controller.state.audienceDisplays {
             guard let surface = coordinator.surface(for: display.id) else { continue }
-            let size = display.layout.frame.size
-            guard let canvas = canvas(size),
-                  let list = controller.externalList(for: display.id, at: now, clock: clock, metrics: canvas) else { continue }
-            let key = FrameKey(size: size, list: list)
-            let frame = used[key] ?? frames[key] ?? render(list, on: canvas)
-            used[key] = frame
-            surface.show(frame)
+            guard let plan = plans[display.layout] ?? plan(display, scene, scenesAhead) else { continue }
+            if plans[display.layout] == nil {
+                plans[display.layout] = plan
+                wanted.insert(plan.current)
+                wanted.formUnion(plan.ahead)
+                if frames[plan.current] == nil { urgent.append(plan.current) }
+                ahead += plan.ahead.filter { frames[$0] == nil }
+            }
+            if let frame = frames[plan.current] { surface.show(frame) }
+            surface.preload(plan.ahead.compactMap { frames[$0] })
         }
-        // Only the pictures shown now are kept: memory does not grow with the sizes pages ever had.
-        frames = used
-        canvases = canvases.filter { size, _ in used.keys.contains { $0.size == size } }
+        // Only the pictures wanted now are kept: memory does not grow with the sizes pages ever had.
+        frames = frames.filter { wanted.contains($0.key) }
+        self.wanted = wanted
+        self.urgent = urgent
+        self.ahead = ahead
+        canvases = canvases.filter { size, _ in size == Self.remoteMode.size || wanted.contains { $0.size == size } }
+        renderNext()
         updateRemote(now: now, clock: clock)
+    }
+
+    /// What a display shows now and after each key the presenter may press next.
+    private func plan(_ display: AudienceDisplay, _ scene: PresenterScene,
+                      _ scenesAhead: [PresenterScene]) -> (current: FrameKey, ahead: [FrameKey])? {
+        let size = display.layout.frame.size
+        guard let canvas = canvas(size) else { return nil }
+        let layout = PresenterLayout(metrics: canvas, theme: controller.theme)
+        let current = FrameKey(size: size, list: layout.external(scene, on: display))
+        var ahead: [FrameKey] = []
+        for scene in scenesAhead {
+            let key = FrameKey(size: size, list: layout.external(scene, on: display))
+            if key != current, !ahead.contains(key) { ahead.append(key) }
+        }
+        return (current, ahead)
+    }
+
+    /// The scenes after the next and the previous key (the presenter knows what comes next); a key that changes
+    /// nothing (first or last slide) adds nothing.
+    private static func scenesAhead(of scene: PresenterScene) -> [PresenterScene] {
+        [PresenterKey.next, .previous].map { key in
+            var state = scene.state
+            state.reduce(.key(key), at: scene.now)
+            return PresenterScene(deck: scene.deck, state: state, now: scene.now, clock: scene.clock,
+                                  mainDisplay: scene.mainDisplay)
+        }
     }
 
     private func canvas(_ size: PixelSize) -> SDLPresenterCanvas? {
@@ -76,17 +125,37 @@ final class BrowserAudience {
         return canvas
     }
 
-    private func render(_ list: DisplayList, on canvas: SDLPresenterCanvas) -> BrowserFrame {
-        canvas.draw(list)
+    /// Renders the next wanted picture (pictures shown now first): draws it on the main actor once the current
+    /// pass is over, encodes it off the main actor, then brings the pages up to date and goes on with the next one.
+    private func renderNext() {
+        guard rendering == nil else { return }
+        guard let key = (urgent + ahead).first(where: { frames[$0] == nil && wanted.contains($0) }),
+              let canvas = canvas(key.size) else { return }
+        rendering = key
+        let number = nextNumber
+        nextNumber &+= 1
         framesRendered += 1
-        defer { nextNumber &+= 1 }
-        // A display shows colour, not transparency: the canvas leaves alpha just under 255 where text is blended,
-        // which a browser would composite over black. Frames go out opaque, as a cable display shows them.
+        // After this pass: the console is drawn first.
+        Task { @MainActor [weak self] in
+            let bitmap = Self.draw(key.list, on: canvas)
+            let png = await Task.detached(priority: .userInitiated) { bitmap.pngData() }.value
+            guard let self else { return }
+            rendering = nil
+            if wanted.contains(key) { frames[key] = BrowserFrame(number: number, png: png) }
+            update(now: controller.now())
+        }
+    }
+
+    /// Draws a list and reads the pixels back, opaque. A display shows colour, not transparency: the canvas leaves
+    /// alpha just under 255 where text is blended, which a browser would composite over black. Frames go out
+    /// opaque, as a cable display shows them.
+    private static func draw(_ list: DisplayList, on canvas: SDLPresenterCanvas) -> Bitmap {
+        canvas.draw(list)
         var bitmap = canvas.canvas.readPixels()
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
         }
-        return BrowserFrame(number: nextNumber, png: bitmap.pngData())
+        return bitmap
     }
 
     // MARK: Remote
@@ -108,9 +177,11 @@ final class BrowserAudience {
         platform.publishRemote(remote, picture: remotePictureFrame(now: now, clock: clock))
     }
 
+    private static let remoteMode = DisplayMode(width: 640, height: 360)
+
     /// The audience view at 640×360 for the remote, rendered only when it changed.
     private func remotePictureFrame(now: Double, clock: String) -> BrowserFrame? {
-        let mode = DisplayMode(width: 640, height: 360)
+        let mode = Self.remoteMode
         let display = AudienceDisplay(id: "remote", name: "remote", mode: mode,
                                       layout: DisplayLayout(mode: mode, overscan: 0, compensation: .none))
         guard let canvas = canvas(mode.size) else { return nil }
@@ -118,8 +189,8 @@ final class BrowserAudience {
         let list = PresenterLayout(metrics: canvas, theme: controller.theme).external(scene, on: display)
         let key = FrameKey(size: mode.size, list: list)
         if let remotePicture, remotePicture.key == key { return nil }
-        let frame = render(list, on: canvas)
-        framesRendered -= 1
+        defer { nextNumber &+= 1 }
+        let frame = BrowserFrame(number: nextNumber, png: Self.draw(list, on: canvas).pngData())
         remotePicture = (key, frame)
         return frame
     }
