@@ -72,7 +72,8 @@ func textBench(decks: [String], rounds: Int) throws {
         for _ in 0..<coldRounds { newPath(shaper: TextShaper()) }
         let cold = (monotonic() - t2) / Double(coldRounds * max(1, lines.count)) * 1e6
         let name = URL(fileURLWithPath: deckPath).lastPathComponent
-        print(String(format: "%-30@ %6d %18.1f %34.1f %27.1f", name as NSString, lines.count, old, cached, cold))
+        let padded = name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        print(padded + String(format: " %6d %18.1f %34.1f %27.1f", lines.count, old, cached, cold))
     }
 }
 #endif

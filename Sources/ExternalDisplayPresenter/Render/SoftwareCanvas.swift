@@ -5,7 +5,8 @@ import ExternalDisplaySDL
 import Foundation
 
 /// A canvas over an SDL software surface: a headless surface of any size (no video driver needed) or an SDL
-/// window's own surface. Text through SDL_ttf with the DejaVu fonts; snapshots as PNG.
+/// window's own surface. Text in any language through ExternalDisplaySDL's `TextShaper` (DejaVu, fallback fonts
+/// from fontconfig, bidi order, colour emoji); snapshots as PNG.
 ///
 /// ```swift
 /// let canvas = try SoftwareCanvas(size: PixelSize(width: 1920, height: 1080))

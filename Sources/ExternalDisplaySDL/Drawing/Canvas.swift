@@ -5,7 +5,8 @@ import ExternalDisplayKit
 /// Drawing over an SDL renderer — the same code on a display's window and headless on an off-screen
 /// software surface of any size (no video driver, no X server needed).
 ///
-/// Fill, rectangles, lines, images and text (SDL_ttf, DejaVu by default) with measured text for layout;
+/// Fill, rectangles, lines, images and text in any language (``TextShaper``: DejaVu by default, fallback fonts,
+/// bidi order, colour emoji) with measured text for layout;
 /// ``readPixels()`` and ``snapshotPNG()`` read back what was drawn.
 ///
 /// ```swift
