@@ -17,7 +17,8 @@ func textBench(decks: [String], rounds: Int) throws {
     defer { SDL_FreeSurface(target) }
     let files: [FontFace: String] = [.sans: "DejaVuSans.ttf", .sansBold: "DejaVuSans-Bold.ttf", .mono: "DejaVuSansMono.ttf"]
     func path(_ face: FontFace) -> String { CanvasFont.systemFontDirectory + "/" + (files[face] ?? "DejaVuSans.ttf") }
-    print("present-bench --text: every text line of every slide, measured and drawn onto a 1920×1080 surface, \(rounds) rounds")
+    print("present-bench --text: every text line of every slide, measured and drawn onto a 1920×1080 surface; "
+          + "median of \(rounds) alternating rounds")
     print("deck                            lines   old path µs/line   new path µs/line (cached layout)   new, first layout µs/line")
     for deckPath in decks {
         let deck = try DeckParser.parse(contentsOf: URL(fileURLWithPath: deckPath))
@@ -37,8 +38,7 @@ func textBench(decks: [String], rounds: Int) throws {
             return f
         }
         let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
-        let t0 = monotonic()
-        for _ in 0..<rounds {
+        func oldPath() {
             for (s, style) in lines {
                 guard let font = oldFont(style) else { continue }
                 var w: Int32 = 0, h: Int32 = 0
@@ -49,9 +49,6 @@ func textBench(decks: [String], rounds: Int) throws {
                 SDL_FreeSurface(r)
             }
         }
-        let old = (monotonic() - t0) / Double(rounds * max(1, lines.count)) * 1e6
-        for f in oldFonts.values { TTF_CloseFont(f) }
-
         func newPath(shaper: TextShaper) {
             for (s, style) in lines {
                 _ = shaper.width(of: s, fontPath: path(style.face), size: style.size)
@@ -61,16 +58,25 @@ func textBench(decks: [String], rounds: Int) throws {
                 }
             }
         }
+        func timed(_ body: () -> Void) -> Double {
+            let t = monotonic()
+            body()
+            return (monotonic() - t) / Double(max(1, lines.count)) * 1e6
+        }
+        func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+        // Old and new alternate round by round, so load on a shared machine hits both alike; medians of rounds.
         let warm = TextShaper()
+        oldPath()
         newPath(shaper: warm)
-        let t1 = monotonic()
-        for _ in 0..<rounds { newPath(shaper: warm) }
-        let cached = (monotonic() - t1) / Double(rounds * max(1, lines.count)) * 1e6
-        // A fresh shaper each round: every line laid out anew (fonts reopened too), as when text changes.
-        let coldRounds = max(1, rounds / 10)
-        let t2 = monotonic()
-        for _ in 0..<coldRounds { newPath(shaper: TextShaper()) }
-        let cold = (monotonic() - t2) / Double(coldRounds * max(1, lines.count)) * 1e6
+        var oldTimes: [Double] = [], newTimes: [Double] = [], coldTimes: [Double] = []
+        for round in 0..<rounds {
+            oldTimes.append(timed(oldPath))
+            newTimes.append(timed { newPath(shaper: warm) })
+            // A fresh shaper every tenth round: every line laid out anew (fonts reopened too), as when text changes.
+            if round % 10 == 0 { coldTimes.append(timed { newPath(shaper: TextShaper()) }) }
+        }
+        for f in oldFonts.values { TTF_CloseFont(f) }
+        let old = median(oldTimes), cached = median(newTimes), cold = median(coldTimes)
         let name = URL(fileURLWithPath: deckPath).lastPathComponent
         let padded = name.padding(toLength: 30, withPad: " ", startingAt: 0)
         print(padded + String(format: " %6d %18.1f %34.1f %27.1f", lines.count, old, cached, cold))

@@ -10,7 +10,10 @@ enum SurfaceScaling {
               let src = SDL_ConvertSurfaceFormat(source, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
         defer { SDL_FreeSurface(src) }
         let sw = Int(src.pointee.w), sh = Int(src.pointee.h)
-        let dw = max(1, Int((Double(sw) * scale).rounded())), dh = max(1, Int((Double(sh) * scale).rounded()))
+        let width = (Double(sw) * scale).rounded(), height = (Double(sh) * scale).rounded()
+        // Past the largest image the package draws, there is nothing sensible to make (and no trap).
+        guard width <= Double(ImageLimits.maxSide), height <= Double(ImageLimits.maxSide) else { return nil }
+        let dw = max(1, Int(width)), dh = max(1, Int(height))
         guard let dst = SDL_CreateRGBSurfaceWithFormat(0, Int32(dw), Int32(dh), 32,
                                                        SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
         SDL_LockSurface(src)

@@ -55,7 +55,7 @@ public final class TextShaper {
     public func font(path: String, index: Int = 0, size: Int) -> OpaquePointer? {
         let key = FontKey(path: path, index: index, size: max(1, size))
         if let font = fonts[key] { return font }
-        guard let font = TTF_OpenFontIndex(path, Int32(key.size), index) else { return nil }
+        guard let font = TTF_OpenFontIndex(path, Int32(clamping: key.size), index) else { return nil }
         fonts[key] = font
         return font
     }
@@ -82,11 +82,11 @@ public final class TextShaper {
             guard let rendered = TTF_RenderUTF8_Blended(run.font, run.text, color) else { return nil }
             defer { SDL_FreeSurface(rendered) }
             if run.scale == 1 {
-                blit(rendered, SDL_Rect(x: Int32(x + run.x), y: Int32(y + run.y), w: rendered.pointee.w,
+                blit(rendered, SDL_Rect(x: Int32(clamping: x + run.x), y: Int32(clamping: y + run.y), w: rendered.pointee.w,
                                         h: rendered.pointee.h))
             } else if let scaled = SurfaceScaling.scaled(rendered, by: run.scale) {
                 defer { SDL_FreeSurface(scaled) }
-                blit(scaled, SDL_Rect(x: Int32(x + run.x), y: Int32(y + run.y), w: scaled.pointee.w,
+                blit(scaled, SDL_Rect(x: Int32(clamping: x + run.x), y: Int32(clamping: y + run.y), w: scaled.pointee.w,
                                       h: scaled.pointee.h))
             }
         }
