@@ -55,6 +55,15 @@ let package = Package(
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
         // Fatal signals end the process after the runtime's crash report, so the mode-restore watchdog acts.
         .target(name: "CFatalSignals"),
+        // Text in any language: fontconfig picks fallback fonts, HarfBuzz names each character's script,
+        // FriBidi orders by direction. All three are dynamically linked system libraries (FriBidi is
+        // LGPL-2.1+, fontconfig and HarfBuzz MIT-style); no code of theirs is compiled into the products.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
         .target(name: "ExternalDisplaySDL",
@@ -63,6 +72,9 @@ let package = Package(
                                .target(name: "CXRandR", condition: linuxOnly),
                                .target(name: "CZlib", condition: linuxOnly),
                                .target(name: "CJPEG", condition: linuxOnly),
+                               .target(name: "CFontconfig", condition: linuxOnly),
+                               .target(name: "CHarfBuzz", condition: linuxOnly),
+                               .target(name: "CFriBidi", condition: linuxOnly),
                                "CFatalSignals"],
                 swiftSettings: strict),
         // Wayland: libwayland-client (pkg-config) and the protocol tables and listener shims Swift needs.

@@ -15,6 +15,9 @@ packages=(
   # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
   # MuPDF's mutool is the tests' independent second renderer.
   poppler-utils mupdf-tools
+  # Text in any language: fontconfig fallback, HarfBuzz scripts, FriBidi order (LGPL, linked dynamically only),
+  # CJK and colour emoji fonts; pango-view is the tests' independent text renderer.
+  libfontconfig-dev libharfbuzz-dev libfribidi-dev fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools
   # Browser displays (ExternalDisplayBrowser): headless Chromium opens the served pages in the tests.
   chromium
   # Wayland (ExternalDisplayWayland): the client library, and headless sway for the integration tests with

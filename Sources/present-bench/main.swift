@@ -2,6 +2,7 @@
 //
 //   swift run -c release present-bench [--seconds 5] [--deck Examples/Decks/ExternalDisplayKit.md] [--windows]
 //   swift run -c release present-bench --large-decks      (open and flip time as a deck grows; LargeDecks.swift)
+//   swift run -c release present-bench --text             (text path: any-language shaper vs one SDL_ttf call; TextBench.swift)
 //
 // With --windows (DISPLAY set, e.g. Xorg-dummy from scripts/xorg-dummy.sh), both loops draw into real SDL
 // windows, the console on the first display and the audience view on the second, instead of off-screen surfaces.
@@ -156,8 +157,12 @@ func main() async throws {
         case "--large-decks":
             try largeDeckBench(flips: 11)
             return
+        case "--text":
+            try textBench(decks: ["Examples/Decks/ExternalDisplayKit.md", "Examples/Decks/Languages/languages.md"],
+                          rounds: 50)
+            return
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text\n".utf8))
             exit(2)
         }
     }

@@ -5,7 +5,8 @@ import ExternalDisplaySDL
 import Foundation
 
 /// A canvas over an SDL software surface: a headless surface of any size (no video driver needed) or an SDL
-/// window's own surface. Text through SDL_ttf with the DejaVu fonts; snapshots as PNG.
+/// window's own surface. Text in any language through ExternalDisplaySDL's `TextShaper` (DejaVu, fallback fonts
+/// from fontconfig, bidi order, colour emoji); snapshots as PNG.
 ///
 /// ```swift
 /// let canvas = try SoftwareCanvas(size: PixelSize(width: 1920, height: 1080))
@@ -55,15 +56,17 @@ public final class SoftwareCanvas: SnapshotCanvas {
         SDL_FillRect(surface, &r, SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, color.a))
     }
 
-    /// Draws anti-aliased text blended over the surface.
+    /// Draws anti-aliased text blended over the surface, in any language (fallback fonts, bidi order,
+    /// colour emoji: ExternalDisplaySDL's `TextShaper`).
     public func text(_ string: String, x: Int, y: Int, style: TextStyle) {
-        guard !string.isEmpty, let font = fonts.font(style.face, style.size) else { return }
+        guard !string.isEmpty else { return }
         let c = style.color
-        guard let rendered = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)) else { return }
-        defer { SDL_FreeSurface(rendered) }
-        SDL_SetSurfaceBlendMode(rendered, SDL_BLENDMODE_BLEND)
-        var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: rendered.pointee.w, h: rendered.pointee.h)
-        SDL_UpperBlit(rendered, nil, surface, &dst)
+        fonts.shaper.draw(string, fontPath: fonts.path(style.face), size: style.size, x: x, y: y,
+                          color: SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)) { rendered, rect in
+            SDL_SetSurfaceBlendMode(rendered, SDL_BLENDMODE_BLEND)
+            var dst = rect
+            SDL_UpperBlit(rendered, nil, surface, &dst)
+        }
     }
 
     /// Draws a PNG file (decoded once by ExternalDisplaySDL's `Bitmap`) scaled into `rect`; false when it
@@ -85,13 +88,11 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// Presents a window's surface; nothing for a headless one.
     public func finishFrame() { onFinish?() }
 
-    /// Width of `text` in this canvas's font.
+    /// Width of `text` in this canvas's font: the same layout ``text(_:x:y:style:)`` draws.
     public func width(of text: String, face: FontFace, size: Int) -> Int {
-        guard !text.isEmpty, let font = fonts.font(face, size) else { return 0 }
+        guard !text.isEmpty else { return 0 }
         return widths.width(text, face: face, size: size) {
-            var w: Int32 = 0, h: Int32 = 0
-            TTF_SizeUTF8(font, text, &w, &h)
-            return Int(w)
+            fonts.shaper.width(of: text, fontPath: fonts.path(face), size: size) ?? 0
         }
     }
 
@@ -129,13 +130,14 @@ public struct PresenterCanvasError: Error, Hashable, Sendable, CustomStringConve
     public init(_ description: String) { self.description = description }
 }
 
-/// SDL_ttf fonts by face and size, opened on first use.
+/// The DejaVu files of each face, and the text shaper that opens them by size on first use.
 final class FontCache {
     private static let files: [FontFace: String] = [
         .sans: "DejaVuSans.ttf", .sansBold: "DejaVuSans-Bold.ttf", .mono: "DejaVuSansMono.ttf",
     ]
     private let directory: String
-    private var open: [String: OpaquePointer] = [:]
+    /// Lays out and draws text for one canvas.
+    let shaper = TextShaper()
 
     init() throws(PresenterCanvasError) {
         guard ttfReady else { throw PresenterCanvasError("SDL_ttf could not start: \(String(cString: SDL_GetError()))") }
@@ -151,15 +153,10 @@ final class FontCache {
         directory = found
     }
 
-    deinit { for font in open.values { TTF_CloseFont(font) } }
+    /// The file of a face.
+    func path(_ face: FontFace) -> String { directory + "/" + (Self.files[face] ?? "DejaVuSans.ttf") }
 
-    func font(_ face: FontFace, _ size: Int) -> OpaquePointer? {
-        let key = "\(face.rawValue)-\(size)"
-        if let font = open[key] { return font }
-        guard let font = TTF_OpenFont(directory + "/" + Self.files[face]!, Int32(max(1, size))) else { return nil }
-        open[key] = font
-        return font
-    }
+    func font(_ face: FontFace, _ size: Int) -> OpaquePointer? { shaper.font(path: path(face), size: size) }
 }
 
 /// SDL_ttf started once per process.

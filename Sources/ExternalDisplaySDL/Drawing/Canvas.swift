@@ -5,7 +5,8 @@ import ExternalDisplayKit
 /// Drawing over an SDL renderer — the same code on a display's window and headless on an off-screen
 /// software surface of any size (no video driver, no X server needed).
 ///
-/// Fill, rectangles, lines, images and text (SDL_ttf, DejaVu by default) with measured text for layout;
+/// Fill, rectangles, lines, images and text in any language (``TextShaper``: DejaVu by default, fallback fonts,
+/// bidi order, colour emoji) with measured text for layout;
 /// ``readPixels()`` and ``snapshotPNG()`` read back what was drawn.
 ///
 /// ```swift
@@ -21,7 +22,7 @@ public final class Canvas {
     /// The size drawn into, in pixels.
     public private(set) var size: PixelSize
     private let surface: UnsafeMutablePointer<SDL_Surface>?
-    private let fonts = FontCache()
+    private let shaper = TextShaper()
 
     /// An off-screen canvas of any size on a software renderer: needs no video driver.
     public init(width: Int, height: Int) throws(CanvasError) {
@@ -124,32 +125,49 @@ public final class Canvas {
     }
 
     /// Draws one line of text with its top-left corner at (x, y); returns the size it took.
+    ///
+    /// Any language: characters the font lacks come from fallback fonts chosen by fontconfig, right-to-left
+    /// text is ordered by the Unicode bidi algorithm, and colour emoji are drawn in colour (see ``TextShaper``).
     @discardableResult
     public func text(_ string: String, x: Int, y: Int, font: CanvasFont, color: Color) throws(CanvasError) -> PixelSize {
-        guard !string.isEmpty, isAlive else { return PixelSize(width: 0, height: try lineHeight(font)) }
-        let ttf = try fonts.font(font)
+        let height = try fontHeight(font)
+        guard !string.isEmpty, isAlive else { return PixelSize(width: 0, height: height) }
         let sdlColor = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-        guard let rendered = TTF_RenderUTF8_Blended(ttf, string, sdlColor) else {
+        let blit: (UnsafeMutablePointer<SDL_Surface>, SDL_Rect) -> Void = { surface, r in
+            let rect = Rect(x: Int(r.x), y: Int(r.y), width: Int(r.w), height: Int(r.h))
+            self.copy(surface, to: rect)
+        }
+        let drawn = shaper.draw(string, fontPath: font.resolvedPath, size: font.size, x: x, y: y, color: sdlColor,
+                                blit: blit)
+        guard let width = drawn else {
             throw .sdl(String(cString: SDL_GetError()))
         }
-        defer { SDL_FreeSurface(rendered) }
-        let drawn = PixelSize(width: Int(rendered.pointee.w), height: Int(rendered.pointee.h))
-        copy(rendered, to: Rect(x: x, y: y, width: drawn.width, height: drawn.height))
-        return drawn
+        return PixelSize(width: width, height: height)
     }
 
-    /// The size one line of text takes in a font, for layout.
+    /// The size one line of text takes in a font, for layout: the same layout ``text(_:x:y:font:color:)``
+    /// draws, fallback fonts and bidi order included.
     public func measure(_ string: String, font: CanvasFont) throws(CanvasError) -> PixelSize {
-        let ttf = try fonts.font(font)
-        var w: Int32 = 0, h: Int32 = 0
-        guard !string.isEmpty else { return PixelSize(width: 0, height: Int(TTF_FontLineSkip(ttf))) }
-        TTF_SizeUTF8(ttf, string, &w, &h)
-        return PixelSize(width: Int(w), height: Int(h))
+        guard !string.isEmpty else { return PixelSize(width: 0, height: try lineHeight(font)) }
+        let height = try fontHeight(font)
+        return PixelSize(width: shaper.width(of: string, fontPath: font.resolvedPath, size: font.size) ?? 0,
+                         height: height)
     }
 
     /// The distance between baselines of consecutive lines in a font.
     public func lineHeight(_ font: CanvasFont) throws(CanvasError) -> Int {
-        Int(TTF_FontLineSkip(try fonts.font(font)))
+        Int(TTF_FontLineSkip(try ttf(font)))
+    }
+
+    private func fontHeight(_ font: CanvasFont) throws(CanvasError) -> Int {
+        Int(TTF_FontHeight(try ttf(font)))
+    }
+
+    private func ttf(_ font: CanvasFont) throws(CanvasError) -> OpaquePointer {
+        guard let ttf = shaper.font(path: font.resolvedPath, size: font.size) else {
+            throw .missingFont(path: font.resolvedPath)
+        }
+        return ttf
     }
 
     /// Reads back what was drawn (for a window: the back buffer before it is presented).

@@ -46,28 +46,6 @@ public struct CanvasFont: Hashable, Sendable {
     }
 }
 
-/// Open TTF fonts of one canvas, by description.
-final class FontCache {
-    private var fonts: [CanvasFont: OpaquePointer] = [:]
-
-    init() {
-        if TTF_WasInit() == 0 { _ = TTF_Init() }
-    }
-
-    deinit {
-        for font in fonts.values { TTF_CloseFont(font) }
-    }
-
-    func font(_ description: CanvasFont) throws(CanvasError) -> OpaquePointer {
-        if let font = fonts[description] { return font }
-        guard let font = TTF_OpenFont(description.resolvedPath, Int32(max(1, description.size))) else {
-            throw .missingFont(path: description.resolvedPath)
-        }
-        fonts[description] = font
-        return font
-    }
-}
-
 /// BMP files through SDL.
 enum BMPLoader {
     static func load(path: String) throws(CanvasError) -> Bitmap {

@@ -1,0 +1,1 @@
+../ExternalDisplaySDLTests/TextOracle.swift
