@@ -17,6 +17,8 @@ packages=(
   poppler-utils mupdf-tools
   # Browser displays (ExternalDisplayBrowser): headless Chromium opens the served pages in the tests.
   chromium
+  # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.
+  zbar-tools
 )
 
 missing=()

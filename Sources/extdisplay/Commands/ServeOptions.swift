@@ -12,6 +12,11 @@ struct ServeOptions: ParsableArguments {
         valueName: "[HOST:]PORT"))
     var serve: String?
 
+    @Flag(name: .customLong("terminal-console"),
+          help: ArgumentHelp("With --serve: keep the console in the terminal even when a desktop is there (by default "
+                             + "a desktop runs the normal presenter: cable displays and browsers together)."))
+    var terminalConsole = false
+
     @Option(help: ArgumentHelp("With --serve: redraw the terminal console N times a second even when nothing "
                                + "changes (to measure it under load).", visibility: .hidden))
     var consoleFPS: Double?
@@ -27,11 +32,12 @@ struct ServeOptions: ParsableArguments {
 }
 
 extension ServeOptions {
-    /// With `--serve`: presents `deck` with the console in the terminal and every browser page as an external
-    /// display, and returns true when the talk is over; without it returns false at once.
+    /// With `--serve` and no desktop (or `--terminal-console`): presents `deck` with the console in the terminal
+    /// and every browser page as an external display, and returns true when the talk is over. Otherwise returns
+    /// false at once (on a desktop the live presenter serves browsers beside its displays, see ``server``).
     @MainActor
-    func present(_ deck: Deck, configuration: DisplayConfiguration) async -> Bool {
-        guard let serve, let server = try? BrowserServerConfiguration(listen: serve) else { return false }
+    func present(_ deck: Deck, configuration: DisplayConfiguration, desktop: Bool) async -> Bool {
+        guard let server, !desktop || terminalConsole else { return false }
         #if canImport(CSDL2)
         await ServedPresenter.run(deck: deck, server: server, display: configuration, consoleFPS: consoleFPS)
         #else
@@ -39,4 +45,19 @@ extension ServeOptions {
         #endif
         return true
     }
+
+    /// The server configuration when `--serve` was given.
+    var server: BrowserServerConfiguration? {
+        serve.flatMap { try? BrowserServerConfiguration(listen: $0) }
+    }
+
+    #if canImport(CSDL2)
+    /// With `--serve` on a desktop: serves browsers beside `live` (its console gets the QR panel); nil without
+    /// `--serve`. Call before `live.run`, after anything else that sets `afterPass`.
+    @MainActor
+    func attach<P: DisplayPlatform>(to live: LivePresenter<P>, configuration: DisplayConfiguration) async -> DesktopServe? {
+        guard let server else { return nil }
+        return await DesktopServe.attach(to: live, server: server, display: configuration)
+    }
+    #endif
 }

@@ -18,8 +18,8 @@ final class BrowserAudience {
     private var frames: [FrameKey: BrowserFrame] = [:]
     private var canvases: [PixelSize: SDLPresenterCanvas] = [:]
     private var nextNumber: UInt32 = 1
-    private var remoteShown: BrowserRemoteState?
-    private var remotePicture: (key: FrameKey, frame: BrowserFrame)?
+    /// The speaker's remote: state and pictures (BrowserRemoteFeed.swift).
+    private let remote: BrowserRemoteFeed
     /// Audience pictures rendered so far (one per distinct size and content, not per page).
     private(set) var framesRendered = 0
 
@@ -34,6 +34,7 @@ final class BrowserAudience {
         platform = BrowserDisplayPlatform(configuration: configuration)
         coordinator = DisplayCoordinator(platform: platform, configuration: displayConfiguration)
         coordinator.delegate = controller
+        remote = BrowserRemoteFeed(controller: controller, platform: platform)
     }
 
     /// Opens the server and starts reporting pages as displays; returns the audience URL.
@@ -66,7 +67,7 @@ final class BrowserAudience {
         // Only the pictures shown now are kept: memory does not grow with the sizes pages ever had.
         frames = used
         canvases = canvases.filter { size, _ in used.keys.contains { $0.size == size } }
-        updateRemote(now: now, clock: clock)
+        remote.update(now: now, clock: clock)
     }
 
     private func canvas(_ size: PixelSize) -> SDLPresenterCanvas? {
@@ -87,52 +88,6 @@ final class BrowserAudience {
             for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
         }
         return BrowserFrame(number: nextNumber, png: bitmap.pngData())
-    }
-
-    // MARK: Remote
-
-    private func updateRemote(now: Double, clock: String) {
-        let state = controller.state, deck = controller.deck
-        let slides = deck.slides
-        let current = slides.indices.contains(state.slideIndex) ? slides[state.slideIndex] : nil
-        let next = state.nextSlideIndex.map { slides[$0] }
-        let remote = BrowserRemoteState(
-            slide: slides.isEmpty ? 0 : state.slideIndex + 1, slideCount: slides.count,
-            title: current?.plainTitle ?? deck.title, text: current.map(Self.text) ?? "",
-            nextTitle: next?.plainTitle, nextText: next.map(Self.text),
-            notes: current?.notes.joined(separator: "\n") ?? "",
-            timer: PresentationTimer.format(state.timer.elapsed(at: now)), timerPaused: state.timer.isPaused,
-            blank: state.isBlackedOut)
-        guard remote != remoteShown else { return }
-        remoteShown = remote
-        platform.publishRemote(remote, picture: remotePictureFrame(now: now, clock: clock))
-    }
-
-    /// The audience view at 640×360 for the remote, rendered only when it changed.
-    private func remotePictureFrame(now: Double, clock: String) -> BrowserFrame? {
-        let mode = DisplayMode(width: 640, height: 360)
-        let display = AudienceDisplay(id: "remote", name: "remote", mode: mode,
-                                      layout: DisplayLayout(mode: mode, overscan: 0, compensation: .none))
-        guard let canvas = canvas(mode.size) else { return nil }
-        let scene = controller.scene(at: now, clock: clock)
-        let list = PresenterLayout(metrics: canvas, theme: controller.theme).external(scene, on: display)
-        let key = FrameKey(size: mode.size, list: list)
-        if let remotePicture, remotePicture.key == key { return nil }
-        let frame = render(list, on: canvas)
-        framesRendered -= 1
-        remotePicture = (key, frame)
-        return frame
-    }
-
-    private static func text(_ slide: Slide) -> String {
-        slide.blocks.compactMap { block -> String? in
-            switch block {
-            case .heading(let runs), .paragraph(let runs): InlineRun.plainText(runs)
-            case .bullet(let level, let runs): String(repeating: "  ", count: level) + "• " + InlineRun.plainText(runs)
-            case .image(let alt, _): "[\(alt)]"
-            case .page(let page): "[PDF page \(page.index + 1) of \(page.pageCount)]"
-            }
-        }.joined(separator: "\n")
     }
 }
 #endif
