@@ -5,12 +5,13 @@ import Testing
 
 /// `present --serve` on a desktop: the normal presenter (SDL console, the cable display DUMMY1 through RandR)
 /// and a headless Chromium page as one more external display, both driven by the one presenter state. A key on
-/// the desktop console flips the cable display and the page; the page shows exactly what DUMMY1 shows. Part of
+/// the desktop console flips the cable display and the page; the page shows what DUMMY1 shows (anti-aliased text
+/// edges within 3 levels). Part of
 /// the serialized Xorg suite (one X server at a time). Fails (never skips) when Xorg-dummy or Chromium is missing.
 extension XorgPresenterTests {
     /// Pixels that differ (RGB) between a region of one image and the whole of another of that size; -1 when
     /// the sizes differ. Read with the project's independent decoder (scripts/present-pngscan.py).
-    static func differing(_ a: URL, region: String, _ b: URL) throws -> Int {
+    static func differing(_ a: URL, region: String, _ b: URL, tolerance: Int = 0) throws -> Int {
         let script = """
         import importlib.util, sys
         spec = importlib.util.spec_from_file_location("scan", sys.argv[1])
@@ -24,12 +25,12 @@ extension XorgPresenterTests {
             la, lb = ra[y0 + y], rb[y]
             for x in range(w):
                 pa, pb = la[(x0 + x) * ba:(x0 + x) * ba + 3], lb[x * bb:x * bb + 3]
-                if pa != pb: n += 1
+                if max(abs(pa[0] - pb[0]), abs(pa[1] - pb[1]), abs(pa[2] - pb[2])) > int(sys.argv[5]): n += 1
         print(n)
         """
         let result = try Shell.run(["python3", "-c", script,
                                     Shell.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path,
-                                    a.path, region, b.path])
+                                    a.path, region, b.path, String(tolerance)])
         guard result.status == 0, let n = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw XorgTestError("pixel comparison failed (status \(result.status)): \(result.output)")
         }
@@ -73,7 +74,12 @@ extension XorgPresenterTests {
             let slide = PresenterTheme().slideBackground
             let shot1 = try server.screenshot { try Self.scan($0, region: external, slide) > 100_000 }
             let page1 = try temporary(try await chromium.screenshot(page), "page1.png")
-            #expect(try Self.differing(shot1, region: external, page1) == 0, "the page does not show what DUMMY1 shows")
+            // The same picture: the window surface blends anti-aliased text over an opaque (XRGB) surface while the
+            // page's frame is the off-screen canvas made opaque afterwards, so text edges may differ by a few
+            // levels (measured: ≤ 3, on about 0.3 % of the pixels); nothing else may differ.
+            #expect(try Self.differing(shot1, region: external, page1, tolerance: 3) == 0,
+                    "the page does not show what DUMMY1 shows (\(shot1.path), \(page1.path))")
+            #expect(try Self.differing(shot1, region: external, page1) < 1280 * 720 / 100)
 
             // A key on the desktop console: both flip to slide 2.
             try server.key("Right")
@@ -83,8 +89,10 @@ extension XorgPresenterTests {
             #expect(try Self.digest(shot2, external) != before, "DUMMY1 did not change")
             _ = try await Self.paint(chromium, page, after: first)
             let page2 = try temporary(try await chromium.screenshot(page), "page2.png")
-            #expect(try Self.differing(shot2, region: external, page2) == 0, "the page does not show slide 2 as DUMMY1 does")
-            #expect(try Self.differing(shot1, region: external, page2) > 1_000, "the page did not change")
+            #expect(try Self.differing(shot2, region: external, page2, tolerance: 3) == 0,
+                    "the page does not show slide 2 as DUMMY1 does")
+            // The comparison can fail: slide 1 on DUMMY1 against the page on slide 2.
+            #expect(try Self.differing(shot1, region: external, page2, tolerance: 3) > 1_000, "the page did not change")
             #expect(try Self.scan(page2, region: "0,0,1280,720", PresenterTheme().notes) == 0, "notes on the page")
 
             // The page going away leaves the cable display on.
