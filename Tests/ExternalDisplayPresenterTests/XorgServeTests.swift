@@ -37,6 +37,17 @@ extension XorgPresenterTests {
         return n
     }
 
+    /// Every QR code zbarimg finds on a screenshot (converted to PNG by scripts/present-pngscan.py).
+    static func qrCodes(_ shot: URL) throws -> [String] {
+        let png = shot.deletingPathExtension().appendingPathExtension("png")
+        let converted = try Shell.run(["python3", Shell.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path,
+                                       "--png", png.path, shot.path])
+        guard converted.status == 0 else { throw XorgTestError("converting \(shot.path) failed: \(converted.output)") }
+        guard Shell.has("zbarimg") else { throw XorgTestError("zbarimg is missing: run scripts/install-deps.sh (zbar-tools)") }
+        let result = try Shell.run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable", png.path])
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
     /// The newest frame number the page reports painted, once it is newer than `after` (hang guard 30 s).
     static func paint(_ chromium: Chromium, _ page: Chromium.Page, after: UInt32? = nil) async throws -> UInt32 {
         let deadline = Date().addingTimeInterval(30)
@@ -94,6 +105,21 @@ extension XorgPresenterTests {
             // The comparison can fail: slide 1 on DUMMY1 against the page on slide 2.
             #expect(try Self.differing(shot1, region: external, page2, tolerance: 3) > 1_000, "the page did not change")
             #expect(try Self.scan(page2, region: "0,0,1280,720", PresenterTheme().notes) == 0, "notes on the page")
+
+            // The console's QR panel: the audience URL from the start; U shows the remote's (with its token);
+            // mirroring (M) withdraws it from every screen.
+            let remote = try #require(presenter.lines.first { $0.hasPrefix("speaker remote") }.flatMap { line in
+                line.range(of: "http://").map { String(line[$0.lowerBound...]) }
+            })
+            #expect(try Self.qrCodes(shot2) == [url], "the console shows no QR code of the audience URL")
+            try server.key("u")
+            let remoteShown = try server.screenshot { try Self.qrCodes($0) == [remote] }
+            #expect(try Self.qrCodes(remoteShown) == [remote], "U did not show the remote's QR code")
+            try server.key("m")
+            #expect(presenter.waitForLine { $0.contains("mirrored") } != nil)
+            let mirrored = try server.screenshot { try !Self.qrCodes($0).contains(remote) }
+            #expect(try !Self.qrCodes(mirrored).contains(remote), "the remote's token is on screen while mirrored")
+            try server.key("m")
 
             // The page going away leaves the cable display on.
             try await chromium.close(page)
