@@ -50,11 +50,11 @@ struct ConsoleQR {
         return Self.panel(code, caption: entry.caption, url: entry.url, size: size)
     }
 
-    /// A white square with the code (4-module quiet zone) about a third of the console's height, and two lines
+    /// A white square with the code (4-module quiet zone) about a quarter of the console's height, and two lines
     /// of caption above it.
     static func panel(_ code: QRCode, caption: String, url: String, size: PixelSize) -> [DrawOperation] {
         let modules = code.size + 8
-        let scale = max(2, min(size.width, size.height) / 3 / modules)
+        let scale = max(2, min(size.width, size.height) / 4 / modules)
         let side = modules * scale
         let margin = 16, captionHeight = 44
         let x = size.width - side - margin, y = size.height - side - margin
