@@ -68,7 +68,7 @@ extension XorgPresenterTests {
         let serving = try #require(presenter.waitForLine { $0.hasPrefix("serving the audience view at ") },
                                    "lines: \(presenter.lines)")
         let url = String(serving.dropFirst("serving the audience view at ".count).prefix { $0 != " " })
-        #expect(presenter.lines.contains { $0.hasPrefix("speaker remote") })
+        #expect(presenter.waitForLine { $0.hasPrefix("speaker remote") } != nil)
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") && $0.contains("external: DUMMY1") } != nil)
         try server.waitForWindow("extdisplay present: console")
 
@@ -133,6 +133,22 @@ extension XorgPresenterTests {
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
         #expect(presenter.process.terminationStatus == 0)
+    }
+
+    @Test func terminalConsoleOnADesktopOpensNoWindow() throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let presenter = try RunningProcess(
+            [try Shell.extdisplay(), "present", try Self.writeDeck().path, "--serve", "127.0.0.1:0", "--terminal-console"],
+            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
+        defer { presenter.terminate() }
+        // The terminal console's key line (the desktop one starts "keys on the console window").
+        #expect(presenter.waitForLine { $0.hasPrefix("keys: Right/Space/Enter/n next") } != nil, "lines: \(presenter.lines)")
+        let windows = try Shell.run(["xdotool", "search", "--name", "extdisplay present"], environment: ["DISPLAY": server.display])
+        #expect(windows.status != 0, "a presenter window opened on the desktop: \(windows.output)")
+        presenter.terminate()  // SIGTERM ends the talk cleanly
+        #expect(presenter.waitForExit(timeout: 10))
+        #expect(presenter.lines.contains { $0.hasPrefix("presented ") })
     }
 
     func temporary(_ data: Data, _ name: String) throws -> URL {

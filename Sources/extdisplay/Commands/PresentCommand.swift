@@ -88,9 +88,9 @@ struct PresentCommand: AsyncParsableCommand {
         let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
         let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
                                                  overscanCompensation: try Self.compensation(overscan))
+        if await browsers.present(parsed, configuration: configuration, desktop: simulate == nil) { return }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty
-        if await browsers.present(parsed, configuration: configuration, desktop: hasDisplay && simulate == nil) { return }
         for note in Self.ineffective(headless: simulate != nil || !hasDisplay, display: display,
                                      snapshot: snapshot, keys: keys) {
             Self.warn(note)
@@ -252,7 +252,7 @@ enum PresentLive {
     /// reports what was drawn.
     @MainActor
     private static func present<P: DisplayPlatform>(
-        _ deck: Deck, serve: ServeOptions?, configuration: DisplayConfiguration,
+        _ deck: Deck, serve: ServeOptions? = nil, configuration: DisplayConfiguration = DisplayConfiguration(),
         _ make: () throws(PresenterCanvasError) -> LivePresenter<P>) async {
         let live: LivePresenter<P>
         do { live = try make() } catch { PresentCommand.fail(error.description) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ExternalDisplayBrowser
 import ExternalDisplayKit
 import ExternalDisplayPresenter
+import Foundation
 
 /// `present --serve [HOST:]PORT`: every browser that opens the printed URL is an external display.
 struct ServeOptions: ParsableArguments {
@@ -35,8 +36,11 @@ extension ServeOptions {
     /// With `--serve` and no desktop (or `--terminal-console`): presents `deck` with the console in the terminal
     /// and every browser page as an external display, and returns true when the talk is over. Otherwise returns
     /// false at once (on a desktop the live presenter serves browsers beside its displays, see ``server``).
+    /// `desktop` is false when the desktop must not be used (`--simulate`); a desktop is there when `DISPLAY`
+    /// is set (see ``desktopAvailable(_:)``).
     @MainActor
     func present(_ deck: Deck, configuration: DisplayConfiguration, desktop: Bool) async -> Bool {
+        let desktop = desktop && Self.desktopAvailable(ProcessInfo.processInfo.environment)
         guard let server, !desktop || terminalConsole else { return false }
         #if canImport(CSDL2)
         await ServedPresenter.run(deck: deck, server: server, display: configuration, consoleFPS: consoleFPS)
@@ -44,6 +48,12 @@ extension ServeOptions {
         PresentCommand.fail("--serve renders the audience view with SDL2, which this build lacks")
         #endif
         return true
+    }
+
+    /// Whether a desktop the live presenter runs on is there: an X server (`DISPLAY`). A Wayland presenter that
+    /// calls ``attach(to:configuration:)`` adds `WAYLAND_DISPLAY` here.
+    static func desktopAvailable(_ environment: [String: String]) -> Bool {
+        !(environment["DISPLAY"] ?? "").isEmpty
     }
 
     /// The server configuration when `--serve` was given.
