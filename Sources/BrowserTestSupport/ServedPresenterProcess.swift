@@ -51,7 +51,8 @@ public final class ServedPresenterProcess: @unchecked Sendable {
 
     /// Types keys on the console (`n` next, `\u{7f}` previous, `b` blank, `s` statistics, `q` twice or Ctrl-Q quit).
     public func type(_ keys: String) {
-        self.keys.write(Data(keys.utf8))
+        // A presenter that has quit closed its end: the keys go nowhere (no trap on the broken pipe).
+        try? self.keys.write(contentsOf: Data(keys.utf8))
     }
 
     /// Waits for a console line from index `from` on that matches (hang guard `timeout` seconds).
@@ -77,7 +78,7 @@ public final class ServedPresenterProcess: @unchecked Sendable {
 
     /// Quits with Ctrl-Q and waits (terminates it after a 10 s guard).
     public func quit() {
-        type("\u{11}")  // Ctrl-Q: quits at once (a single q only arms quitting)
+        if process.isRunning { type("\u{11}") }  // Ctrl-Q: quits at once (a single q only arms quitting)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { process.terminate() }

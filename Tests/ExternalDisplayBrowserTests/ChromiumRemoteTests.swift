@@ -5,8 +5,8 @@ import Testing
 /// The speaker's remote in a real page shows the next slide as a picture, beside the current one: after a key,
 /// the new "now" picture is exactly the previous "next" picture, and after the last slide "next" is empty (one
 /// colour). Neither picture ever holds a notes-colour pixel (the pictures are audience views; notes are text).
-@Suite(.serialized)
-struct ChromiumRemoteTests {
+/// Part of the serialized Chromium suite: one headless Chromium at a time beside the load test.
+extension ChromiumDisplayTests {
     /// Both canvases as PNG data URLs, once the page has drawn at least `count` pictures (hang guard 30 s).
     static func pictures(_ chromium: Chromium, _ page: Chromium.Page, count: Int) async throws -> (now: String, next: String) {
         let deadline = Date().addingTimeInterval(30)

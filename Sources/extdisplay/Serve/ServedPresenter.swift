@@ -47,12 +47,14 @@ final class ServedPresenter {
 
     private func run() async {
         let wake = self.wake
-        controller.onChange = { [unowned self] _ in
-            changed = true
+        // Weak: inputs, page events and remote commands may still arrive while the presenter winds down.
+        controller.onChange = { [weak self] _ in
+            self?.changed = true
             wake.yield()
         }
         audience.platform.onViewerChange = { line in Self.say(line) }
-        audience.platform.onRemoteCommand = { [unowned self] command in
+        audience.platform.onRemoteCommand = { [weak self] command in
+            guard let self else { return }
             controller.apply(.key(Self.key(for: command)), at: now)
         }
         let url: URL
@@ -61,8 +63,11 @@ final class ServedPresenter {
                       keys: "keys: Right/Space/Enter/n next, Left/Backspace previous, Home, End, b blank, "
                           + "p pause timer, s statistics; quit: q twice within 2 s, or Ctrl-Q (Esc never quits)")
         let inputs = StandardInputReader.start()
-        let keys = Task { [unowned self] in
-            for await input in inputs { self.handle(input) }
+        let keys = Task { [weak self] in
+            for await input in inputs {
+                guard let self, !Task.isCancelled else { return }
+                self.handle(input)
+            }
         }
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { [wake] in
             Task { @MainActor in
