@@ -25,6 +25,8 @@ packages=(
   libwayland-dev wayland-protocols sway wlr-randr grim wayland-utils libegl-mesa0 libgl1-mesa-dri libgles2
   # present on Wayland: wtype types keys into the console through the compositor's virtual keyboard.
   wtype
+  # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.
+  zbar-tools
 )
 
 missing=()

@@ -49,9 +49,10 @@ public final class ServedPresenterProcess: @unchecked Sendable {
     /// The child's process id.
     public var pid: Int32 { process.processIdentifier }
 
-    /// Types keys on the console (`n` next, `\u{7f}` previous, `b` blank, `s` statistics, `q` quit).
+    /// Types keys on the console (`n` next, `\u{7f}` previous, `b` blank, `s` statistics, `q` twice or Ctrl-Q quit).
     public func type(_ keys: String) {
-        self.keys.write(Data(keys.utf8))
+        // A presenter that has quit closed its end: the keys go nowhere (no trap on the broken pipe).
+        try? self.keys.write(contentsOf: Data(keys.utf8))
     }
 
     /// Waits for a console line from index `from` on that matches (hang guard `timeout` seconds).
@@ -75,9 +76,9 @@ public final class ServedPresenterProcess: @unchecked Sendable {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 
-    /// Quits with `q` and waits (terminates it after a 10 s guard).
+    /// Quits with Ctrl-Q and waits (terminates it after a 10 s guard).
     public func quit() {
-        type("q")
+        if process.isRunning { type("\u{11}") }  // Ctrl-Q: quits at once (a single q only arms quitting)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { process.terminate() }

@@ -19,8 +19,10 @@ struct ServerTests {
     final class Recorder: DisplayCoordinatorDelegate {
         var attached: [DisplayAttachment] = []
         var detached: [DisplayID] = []
+        var changed: [DisplayAttachment] = []
         func externalDisplayDidAttach(_ attachment: DisplayAttachment) { attached.append(attachment) }
         func externalDisplayDidDetach(_ display: DisplayID, reason: DetachReason) { detached.append(display) }
+        func externalDisplayDidChangeLayout(_ attachment: DisplayAttachment) { changed.append(attachment) }
     }
 
     static func poll(_ what: String, timeout: Double = 20, _ condition: () -> Bool) async throws {
@@ -84,6 +86,42 @@ struct ServerTests {
         try await Self.poll("detach") { recorder.detached == [display.id] }
         #expect(coordinator.surface(for: display.id) == nil)
         #expect(platform.viewerCount == 0)
+    }
+
+    @Test("a resized page is a mode change: the same surface, laid out again, didChangeLayout, no detach")
+    func resizeIsAModeChange() async throws {
+        let (_, coordinator, recorder, url) = try await Self.start()
+        defer { coordinator.stop() }
+        let socket = "ws://" + url.dropFirst("http://".count) + "ws"
+        let (steps, step) = AsyncStream<Void>.makeStream()
+        let client = Task {
+            var logger = Logger(label: "resize")
+            logger.logLevel = .critical
+            _ = try await WebSocketClient.connect(url: socket, logger: logger) { _, outbound, _ in
+                var next = steps.makeAsyncIterator()
+                try await outbound.write(.text(#"{"type":"viewport","width":640,"height":360,"dpr":1}"#))
+                _ = await next.next()
+                try await outbound.write(.text(#"{"type":"viewport","width":800,"height":450,"dpr":1.5}"#))
+                _ = await next.next()
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+        try await Self.poll("attach") { recorder.attached.count == 1 }
+        let id = try #require(recorder.attached.first).display.id
+        let surface = try #require(coordinator.surface(for: id))
+        step.yield()
+        try await Self.poll("didChangeLayout") { recorder.changed.count == 1 }
+        let changed = try #require(recorder.changed.first)
+        #expect(changed.display.id == id)
+        #expect(changed.display.currentMode.size == PixelSize(width: 1200, height: 675))
+        #expect(changed.display.modes.map(\.size) == [PixelSize(width: 1200, height: 675)])
+        #expect(changed.layout.frame.size == PixelSize(width: 1200, height: 675))
+        #expect(coordinator.surface(for: id) === surface, "the window (surface) was replaced, not laid out again")
+        #expect(surface.layout.frame.size == PixelSize(width: 1200, height: 675))
+        #expect(recorder.detached.isEmpty && recorder.attached.count == 1)
+        step.yield()
+        try await Self.poll("detach") { recorder.detached == [id] }
+        _ = try? await client.value
     }
 
     @Test("a page that stops answering the heartbeat is disconnected; the others stay")

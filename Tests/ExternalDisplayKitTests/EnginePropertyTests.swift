@@ -182,6 +182,10 @@ struct EngineOracle {
             order.removeAll { $0 == id }
         case .modeChanged(let id, let mode):
             guard let display = connected[id], display.modes.contains(where: { $0.size == mode.size }) else { return false }
+        case .modesChanged(let id, let modes, _, _):
+            let usable = modes.filter(isUsable)
+            guard let display = connected[id], !usable.isEmpty else { return false }
+            connected[id] = (usable, display.overscan)
         case .requestMode(let id, let size):
             guard phase != .notLaunched, let display = connected[id], display.modes.contains(where: { $0.size == size }),
                   !mirrored.contains(id) else { return false }

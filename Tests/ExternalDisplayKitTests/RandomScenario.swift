@@ -121,7 +121,7 @@ enum RandomScenario {
     static func action(using rng: inout SeededGenerator, launchIsScheduled: Bool) -> ScenarioAction {
         let id = rng.pick(ids)
         let weights: [(Int, String)] = [
-            (6, "connect"), (4, "disconnect"), (2, "modeChanged"), (2, "requestMode"), (2, "background"),
+            (6, "connect"), (4, "disconnect"), (2, "modeChanged"), (2, "modesChanged"), (2, "requestMode"), (2, "background"),
             (2, "foreground"), (1, "suspend"), (1, "resume"), (launchIsScheduled ? 0 : 1, "launch"),
             (2, "contentReady"), (1, "mirror"), (1, "extend"), (2, "modelRunning"), (2, "deviceViewVisible"),
             (2, "renderContinuously"), (2, "consumerRate"), (1, "frameCost"), (1, "renderCost"), (1, "show"),
@@ -138,6 +138,10 @@ enum RandomScenario {
         case "connect": return .event(.connect(display(id, using: &rng)))
         case "disconnect": return .event(.disconnect(id))
         case "modeChanged": return .event(.modeChanged(id, mode(using: &rng)))
+        case "modesChanged":
+            let modes = (0..<Int.random(in: 0...3, using: &rng)).map { _ in mode(using: &rng) }
+            let current = rng.chance(0.8) && !modes.isEmpty ? rng.pick(modes) : mode(using: &rng)
+            return .event(.modesChanged(id, modes: modes, preferred: rng.chance(0.5) ? modes.first : nil, current: current))
         case "requestMode": return .event(.requestMode(id, size(using: &rng)))
         case "background": return .event(.background)
         case "foreground": return .event(.foreground)

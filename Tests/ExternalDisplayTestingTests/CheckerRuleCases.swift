@@ -11,7 +11,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(rule.rawValue): \(name)" }
 
-    static var all: [RuleCase] { foundation + windows + lifecycle + timing + presentation + hardening }
+    static var all: [RuleCase] { foundation + windows + lifecycle + timing + presentation + hardening + modeLists }
 }
 
 @Suite struct CheckerRuleTests {

@@ -109,6 +109,7 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
             }
             surfaces[id] = BrowserSurface(display: id, layout: layout, viewer: viewer.connection)
         case .layoutWindow(let id, let layout):
+            // The page's new size: the surface stays; the next frame is drawn at it.
             surfaces[id]?.layout = layout
         case .showWindow(let id, let content), .setContent(let id, let content):
             surfaces[id]?.apply(visible: true, content: content)
@@ -139,6 +140,10 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
     /// Pages connected now.
     public var viewerCount: Int { viewers.count }
 
+    /// Whether `id` is one of this server's pages (connected now), e.g. to tell pages from other displays
+    /// reported to the same delegate.
+    public func hasPage(_ id: DisplayID) -> Bool { viewers[id] != nil }
+
     // MARK: Server events
 
     private func handle(_ event: ServerEvent) {
@@ -154,14 +159,14 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
             guard var viewer = viewers[id] else { return }
             let mode = viewport.mode
             guard mode != viewer.display.currentMode else { return }
-            // The page offers only its new viewport: it reconnects with one mode as a display would on a
-            // mode list change, so the engine sees a mode change within the new list.
+            // The page now offers only its new viewport and is in it: a mode list change, which the engine answers
+            // by laying the same window out again (didChangeLayout), never by tearing it down.
             viewer.display.modes = [mode]
             viewer.display.preferredMode = mode
             viewer.display.currentMode = mode
             viewers[id] = viewer
             onViewerChange?("\(id) resized: \(mode)")
-            deliver?([.disconnect(id), .connect(viewer.display)])
+            deliver?([.modesChanged(id, modes: [mode], preferred: mode, current: mode)])
         case .viewerGone(let id, let reason):
             guard viewers.removeValue(forKey: id) != nil else { return }
             onViewerChange?("\(id) gone: \(reason)")

@@ -17,6 +17,8 @@ extension DisplayEngine {
             context.requestedModes[id] = nil
         case .modeChanged(let id, let mode):
             systemChangedMode(of: id, to: mode, &context)
+        case .modesChanged(let id, let modes, let preferred, let current):
+            systemChangedModes(of: id, to: modes, preferred: preferred, current: current, &context)
         case .requestMode(let id, let size):
             appRequestsMode(size, for: id, &context)
         case .contentReady:
@@ -122,6 +124,38 @@ extension DisplayEngine {
         guard offered != display.currentMode else { return }
         display.currentMode = offered
         displays[id] = display
+        context.modeChanged.insert(id)
+    }
+
+    /// A display's mode list changed under it (a network display's new viewport). The new list is cleaned by
+    /// the connect rules; a list with no usable mode changes nothing (an error). The display keeps its window:
+    /// when its current mode changed, reconcile lays the window out again and tells the app `didChangeLayout`,
+    /// as for ``DisplayEvent/modeChanged(_:_:)``. A mode the app requested earlier in the batch that the new
+    /// list no longer offers is forgotten (a warning).
+    private mutating func systemChangedModes(of id: DisplayID, to modes: [DisplayMode], preferred: DisplayMode?,
+                                             current: DisplayMode, _ context: inout BatchContext) {
+        guard var display = displays[id] else {
+            return context.diagnose(.error, "modesChanged for \(id), which is not connected; ignored")
+        }
+        guard modes.contains(where: \.isValid) else {
+            return context.diagnose(.error, "modesChanged for \(id) reports no usable mode (a mode needs width "
+                                        + "and height in 1…16384, pixelAspectRatio in 0.25…4 and refresh in "
+                                        + "1…1000 Hz); its modes and window stay as they were")
+        }
+        var reported = display
+        reported.modes = modes
+        reported.preferredMode = preferred
+        reported.currentMode = current
+        guard let cleaned = validated(reported, &context) else { return }
+        display.modes = cleaned.modes
+        display.preferredMode = cleaned.preferredMode
+        display.currentMode = cleaned.currentMode
+        displays[id] = display
+        if let requested = context.requestedModes[id], !display.modes.contains(requested) {
+            context.requestedModes[id] = nil
+            context.diagnose(.warning, "requestMode for \(id) (\(requested)) is no longer offered after its "
+                                 + "modesChanged in the same batch; the request is dropped")
+        }
         context.modeChanged.insert(id)
     }
 

@@ -86,7 +86,15 @@ extension DisplayEngine {
 
     private mutating func updateMode(of id: DisplayID, _ context: inout BatchContext) {
         guard var window = windows[id], let display = displays[id] else { return }
-        guard display.currentMode != window.display.currentMode else { return }
+        guard display.currentMode != window.display.currentMode else {
+            // Only the offered modes changed (modesChanged): the attachment describes the display as it is now,
+            // the window and its layout stay.
+            if display != window.display {
+                window.display = display
+                windows[id] = window
+            }
+            return
+        }
         let refreshChanged = display.currentMode.refreshRate != window.display.currentMode.refreshRate
         window.display = display
         window.layout = display.layout(compensation: window.compensation)

@@ -13,6 +13,10 @@ public enum DisplayEvent: Sendable {
     case disconnect(DisplayID)
     /// The system put a display in another mode (one of its offered modes).
     case modeChanged(DisplayID, DisplayMode)
+    /// A display now offers other modes, and is in `current`: a network display reports a new viewport (a browser
+    /// window was resized), a monitor's mode list was read again. The list is cleaned as a ``connect(_:)``'s is;
+    /// the window stays and is laid out again when the current mode changed (see "The engine rules").
+    case modesChanged(DisplayID, modes: [DisplayMode], preferred: DisplayMode?, current: DisplayMode)
     /// The app asks for a mode of this size on a display.
     case requestMode(DisplayID, PixelSize)
     /// The app moved to the background.
@@ -61,6 +65,7 @@ public enum DisplayEvent: Sendable {
         switch self {
         case .connect(let d): d.id
         case .disconnect(let id), .modeChanged(let id, _), .requestMode(let id, _), .mirror(let id),
+             .modesChanged(let id, _, _, _),
              .extend(let id), .renderContinuously(let id, _):
             id
         case .show(_, _, let id): id
@@ -75,6 +80,7 @@ public enum DisplayEvent: Sendable {
         case .connect: "connect"
         case .disconnect: "disconnect"
         case .modeChanged: "modeChanged"
+        case .modesChanged: "modesChanged"
         case .requestMode: "requestMode"
         case .background: "background"
         case .foreground: "foreground"

@@ -32,6 +32,12 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     /// Sees every SDL event before the presenter handles it (e.g. to drop an audience window's stale canvas
     /// when the compositor resized or exposed it).
     public var onSDLEvent: ((SDL_Event) -> Void)?
+    /// Extra drawing on top of the console (e.g. a QR code of a served URL), given the console's size; part of
+    /// the console's list, so a change redraws it.
+    public var consoleOverlay: ((PixelSize) -> [DrawOperation])?
+    /// Sees each key press before the presenter's own keys (with whether Ctrl is held); returns true when it
+    /// used the key, which then means nothing else.
+    public var onKey: ((SDL_Keycode, Bool) -> Bool)?
 
     /// A presenter on `platform`; the console covers `consoleFrame`; `output` shows lists on a surface; with
     /// `only`, every other external display is handed back to mirroring;
@@ -135,6 +141,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             controller.apply(.key(.quit), at: now)
         case SDL_KEYDOWN.rawValue:
             let ctrl = (UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
+            if let onKey, onKey(event.key.keysym.sym, ctrl) { break }
             if let key = Self.key(for: event.key.keysym.sym, ctrl: ctrl) { controller.apply(.key(key), at: now) }
         case SDL_WINDOWEVENT.rawValue:
             let kind = UInt32(event.window.event)
@@ -159,7 +166,8 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         let t = now
         let clock = presenterClock(Date(), seconds: false)
         if let canvas = console.canvas() {
-            let list = controller.mainList(size: canvas.size, at: t, clock: clock, metrics: canvas)
+            var list = controller.mainList(size: canvas.size, at: t, clock: clock, metrics: canvas)
+            if let consoleOverlay { list.operations += consoleOverlay(canvas.size) }
             if scheduler.needsDraw("console", list) { canvas.draw(list) }
         }
         for display in controller.state.audienceDisplays {

@@ -10,6 +10,13 @@ extension CheckerRun {
             report(.layoutAfterModeChange,
                    "the mode of \(id) changed (line \(line)) but no layoutWindow followed in the batch")
         }
+        for (id, line) in open.modesChanged.sorted(by: { $0.key < $1.key }) where open.destroyedWindows.contains(id) {
+            // A window goes legitimately when its display left or was mirrored, or the app asked for a mode.
+            guard model.isConnected(id), !model.mirrored.contains(id), !open.disconnected.contains(id),
+                  open.requestedModes[id] == nil else { continue }
+            report(.windowKeptOnModesChange, "the mode list of \(id) changed (line \(line)) and its window was "
+                   + "destroyed in the batch; it must stay and be laid out again")
+        }
         for (id, line) in open.pendingAttach.sorted(by: { $0.key < $1.key }) {
             report(.setModeWithoutCause, "setMode for \(id) (line \(line)) answers neither a requestMode "
                    + "nor the policy for a window created after it in the batch")

@@ -194,5 +194,6 @@ extension CheckerRun {
         }
         model.windows[id] = nil
         batch?.pendingLayout[id] = nil
+        batch?.destroyedWindows.insert(id)
     }
 }

@@ -18,6 +18,8 @@ extension CheckerRun {
             }
         case "modeChanged":
             if let display { systemModeChange(display, json) }
+        case "modesChanged":
+            if let display { systemModesChange(display, json) }
         case "requestMode":
             if let display { appRequestsMode(display, json) }
         case "contentReady":
@@ -121,6 +123,34 @@ extension CheckerRun {
         display.setCurrent(resolved)
         model.displays[id] = display
         if model.windows[id] != nil { batch?.pendingLayout[id] = current.line }
+    }
+
+    /// A new mode list for a connected display, cleaned as a connect's list is (modes, preferred, current; the
+    /// overscan stays); no usable mode is an error that changes nothing. A request of this batch that the new
+    /// list no longer offers is dropped with a warning. When the current mode changed and the display has a
+    /// window, a `layoutWindow` must follow, and the window must not be destroyed for it (unless the app asked
+    /// for a mode or the display left or was mirrored).
+    mutating func systemModesChange(_ id: String, _ json: TraceJSON) {
+        guard var display = model.displays[id] else {
+            return expect(json, .error, "modesChanged for \(id), which is not connected")
+        }
+        let outcome = DisplayCleaning.clean(json)
+        guard let cleaned = outcome.display else {
+            return expect(json, .error, "modesChanged for \(id) with no usable mode")
+        }
+        if outcome.expected != nil { expect(json, .warning, "modesChanged for \(id) reported values the rules clean") }
+        let before = display.currentMode
+        display.modes = cleaned.modes
+        display.preferredMode = cleaned.preferredMode
+        display.setCurrent(cleaned.currentMode)
+        model.displays[id] = display
+        if let requested = batch?.requestedModes[id], !display.modes.contains(requested) {
+            batch?.requestedModes[id] = nil
+            expect(json, .warning, "a request for \(id) the new mode list no longer offers")
+        }
+        guard model.windows[id] != nil else { return }
+        batch?.modesChanged[id] = current.line
+        if cleaned.currentMode != before { batch?.pendingLayout[id] = current.line }
     }
 
     mutating func mirror(_ id: String) {

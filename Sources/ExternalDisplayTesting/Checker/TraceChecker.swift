@@ -110,6 +110,10 @@ struct CheckedBatch: Sendable {
     var createdWindows: Set<String> = []
     /// Display → line of the mode change that still needs a `layoutWindow`.
     var pendingLayout: [String: Int] = [:]
+    /// Display → line of a `modesChanged` for it while it had a window (the window must survive the batch).
+    var modesChanged: [String: Int] = [:]
+    /// Displays whose window was destroyed in this batch.
+    var destroyedWindows: Set<String> = []
     /// Display → line of a `setMode` no `requestMode` asked for, which must precede its `createWindow` in the batch.
     var pendingAttach: [String: Int] = [:]
     /// Item → (display, line) for items whose display went away and which still need a route to the device.

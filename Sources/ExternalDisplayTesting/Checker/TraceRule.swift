@@ -52,6 +52,10 @@ public enum TraceRule: String, Sendable, Hashable, CaseIterable, Codable {
     case windowOutlivesDisplay
     /// A mode change for a display with a window, without a `layoutWindow` for it later in the same batch.
     case layoutAfterModeChange
+    /// A `modesChanged` (the display's mode list changed under it) for a display with a window that is still
+    /// connected and extended at the batch's end, whose window was destroyed in the batch although the app asked
+    /// for no mode: the window must stay and be laid out again.
+    case windowKeptOnModesChange
     /// At a batch end, the shared refresh runs when it should not, or does not run when it should.
     case refreshRunning
     /// At a batch end, the running shared refresh is not at the highest rate a visible consumer asks for.

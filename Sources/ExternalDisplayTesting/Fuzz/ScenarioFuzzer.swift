@@ -177,13 +177,23 @@ struct Generator {
         return fields.joined(separator: ",")
     }
 
-    mutating func consumer() -> String { random.chance(40) ? "device" : id() }
+    /// A new mode list for a display (a browser page resized), sometimes unusable.
+    mutating func modesChanged() -> String {
+        let modes = (0..<random.below(4)).map { _ in mode() }
+        let preferred = random.chance(50) ? #","preferred":\#(size())"# : ""
+        return #""event":"modesChanged","display":"\#(id())","modes":[\#(modes.joined(separator: ","))],"#
+            + #""current":\#(size())\#(preferred)"#
+    }
+
+        mutating func consumer() -> String { random.chance(40) ? "device" : id() }
 
     mutating func event() -> String {
         switch random.below(26) {
         case 0, 1, 2, 3: return connect()
         case 4, 5: return #""event":"disconnect","display":"\#(id())""#
-        case 6: return #""event":"modeChanged","display":"\#(id())","mode":\#(size())"#
+        case 6:
+            guard random.chance(50) else { return modesChanged() }
+            return #""event":"modeChanged","display":"\#(id())","mode":\#(size())"#
         case 7: return #""event":"requestMode","display":"\#(id())","mode":\#(size())"#
         case 8: return #""event":"background""#
         case 9: return #""event":"foreground""#

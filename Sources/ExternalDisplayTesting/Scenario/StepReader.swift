@@ -30,6 +30,7 @@ struct StepReader {
         "connect": ["display", "name", "preset", "modes", "preferred", "current", "overscan", "connection"],
         "disconnect": ["display"], "mirror": ["display"], "extend": ["display"],
         "modeChanged": ["display", "mode"], "requestMode": ["display", "mode"],
+        "modesChanged": ["display", "modes", "preferred", "current"],
         "modelRunning": ["running"], "deviceViewVisible": ["visible"], "renderContinuously": ["display", "on"],
         "consumerRate": ["consumer", "fps"], "renderCost": ["consumer", "ms"],
         "show": ["item", "private", "display"], "dismiss": ["item"], "capture": ["on"],
@@ -60,6 +61,7 @@ struct StepReader {
         case "modeChanged":
             let size = try ScenarioParser.readSize(try required("mode"), field: "mode", step: index)
             return .event(.modeChanged(try display(), DisplayMode(size: size)))
+        case "modesChanged": return try modesChanged()
         case "requestMode":
             let size = try ScenarioParser.readSize(try required("mode"), field: "mode", step: index)
             return .event(.requestMode(try display(), size))
@@ -88,7 +90,7 @@ struct StepReader {
     }
 
     static let eventNames = [
-        "launch", "connect", "disconnect", "modeChanged", "requestMode", "background", "foreground", "suspend",
+        "launch", "connect", "disconnect", "modeChanged", "modesChanged", "requestMode", "background", "foreground", "suspend",
         "resume", "contentReady", "mirror", "extend", "modelRunning", "deviceViewVisible", "renderContinuously",
         "consumerRate", "renderCost", "end", "show", "dismiss", "capture", "rotate", "deviceContent",
     ]
@@ -135,6 +137,20 @@ struct StepReader {
         return Display(id: id, name: name, connection: try fields["connection"].map(connectionKind) ?? .hdmi,
                        modes: modes, preferredMode: preferredMode, currentMode: currentMode,
                        overscan: try fields["overscan"].map(overscanValue) ?? 0)
+    }
+
+    /// `modesChanged`: `modes` as a connect's, `current` (required) and `preferred` (optional) as sizes of them.
+    private func modesChanged() throws(ScenarioError) -> ScenarioAction {
+        let id = try display()
+        guard let list = try required("modes") as? [Any] else { throw error("modes", "must be an array of modes") }
+        let modes = try list.enumerated().map { (i, raw) throws(ScenarioError) in try mode(raw, at: i) }
+        func named(_ field: String) throws(ScenarioError) -> DisplayMode? {
+            guard let raw = fields[field] else { return nil }
+            let size = try ScenarioParser.readSize(raw, field: field, step: index)
+            return modes.last { $0.size == size } ?? DisplayMode(size: size, refreshRate: modes.first?.refreshRate ?? 60)
+        }
+        guard let current = try named("current") else { throw error("current", "missing; the mode the display is in now, [W, H]") }
+        return .event(.modesChanged(id, modes: modes, preferred: try named("preferred"), current: current))
     }
 
     private func mode(_ raw: Any, at position: Int) throws(ScenarioError) -> DisplayMode {

@@ -121,6 +121,18 @@ public final class SimulatedPlatform: DisplayPlatform {
         submit(.modeChanged(id, mode))
     }
 
+    /// The display now offers `modes` and is in `current` (a network display's viewport changed).
+    public func changeModes(of id: DisplayID, to modes: [DisplayMode], preferred: DisplayMode? = nil,
+                            current: DisplayMode) {
+        if var display = connectedDisplays[id] {
+            display.modes = modes
+            display.preferredMode = preferred
+            display.currentMode = current
+            connectedDisplays[id] = display
+        }
+        submit(.modesChanged(id, modes: modes, preferred: preferred, current: current))
+    }
+
     /// The user leaves the app.
     public func moveToBackground() { submit(.background) }
     /// The user returns to the app.
@@ -147,6 +159,13 @@ public final class SimulatedPlatform: DisplayPlatform {
         switch event {
         case .connect(let display): connectedDisplays[display.id] = display
         case .disconnect(let id): connectedDisplays[id] = nil
+        case .modesChanged(let id, let modes, let preferred, let current):
+            if var display = connectedDisplays[id] {
+                display.modes = modes
+                display.preferredMode = preferred
+                display.currentMode = current
+                connectedDisplays[id] = display
+            }
         case .modeChanged(let id, let mode):
             if var display = connectedDisplays[id], let offered = display.mode(ofSize: mode.size, refresh: mode.refreshRate) {
                 display.currentMode = offered

@@ -64,6 +64,9 @@ public enum TraceEncoder {
             case .modeChanged(_, let mode):
                 fields += [("mode", JSONValue(mode.size)), ("refresh", .number(mode.refreshRate)),
                            ("pixelAspectRatio", .number(mode.pixelAspectRatio))]
+            case .modesChanged(_, let modes, let preferred, let current):
+                fields += [("modes", .array(modes.map(json))), ("preferredMode", preferred.map(json) ?? .null),
+                           ("currentMode", json(current))]
             case .requestMode(_, let size): fields.append(("mode", JSONValue(size)))
             case .modelRunning(let on): fields.append(("running", .bool(on)))
             case .deviceViewVisible(let on): fields.append(("visible", .bool(on)))

@@ -55,6 +55,8 @@ public enum TraceTextFormatter {
             let overscan = d.overscan > 0 ? ", overscans \(JSONValue.format(d.overscan * 100))%" : ""
             return "connect \(d.id) “\(d.name)” (\(d.connection.rawValue), in \(d.currentMode)\(preferred)\(overscan))"
         case .modeChanged(let id, let mode): return "system changes \(id) to \(mode.size)"
+        case .modesChanged(let id, let modes, _, let current):
+            return "\(id) now offers \(modes.map(\.size.description).joined(separator: ", ")), in \(current)"
         case .requestMode(let id, let size): return "app requests \(size) on \(id)"
         case .show(let item, let isPrivate, let pinned):
             return "app shows \(isPrivate ? "private " : "")item \(item)\(pinned.map { " on \($0)" } ?? "")"

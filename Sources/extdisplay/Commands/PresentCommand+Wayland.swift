@@ -42,6 +42,7 @@ extension SDLWindowSurface: WaylandPresentWindow {}
 enum PresentWayland {
     @MainActor
     static func run(deck: Deck, display: String, configuration: DisplayConfiguration, planned: Double?,
+                    serve: ServeOptions? = nil,
                     source makeSource: () throws -> any WaylandOutputSource = { try WaylandSession.open() }) async {
         setenv("SDL_VIDEODRIVER", "wayland", 1)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
@@ -72,7 +73,7 @@ enum PresentWayland {
         }
         platform.onDiagnostic = { PresentCommand.warn($0) }
         var stopSignals: [any DispatchSourceSignal] = []
-        await PresentLive.present(deck) { () throws(PresenterCanvasError) -> LivePresenter<WaylandDisplayPlatform<SDLWindowSurface>> in
+        await PresentLive.present(deck, serve: serve, configuration: configuration) { () throws(PresenterCanvasError) -> LivePresenter<WaylandDisplayPlatform<SDLWindowSurface>> in
             let live = try LivePresenter(
                 deck: deck, platform: platform, configuration: configuration,
                 consoleFrame: console?.logical ?? Rect(x: 0, y: 0, width: 1280, height: 720),

@@ -101,7 +101,7 @@ struct PresentCommand: AsyncParsableCommand {
         let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
         let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
                                                  overscanCompensation: try Self.compensation(overscan))
-        if await browsers.present(parsed, configuration: configuration) { return }
+        if await browsers.present(parsed, configuration: configuration, desktop: simulate == nil) { return }
         let environment = ProcessInfo.processInfo.environment
         let server: PresentServer
         switch PresentServer.choose(backend, environment) {
@@ -117,9 +117,11 @@ struct PresentCommand: AsyncParsableCommand {
             try await runHeadless(parsed, configuration: configuration, explained: !hasDisplay && simulate == nil,
                                   planned: planned)
         } else if server == .wayland {
-            await PresentWayland.run(deck: parsed, display: display, configuration: configuration, planned: planned)
+            await PresentWayland.run(deck: parsed, display: display, configuration: configuration, planned: planned,
+                                    serve: browsers)
         } else {
-            try await PresentLive.run(deck: parsed, display: display, configuration: configuration, planned: planned)
+            try await PresentLive.run(deck: parsed, display: display, configuration: configuration, planned: planned,
+                                      serve: browsers)
         }
     }
 
@@ -200,7 +202,8 @@ struct PresentCommand: AsyncParsableCommand {
 /// session bus is there.
 enum PresentLive {
     @MainActor
-    static func run(deck: Deck, display: String, configuration: DisplayConfiguration, planned: Double?) async throws {
+    static func run(deck: Deck, display: String, configuration: DisplayConfiguration, planned: Double?,
+                    serve: ServeOptions? = nil) async throws {
         #if canImport(CSDL2)
         setenv("SDL_VIDEODRIVER", "x11", 0)
         LeftoverModes.prepare(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
@@ -218,7 +221,7 @@ enum PresentLive {
         do { desktop = try DesktopDisplayPlatform() } catch {
             PresentCommand.warn("RandR is not available (\(error.description)); using SDL's display list "
                                 + "(no mode switching, no unplug events)")
-            return await runOnSDL(deck: deck, only: only, configuration: configuration, planned: planned)
+            return await runOnSDL(deck: deck, only: only, configuration: configuration, planned: planned, serve: serve)
         }
         let outputs = desktop.session.outputs()
         if let only, !outputs.contains(where: { $0.id == only && !$0.isPrimary }) {
@@ -227,7 +230,7 @@ enum PresentLive {
         }
         let primary = outputs.first(where: \.isPrimary) ?? outputs.first
         var windows: [DisplayID: DesktopAudienceOutput] = [:]
-        await present(deck) { () throws(PresenterCanvasError) in
+        await present(deck, serve: serve, configuration: configuration) { () throws(PresenterCanvasError) in
             let live = try LivePresenter(
                 deck: deck, platform: desktop, configuration: configuration,
                 consoleFrame: primary?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720),
@@ -250,13 +253,14 @@ enum PresentLive {
 
     #if canImport(CSDL2)
     @MainActor
-    private static func runOnSDL(deck: Deck, only: DisplayID?, configuration: DisplayConfiguration, planned: Double?) async {
+    private static func runOnSDL(deck: Deck, only: DisplayID?, configuration: DisplayConfiguration, planned: Double?,
+                                 serve: ServeOptions?) async {
         let platform = SDLVideoPlatform()
         if let only, !platform.externalNames.contains(only.rawValue) {
             PresentCommand.warn("no external display named \(only); external displays: "
                                 + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
         }
-        await present(deck) { () throws(PresenterCanvasError) in
+        await present(deck, serve: serve, configuration: configuration) { () throws(PresenterCanvasError) in
             let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
                                          consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
                                          output: { $0 }, only: only, onDisplayEvent: { platform.refresh() })
@@ -265,14 +269,18 @@ enum PresentLive {
         }
     }
 
-    /// Makes the presenter, serves the remote control beside it, runs it, and reports what was drawn.
+    /// Makes the presenter, serves the remote control (and with `--serve` the browsers) beside it, runs it, and
+    /// reports what was drawn.
     @MainActor
     static func present<P: DisplayPlatform>(
-        _ deck: Deck, _ make: () throws(PresenterCanvasError) -> LivePresenter<P>) async {
+        _ deck: Deck, serve: ServeOptions? = nil, configuration: DisplayConfiguration = DisplayConfiguration(),
+        _ make: () throws(PresenterCanvasError) -> LivePresenter<P>) async {
         let live: LivePresenter<P>
         do { live = try make() } catch { PresentCommand.fail(error.description) }
         let remote = startRemote(deck, live)
         defer { remote?.stop() }
+        let browsers = await serve?.attach(to: live, configuration: configuration)
+        defer { browsers?.stop() }
         await live.run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         print("presented \(deck.slides.count) slides; frames drawn: "
               + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))

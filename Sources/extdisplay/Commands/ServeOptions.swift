@@ -2,6 +2,7 @@ import ArgumentParser
 import ExternalDisplayBrowser
 import ExternalDisplayKit
 import ExternalDisplayPresenter
+import Foundation
 
 /// `present --serve [HOST:]PORT`: every browser that opens the printed URL is an external display.
 struct ServeOptions: ParsableArguments {
@@ -11,6 +12,11 @@ struct ServeOptions: ParsableArguments {
         discussion: "Loopback only unless a host is named (0.0.0.0:8080 for every interface). Port 0: any free port.",
         valueName: "[HOST:]PORT"))
     var serve: String?
+
+    @Flag(name: .customLong("terminal-console"),
+          help: ArgumentHelp("With --serve: keep the console in the terminal even when a desktop is there (by default "
+                             + "a desktop runs the normal presenter: cable displays and browsers together)."))
+    var terminalConsole = false
 
     @Option(help: ArgumentHelp("With --serve: redraw the terminal console N times a second even when nothing "
                                + "changes (to measure it under load).", visibility: .hidden))
@@ -32,12 +38,15 @@ struct ServeOptions: ParsableArguments {
 }
 
 extension ServeOptions {
-    /// With `--serve`: presents `deck` with the console in the terminal and every browser page as an external
-    /// display, and returns true when the talk is over; without it returns false at once.
+    /// With `--serve` and no desktop (or `--terminal-console`): presents `deck` with the console in the terminal
+    /// and every browser page as an external display, and returns true when the talk is over. Otherwise returns
+    /// false at once (on a desktop the live presenter serves browsers beside its displays, see ``server``).
+    /// `desktop` is false when the desktop must not be used (`--simulate`); a desktop is there when `DISPLAY`
+    /// is set (see ``desktopAvailable(_:)``).
     @MainActor
-    func present(_ deck: Deck, configuration: DisplayConfiguration) async -> Bool {
-        guard let serve, var server = try? BrowserServerConfiguration(listen: serve) else { return false }
-        server.sendsAhead = !serveNoPreload
+    func present(_ deck: Deck, configuration: DisplayConfiguration, desktop: Bool) async -> Bool {
+        let desktop = desktop && Self.desktopAvailable(ProcessInfo.processInfo.environment)
+        guard let server, !desktop || terminalConsole else { return false }
         #if canImport(CSDL2)
         await ServedPresenter.run(deck: deck, server: server, display: configuration, consoleFPS: consoleFPS)
         #else
@@ -45,4 +54,27 @@ extension ServeOptions {
         #endif
         return true
     }
+
+    /// Whether a desktop the live presenter runs on is there: an X server (`DISPLAY`). Or a Wayland compositor
+    /// (`WAYLAND_DISPLAY`): the Wayland presenter serves browsers the same way.
+    static func desktopAvailable(_ environment: [String: String]) -> Bool {
+        !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    }
+
+    /// The server configuration when `--serve` was given.
+    var server: BrowserServerConfiguration? {
+        guard let serve, var server = try? BrowserServerConfiguration(listen: serve) else { return nil }
+        server.sendsAhead = !serveNoPreload
+        return server
+    }
+
+    #if canImport(CSDL2)
+    /// With `--serve` on a desktop: serves browsers beside `live` (its console gets the QR panel); nil without
+    /// `--serve`. Call before `live.run`, after anything else that sets `afterPass`.
+    @MainActor
+    func attach<P: DisplayPlatform>(to live: LivePresenter<P>, configuration: DisplayConfiguration) async -> DesktopServe? {
+        guard let server else { return nil }
+        return await DesktopServe.attach(to: live, server: server, display: configuration)
+    }
+    #endif
 }

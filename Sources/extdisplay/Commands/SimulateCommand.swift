@@ -9,7 +9,7 @@ struct SimulateCommand: AsyncParsableCommand {
         abstract: "Replay a display scenario and print what the engine did.",
         discussion: """
         A scenario is a JSON file: a device, the app's configuration and timed steps (launch, connect, \
-        disconnect, modeChanged, requestMode, background, foreground, suspend, resume, contentReady, mirror, \
+        disconnect, modeChanged, modesChanged, requestMode, background, foreground, suspend, resume, contentReady, mirror, \
         extend, and the timing and presentation events). See Examples/Scenarios.
 
         Exit status: 0 when every invariant held; 1 when the trace checker found a violation (the trace is \

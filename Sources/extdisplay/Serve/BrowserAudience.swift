@@ -9,7 +9,7 @@ import Foundation
 /// feeding the same ``PresenterController`` as the desktop or terminal console. Each pass lays the audience view
 /// out once per distinct page layout, and each distinct picture is rendered once (pages of one mode share one
 /// frame, the same PNG the headless snapshots write) and handed to the pages; an unchanged picture is never sent
-/// again. The remote gets the speaker's state (notes included) and a small picture of the current slide.
+/// again. The remote gets the speaker's state (notes included) and pictures of the current and next slide (BrowserRemoteFeed).
 ///
 /// Ahead of time: the pictures the next and the previous key would show are rendered too and given to the pages
 /// to hold decoded (``BrowserSurface/preload(_:)``), so a flip is a few-byte message and a draw on the page. The
@@ -29,8 +29,8 @@ final class BrowserAudience {
     private var rendering: FrameKey?
     private var canvases: [PixelSize: SDLPresenterCanvas] = [:]
     private var nextNumber: UInt32 = 1
-    private var remoteShown: BrowserRemoteState?
-    private var remotePicture: (key: FrameKey, frame: BrowserFrame)?
+    /// The speaker's remote: state and pictures (BrowserRemoteFeed.swift).
+    private let remote: BrowserRemoteFeed
     /// Audience pictures rendered so far (one per distinct size and content, not per page), ahead ones included.
     private(set) var framesRendered = 0
 
@@ -45,6 +45,7 @@ final class BrowserAudience {
         platform = BrowserDisplayPlatform(configuration: configuration)
         coordinator = DisplayCoordinator(platform: platform, configuration: displayConfiguration)
         coordinator.delegate = controller
+        remote = BrowserRemoteFeed(controller: controller, platform: platform)
     }
 
     /// Opens the server and starts reporting pages as displays; returns the audience URL.
@@ -87,9 +88,9 @@ final class BrowserAudience {
         self.wanted = wanted
         self.urgent = urgent
         self.ahead = ahead
-        canvases = canvases.filter { size, _ in size == Self.remoteMode.size || wanted.contains { $0.size == size } }
+        canvases = canvases.filter { size, _ in wanted.contains { $0.size == size } }
         renderNext()
-        updateRemote(now: now, clock: clock)
+        remote.update(now: now, clock: clock)
     }
 
     /// What a display shows now and after each key the presenter may press next.
@@ -156,54 +157,6 @@ final class BrowserAudience {
             for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
         }
         return bitmap
-    }
-
-    // MARK: Remote
-
-    private func updateRemote(now: Double, clock: String) {
-        let state = controller.state, deck = controller.deck
-        let slides = deck.slides
-        let current = slides.indices.contains(state.slideIndex) ? slides[state.slideIndex] : nil
-        let next = state.nextSlideIndex.map { slides[$0] }
-        let remote = BrowserRemoteState(
-            slide: slides.isEmpty ? 0 : state.slideIndex + 1, slideCount: slides.count,
-            title: current?.plainTitle ?? deck.title, text: current.map(Self.text) ?? "",
-            nextTitle: next?.plainTitle, nextText: next.map(Self.text),
-            notes: current?.notes.joined(separator: "\n") ?? "",
-            timer: PresentationTimer.format(state.timer.elapsed(at: now)), timerPaused: state.timer.isPaused,
-            blank: state.isBlackedOut)
-        guard remote != remoteShown else { return }
-        remoteShown = remote
-        platform.publishRemote(remote, picture: remotePictureFrame(now: now, clock: clock))
-    }
-
-    private static let remoteMode = DisplayMode(width: 640, height: 360)
-
-    /// The audience view at 640×360 for the remote, rendered only when it changed.
-    private func remotePictureFrame(now: Double, clock: String) -> BrowserFrame? {
-        let mode = Self.remoteMode
-        let display = AudienceDisplay(id: "remote", name: "remote", mode: mode,
-                                      layout: DisplayLayout(mode: mode, overscan: 0, compensation: .none))
-        guard let canvas = canvas(mode.size) else { return nil }
-        let scene = controller.scene(at: now, clock: clock)
-        let list = PresenterLayout(metrics: canvas, theme: controller.theme).external(scene, on: display)
-        let key = FrameKey(size: mode.size, list: list)
-        if let remotePicture, remotePicture.key == key { return nil }
-        defer { nextNumber &+= 1 }
-        let frame = BrowserFrame(number: nextNumber, png: Self.draw(list, on: canvas).pngData())
-        remotePicture = (key, frame)
-        return frame
-    }
-
-    private static func text(_ slide: Slide) -> String {
-        slide.blocks.compactMap { block -> String? in
-            switch block {
-            case .heading(let runs), .paragraph(let runs): InlineRun.plainText(runs)
-            case .bullet(let level, let runs): String(repeating: "  ", count: level) + "• " + InlineRun.plainText(runs)
-            case .image(let alt, _): "[\(alt)]"
-            case .page(let page): "[PDF page \(page.index + 1) of \(page.pageCount)]"
-            }
-        }.joined(separator: "\n")
     }
 }
 #endif

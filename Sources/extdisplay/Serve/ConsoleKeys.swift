@@ -1,7 +1,8 @@
 import ExternalDisplayPresenter
 
 /// What a byte stream typed on the terminal console means while serving browsers: presenter keys, plus `s`
-/// for a statistics line. Arrow and page keys arrive as escape sequences.
+/// for a statistics line. Arrow and page keys arrive as escape sequences. Quitting is deliberate, as on the
+/// desktop console: `q` must come twice within 2 s, Ctrl-Q quits at once, a lone Esc only cancels.
 enum ConsoleInput: Hashable, Sendable {
     case key(PresenterKey)
     case stats
@@ -21,12 +22,18 @@ enum ConsoleInput: Hashable, Sendable {
                 if let key = escapeKeys[sequence] { out.append(.key(key)) }
                 continue
             }
+            if byte == 0x1b {
+                // Esc on its own (or before anything but a CSI sequence): cancel, never quit.
+                out.append(.key(.cancel))
+                continue
+            }
             switch byte {
             case UInt8(ascii: "n"), UInt8(ascii: " "), 0x0d, 0x0a: out.append(.key(.next))
             case 0x7f, 0x08: out.append(.key(.previous))
             case UInt8(ascii: "b"), UInt8(ascii: "."): out.append(.key(.blackout))
             case UInt8(ascii: "p"): out.append(.key(.pauseTimer))
-            case UInt8(ascii: "q"): out.append(.key(.quit))
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"): out.append(.key(.quitRequest))
+            case 0x11: out.append(.key(.quit))  // Ctrl-Q
             case UInt8(ascii: "s"): out.append(.stats)
             default: break
             }

@@ -38,7 +38,7 @@ final class ServedPresenter {
     /// Set by SIGINT/SIGTERM.
     private static var quitRequested = false
 
-    /// Serves until `q`, SIGINT or SIGTERM; exits 2 when the server cannot listen.
+    /// Serves until `q` twice within 2 s, Ctrl-Q, SIGINT or SIGTERM; exits 2 when the server cannot listen.
     static func run(deck: Deck, server: BrowserServerConfiguration, display: DisplayConfiguration,
                     consoleFPS: Double?) async {
         let presenter = ServedPresenter(deck: deck, server: server, display: display, consoleFPS: consoleFPS)
@@ -47,20 +47,27 @@ final class ServedPresenter {
 
     private func run() async {
         let wake = self.wake
-        controller.onChange = { [unowned self] _ in
-            changed = true
+        // Weak: inputs, page events and remote commands may still arrive while the presenter winds down.
+        controller.onChange = { [weak self] _ in
+            self?.changed = true
             wake.yield()
         }
         audience.platform.onViewerChange = { line in Self.say(line) }
-        audience.platform.onRemoteCommand = { [unowned self] command in
+        audience.platform.onRemoteCommand = { [weak self] command in
+            guard let self else { return }
             controller.apply(.key(Self.key(for: command)), at: now)
         }
         let url: URL
         do { url = try await audience.start() } catch { PresentCommand.fail(error.description) }
-        announce(url)
+        Self.announce(url, platform: audience.platform,
+                      keys: "keys: Right/Space/Enter/n next, Left/Backspace previous, Home, End, b blank, "
+                          + "p pause timer, s statistics; quit: q twice within 2 s, or Ctrl-Q (Esc never quits)")
         let inputs = StandardInputReader.start()
-        let keys = Task { [unowned self] in
-            for await input in inputs { self.handle(input) }
+        let keys = Task { [weak self] in
+            for await input in inputs {
+                guard let self, !Task.isCancelled else { return }
+                self.handle(input)
+            }
         }
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { [wake] in
             Task { @MainActor in
@@ -111,22 +118,28 @@ final class ServedPresenter {
 
     private func handle(_ input: ConsoleInput) {
         switch input {
-        case .key(let key): controller.apply(.key(key), at: now)
+        case .key(let key):
+            controller.apply(.key(key), at: now)
+            if key == .quitRequest, controller.state.quitArmedAt != nil, !controller.state.wantsQuit {
+                Self.say("press q again within 2 s to quit (Ctrl-Q quits at once; Esc cancels)")
+            }
         case .stats: Self.say(stats())
         }
         wake.yield()
     }
 
-    private func announce(_ url: URL) {
-        Self.say("serving the audience view at \(url.absoluteString) (open it in any browser: each page is an external display)")
-        if let remote = audience.platform.remoteURL {
-            Self.say("speaker remote (keep it private, it shows the notes): \(remote.absoluteString)")
+    /// The console's first lines: the audience URL (and its QR code on a terminal), the private remote URL,
+    /// whether other machines can reach the server, and the keys.
+    static func announce(_ url: URL, platform: BrowserDisplayPlatform, keys: String) {
+        say("serving the audience view at \(url.absoluteString) (open it in any browser: each page is an external display)")
+        TerminalQR.print(url.absoluteString, label: "scan to open the audience view:")
+        if let remote = platform.remoteURL {
+            say("speaker remote (keep it private, it shows the notes): \(remote.absoluteString)")
         }
-        if !audience.platform.configuration.isLoopback {
-            Self.say("listening on \(audience.platform.configuration.host): reachable from other machines")
+        if !platform.configuration.isLoopback {
+            say("listening on \(platform.configuration.host): reachable from other machines")
         }
-        Self.say("keys: Right/Space/Enter/n next, Left/Backspace previous, Home, End, b blank, p pause timer, "
-                 + "s statistics, q quit")
+        say(keys)
     }
 
     private func stats() -> String {
@@ -138,7 +151,7 @@ final class ServedPresenter {
             + "\(audience.framesRendered), rss \(ProcessStats.residentKiB()) KiB, fds \(ProcessStats.openFiles())"
     }
 
-    private static func key(for command: BrowserRemoteCommand) -> PresenterKey {
+    static func key(for command: BrowserRemoteCommand) -> PresenterKey {
         switch command {
         case .next: .next
         case .previous: .previous

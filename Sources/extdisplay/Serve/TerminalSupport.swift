@@ -21,8 +21,8 @@ enum StandardInputReader {
     }
 }
 
-/// Single-key input on a terminal: no line buffering, no echo, restored on exit. Does nothing when standard
-/// input is not a terminal (piped keys).
+/// Single-key input on a terminal: no line buffering, no echo, no XON/XOFF flow control (so Ctrl-Q reaches the
+/// console), restored on exit. Does nothing when standard input is not a terminal (piped keys).
 final class TerminalMode {
     private var saved: termios?
 
@@ -32,6 +32,7 @@ final class TerminalMode {
         guard tcgetattr(0, &settings) == 0 else { return }
         saved = settings
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        settings.c_iflag &= ~tcflag_t(IXON)
         tcsetattr(0, TCSANOW, &settings)
     }
 

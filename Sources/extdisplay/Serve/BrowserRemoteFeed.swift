@@ -1,0 +1,93 @@
+#if canImport(CSDL2)
+import ExternalDisplayBrowser
+import ExternalDisplayKit
+import ExternalDisplayPresenter
+import ExternalDisplaySDL
+import Foundation
+
+/// What the speaker's remote (`/remote?token=…`, the private display) is sent: the state (slide, timer, notes,
+/// the current and next slide's text) and one picture of two halves — the audience view of the current slide on
+/// top, the next slide below (black after the last one) — each 640×360, rendered only when one of them changed.
+@MainActor
+final class BrowserRemoteFeed {
+    /// Each half of the picture.
+    static let half = PixelSize(width: 640, height: 360)
+    private let controller: PresenterController
+    private let platform: BrowserDisplayPlatform
+    private var canvas: SDLPresenterCanvas?
+    private var shown: BrowserRemoteState?
+    private var pictured: [DisplayList]?
+    private var number: UInt32 = 1
+    /// Pictures rendered so far.
+    private(set) var picturesRendered = 0
+
+    init(controller: PresenterController, platform: BrowserDisplayPlatform) {
+        self.controller = controller
+        self.platform = platform
+    }
+
+    /// Publishes the remote's state and picture when they changed.
+    func update(now: Double, clock: String) {
+        let state = controller.state, deck = controller.deck
+        let slides = deck.slides
+        let current = slides.indices.contains(state.slideIndex) ? slides[state.slideIndex] : nil
+        let next = state.nextSlideIndex.map { slides[$0] }
+        let remote = BrowserRemoteState(
+            slide: slides.isEmpty ? 0 : state.slideIndex + 1, slideCount: slides.count,
+            title: current?.plainTitle ?? deck.title, text: current.map(Self.text) ?? "",
+            nextTitle: next?.plainTitle, nextText: next.map(Self.text),
+            notes: current?.notes.joined(separator: "\n") ?? "",
+            timer: PresentationTimer.format(state.timer.elapsed(at: now)), timerPaused: state.timer.isPaused,
+            blank: state.isBlackedOut)
+        guard remote != shown else { return }
+        shown = remote
+        platform.publishRemote(remote, picture: picture(now: now, clock: clock))
+    }
+
+    /// The two halves as display lists: what the audience sees now, and the next slide's audience view.
+    func lists(now: Double, clock: String, metrics: any TextMetrics) -> [DisplayList] {
+        let mode = DisplayMode(size: Self.half)
+        let display = AudienceDisplay(id: "remote", name: "remote", mode: mode,
+                                      layout: DisplayLayout(mode: mode, overscan: 0, compensation: .none))
+        let layout = PresenterLayout(metrics: metrics, theme: controller.theme)
+        let now = layout.external(controller.scene(at: now, clock: clock), on: display)
+        let frame = Rect(x: 0, y: 0, width: Self.half.width, height: Self.half.height)
+        let next = controller.state.nextSlideIndex.map {
+            layout.audience(controller.deck, slideIndex: $0, size: Self.half, safeFrame: frame)
+        } ?? DisplayList(size: Self.half, operations: [.fill(frame, controller.theme.letterbox)])
+        return [now, next]
+    }
+
+    /// The stacked picture (640×720, opaque), or nil when it is the one sent last.
+    private func picture(now: Double, clock: String) -> BrowserFrame? {
+        if canvas == nil { canvas = try? SDLPresenterCanvas(size: Self.half) }
+        guard let canvas else { return nil }
+        let lists = lists(now: now, clock: clock, metrics: canvas)
+        guard lists != pictured else { return nil }
+        pictured = lists
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(Self.half.width * Self.half.height * 8)
+        for list in lists {
+            canvas.draw(list)
+            pixels += canvas.canvas.readPixels().pixels
+        }
+        // Opaque, as a display shows it (the canvas leaves alpha under 255 where text is blended).
+        for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
+        let bitmap = Bitmap(width: Self.half.width, height: Self.half.height * 2, pixels: pixels)
+        picturesRendered += 1
+        defer { number &+= 1 }
+        return BrowserFrame(number: number, png: bitmap.pngData())
+    }
+
+    private static func text(_ slide: Slide) -> String {
+        slide.blocks.compactMap { block -> String? in
+            switch block {
+            case .heading(let runs), .paragraph(let runs): InlineRun.plainText(runs)
+            case .bullet(let level, let runs): String(repeating: "  ", count: level) + "• " + InlineRun.plainText(runs)
+            case .image(let alt, _): "[\(alt)]"
+            case .page(let page): "[PDF page \(page.index + 1) of \(page.pageCount)]"
+            }
+        }.joined(separator: "\n")
+    }
+}
+#endif
