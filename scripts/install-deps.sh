@@ -17,6 +17,9 @@ packages=(
   poppler-utils mupdf-tools
   # Browser displays (ExternalDisplayBrowser): headless Chromium opens the served pages in the tests.
   chromium
+  # The pympress benchmark (scripts/bench-pympress.sh, not a test): the peer presenter and the window
+  # manager it needs to go full screen.
+  pympress openbox
 )
 
 missing=()
