@@ -98,9 +98,11 @@ public final class DesktopSurface {
     /// Whether the machine has a GPU (a DRM device under /dev/dri). Without one, OpenGL is Mesa's software
     /// rasteriser: SDL's own software renderer draws the same 2D picture with less CPU, sooner (no JIT threads,
     /// no vsync wait that no hardware paces) and without loading LLVM (about 60 MB).
-    /// `SDL_RENDER_DRIVER` in the environment still chooses, as it does for SDL.
-    static func hasGPU(devices: [String]? = nil) -> Bool {
-        if let forced = getenv("SDL_RENDER_DRIVER"), !String(cString: forced).isEmpty { return true }
+    /// `SDL_RENDER_DRIVER` in the environment still chooses, as it does for SDL (true: SDL is asked first).
+    /// `devices`: the names in /dev/dri (nil: read them).
+    public static func hasGPU(devices: [String]? = nil,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if let forced = environment["SDL_RENDER_DRIVER"], !forced.isEmpty { return true }
         let names = devices ?? ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? [])
         return names.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
     }
