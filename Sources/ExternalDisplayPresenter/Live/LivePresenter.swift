@@ -210,7 +210,10 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     /// when the cache drops it.
     static func keepLargeBuffersOutOfTheHeap() {
         #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, 256 * 1024)
+        // mallopt is declared in <malloc.h>, which Swift's Glibc module does not import.
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
+        if let symbol = dlsym(nil, "mallopt") { _ = unsafeBitCast(symbol, to: MallOpt.self)(mmapThreshold, 256 * 1024) }
         #endif
     }
 

@@ -100,7 +100,7 @@ public final class DesktopSurface {
     /// no vsync wait that no hardware paces) and without loading LLVM (about 60 MB).
     /// `SDL_RENDER_DRIVER` in the environment still chooses, as it does for SDL (true: SDL is asked first).
     /// `devices`: the names in /dev/dri (nil: read them).
-    public static func hasGPU(devices: [String]? = nil,
+    nonisolated public static func hasGPU(devices: [String]? = nil,
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         if let forced = environment["SDL_RENDER_DRIVER"], !forced.isEmpty { return true }
         let names = devices ?? ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? [])
