@@ -129,10 +129,12 @@ let package = Package(
         .executableTarget(name: "edk-bench",
                           dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting"],
                           swiftSettings: strict),
-        // Presenter idle-cost benchmark: `swift run -c release present-bench`.
+        // Presenter idle-cost benchmark: `swift run -c release present-bench`; against pympress on Xorg-dummy:
+        // `scripts/bench-pympress.sh` (`present-bench pympress`).
         .executableTarget(name: "present-bench",
                           dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit", "ExternalDisplaySDL",
-                                         .target(name: "CSDL2", condition: linuxOnly)],
+                                         .target(name: "CSDL2", condition: linuxOnly),
+                                         .target(name: "CXRandR", condition: linuxOnly)],
                           swiftSettings: strict),
 
         // Browser displays benchmark (latency with real Chromium pages, scale with emulated viewers):

@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(
+  # Extra packages named on the command line (scripts/bench-pympress.sh adds the peer presenter and Openbox).
+  "$@"
   # SDL2 and RandR: the Linux desktop layer (ExternalDisplaySDL).
   pkg-config libsdl2-dev libsdl2-ttf-dev libxrandr-dev fonts-dejavu-core zlib1g-dev libjpeg-dev
   # A real X server with several monitors for the integration tests.

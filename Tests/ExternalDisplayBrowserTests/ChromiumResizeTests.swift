@@ -30,7 +30,7 @@ extension ChromiumDisplayTests {
             let mark = presenter.console.all.count
             try await chromium.resize(page, width: 1024, height: 768)
             _ = try await presenter.waitForLine(from: mark) { $0 == "\(id) resized: 1024×768@60" }
-            _ = try await Self.waitForPaint(chromium, page, after: first)
+            _ = try await Self.waitForPaint(chromium, page, after: first.count)
             let shot = try await Self.screenshot(chromium, page, "after-resize.png")
             let same = try comparePNGs(shot, expected1024)
             #expect(same.sizeA == "1024x768" && same.differing == 0, "the resized page differs from the 1024×768 PNG: \(same)")

@@ -3,8 +3,8 @@ import ExternalDisplayKit
 import ExternalDisplaySDL
 
 /// Shows the presenter's display lists in a `ExternalDisplaySDL/DesktopSurface` (the desktop platform's
-/// window on an external display): the list is drawn in the surface's own draw pass, so exposure and the
-/// surface's frame clock redraw the same picture.
+/// window on an external display): a new list is drawn and presented at once, and the surface's own draw pass
+/// (exposure, its frame clock) redraws the same picture.
 @MainActor
 public final class DesktopAudienceOutput: AudienceOutput {
     /// The surface shown on.
@@ -25,10 +25,12 @@ public final class DesktopAudienceOutput: AudienceOutput {
     /// The surface canvas's metrics.
     public var metrics: (any TextMetrics)? { canvas }
 
-    /// Keeps the list and asks the surface for a redraw.
+    /// Keeps the list and draws and presents it now (not on a later pass of the main queue: a flip reaches the
+    /// glass without waiting for anything else the loop does); exposure redraws the same list later.
     public func present(_ list: DisplayList) {
         self.list = list
         surface.setNeedsDisplay()
+        surface.displayIfNeeded()
     }
 }
 #endif

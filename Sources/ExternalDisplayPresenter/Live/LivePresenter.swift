@@ -2,6 +2,9 @@
 import CSDL2
 import ExternalDisplayKit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The presenter on a real desktop: the console in a borderless window on the main display, the audience view
 /// in the platform's window on every external display, keys from SDL, and a loop that sleeps until the next
@@ -46,6 +49,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
                 consoleFrame: Rect, mainDisplay: String,
                 output: @escaping (Platform.Surface) -> (any AudienceOutput)?,
                 only: DisplayID? = nil, onDisplayEvent: @escaping () -> Void = {}) throws(PresenterCanvasError) {
+        Self.keepLargeBuffersOutOfTheHeap()
         let start = Self.monotonic()
         startTime = start
         controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: mainDisplay,
@@ -162,14 +166,11 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         wake()
     }
 
+    /// Draws what changed: the audience displays first (a flip reaches the room before the console is drawn),
+    /// then the console, of which only the changed rectangle is redrawn (a ticking timer: its digits).
     private func draw() {
         let t = now
         let clock = presenterClock(Date(), seconds: false)
-        if let canvas = console.canvas() {
-            var list = controller.mainList(size: canvas.size, at: t, clock: clock, metrics: canvas)
-            if let consoleOverlay { list.operations += consoleOverlay(canvas.size) }
-            if scheduler.needsDraw("console", list) { canvas.draw(list) }
-        }
         for display in controller.state.audienceDisplays {
             guard let surface = coordinator.surface(for: display.id), let output = outputFor(surface),
                   let metrics = output.metrics,
@@ -179,6 +180,11 @@ public final class LivePresenter<Platform: DisplayPlatform> {
                 scheduler.forget(display.id.rawValue)
             }
             if scheduler.needsDraw(display.id.rawValue, list) { output.present(list) }
+        }
+        if let canvas = console.canvas() {
+            var list = controller.mainList(size: canvas.size, at: t, clock: clock, metrics: canvas)
+            if let consoleOverlay { list.operations += consoleOverlay(canvas.size) }
+            if scheduler.needsDraw("console", list) { console.present(list) }
         }
     }
 
@@ -211,6 +217,19 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         case SDLK_q.rawValue: return ctrl ? .quit : .quitRequest
         default: return nil
         }
+    }
+
+    /// Rendered pages are megabytes each and are made on background threads: glibc would keep them in
+    /// per-thread heaps that never shrink (RSS grew to 470 MB over a 50-page PDF under a 192 MB cache budget).
+    /// A fixed mmap threshold gives every buffer of 256 KB or more its own mapping, returned to the system
+    /// when the cache drops it.
+    static func keepLargeBuffersOutOfTheHeap() {
+        #if canImport(Glibc)
+        // mallopt is declared in <malloc.h>, which Swift's Glibc module does not import.
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
+        if let symbol = dlsym(nil, "mallopt") { _ = unsafeBitCast(symbol, to: MallOpt.self)(mmapThreshold, 256 * 1024) }
+        #endif
     }
 
     static func monotonic() -> Double {

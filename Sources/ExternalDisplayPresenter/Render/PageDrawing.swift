@@ -6,11 +6,12 @@ import ExternalDisplaySDL
 extension SDLPresenterCanvas {
     /// Draws a PDF page rendered (by the shared ``PageRasterCache``) at exactly `rect`'s pixel size.
     public func page(_ page: PDFPage, in rect: Rect) -> Bool {
-        guard rect.width > 0, rect.height > 0,
-              case .success(let raster) = PageRasterCache.shared.raster(for: page, width: rect.width, height: rect.height)
-        else { return false }
-        canvas.draw(Bitmap(width: raster.width, height: raster.height, pixels: raster.rgba), in: rect)
-        return true
+        guard rect.width > 0, rect.height > 0 else { return false }
+        return drawPage(PageRasterCache.key(page, width: rect.width, height: rect.height), in: rect) {
+            guard case .success(let raster) = PageRasterCache.shared.raster(for: page, width: rect.width,
+                                                                           height: rect.height) else { return nil }
+            return raster
+        }
     }
 }
 

@@ -25,8 +25,13 @@ extension PresenterCanvas {
     /// Draws a display list: clears to black, then each operation in order.
     public func draw(_ list: DisplayList) {
         fill(Rect(origin0: size), RGBA(0, 0, 0))
-        for operation in list.operations { draw(operation) }
+        draw(operations: list.operations)
         finishFrame()
+    }
+
+    /// Draws operations in order over what is there (no clearing, no ``finishFrame()``): a partial redraw.
+    public func draw(operations: [DrawOperation]) {
+        for operation in operations { draw(operation) }
     }
 
     private func draw(_ operation: DrawOperation) {

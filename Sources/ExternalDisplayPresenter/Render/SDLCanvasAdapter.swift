@@ -1,4 +1,5 @@
 #if canImport(CSDL2)
+import CSDL2
 import ExternalDisplayKit
 import ExternalDisplaySDL
 import Foundation
@@ -20,8 +21,41 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// slide and line before the talk starts).
     public private(set) var imageErrors: [URL: CanvasError] = [:]
 
+    /// Textures of the last few PDF pages drawn, newest last (each uploaded once, drawn again without upload).
+    private var pageTextures: [(key: PageRasterCache.Key, texture: OpaquePointer)] = []
+
     /// Draws on an existing canvas (a window's).
     public init(_ canvas: Canvas) { self.canvas = canvas }
+
+    deinit {
+        // A window's renderer that is gone took its textures with it.
+        if canvas.isAlive { for entry in pageTextures { SDL_DestroyTexture(entry.texture) } }
+    }
+
+    /// Draws a rendered page, opaque, scaled into `rect`: its texture is made once and kept for the last
+    /// three pages (flipping back, exposure), and copied without blending (a page has no transparency).
+    func drawPage(_ key: PageRasterCache.Key, in rect: Rect, raster: () -> PageRaster?) -> Bool {
+        guard canvas.isAlive else { return false }
+        let texture: OpaquePointer
+        if let index = pageTextures.firstIndex(where: { $0.key == key }) {
+            let entry = pageTextures.remove(at: index)
+            pageTextures.append(entry)
+            texture = entry.texture
+        } else {
+            guard let raster = raster(), raster.width > 0, raster.height > 0,
+                  raster.rgba.count >= raster.width * raster.height * 4,
+                  let made = SDL_CreateTexture(canvas.renderer, SDL_PIXELFORMAT_ABGR8888.rawValue,
+                                               Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                               Int32(raster.width), Int32(raster.height)) else { return false }
+            raster.rgba.withUnsafeBytes { _ = SDL_UpdateTexture(made, nil, $0.baseAddress, Int32(raster.width * 4)) }
+            SDL_SetTextureBlendMode(made, SDL_BLENDMODE_NONE)
+            pageTextures.append((key, made))
+            if pageTextures.count > 3 { SDL_DestroyTexture(pageTextures.removeFirst().texture) }
+            texture = made
+        }
+        var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+        return SDL_RenderCopy(canvas.renderer, texture, nil, &dst) == 0
+    }
 
     /// An off-screen canvas of `size`.
     public init(size: PixelSize) throws(PresenterCanvasError) {
