@@ -19,8 +19,11 @@ public final class SDLWindowSurface: AudienceOutput {
         // The window's surface is X11's own shared-memory image, updated rectangle by rectangle. SDL's default
         // may instead back it with an OpenGL texture that is uploaded and drawn whole on every update (with
         // Mesa's software GL: 1 % CPU a second for a ticking timer, and 60 MB of LLVM). SDL_FRAMEBUFFER_ACCELERATION
-        // in the environment still wins.
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        // in the environment still wins. Only on X11: SDL's Wayland driver has no framebuffer of its own, so there
+        // the hint would leave the window without a surface.
+        if let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         let flags = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue
         guard let w = SDL_CreateWindow(title, Int32(frame.x), Int32(frame.y), Int32(frame.width),
                                        Int32(frame.height), flags) else {
