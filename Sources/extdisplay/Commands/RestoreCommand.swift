@@ -115,8 +115,8 @@ enum LeftoverModes {
     }
 }
 
-/// The Wayland side of ``LeftoverModes``: restore what an earlier run left switched on this compositor, and name
-/// a watchdog for modes this run switches through output management.
+/// The Wayland side of ``LeftoverModes``: restore what an earlier run left switched on this compositor (a damaged
+/// record is reported, never acted on), and name a watchdog for modes this run switches through output management.
 enum WaylandLeftoverModes {
     static func prepare(display: String) {
         switch WaylandModeRecovery.restoreLeftovers(display: display) {
@@ -127,6 +127,6 @@ enum WaylandLeftoverModes {
         if ProcessInfo.processInfo.environment["EXTDISPLAY_WATCHDOG"] != "0", let exe = LeftoverModes.executablePath() {
             WaylandModeRecovery.useWatchdog([exe, "restore", "--backend", "wayland"])
         }
-        WaylandModeRecovery.installExitHandlers()
+        // The exit and signal hooks are installed at the first switch, as before: present handles SIGTERM itself.
     }
 }
