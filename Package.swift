@@ -84,7 +84,7 @@ let package = Package(
                 dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
         // Present/ (wlpresent): SDL windows fullscreen on a named output, for `extdisplay present`.
         .target(name: "ExternalDisplayWayland",
-                dependencies: ["ExternalDisplayKit", "CFatalSignals",
+                dependencies: ["ExternalDisplayKit", "ExternalDisplaySDL",
                                .target(name: "CWaylandClient", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),

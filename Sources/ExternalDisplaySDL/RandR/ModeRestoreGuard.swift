@@ -17,7 +17,6 @@ final class ModeRestoreGuard: @unchecked Sendable {
     /// Per X display, the outputs switched, as they were before the first switch, in switching order.
     private var recorded: [String: [ModeStateFile.Entry]] = [:]
     private var installed = false
-    private var signalSources: [any DispatchSourceSignal] = []
     private var watchdogs: [String: Int32] = [:]
     /// The command started as a watchdog (it gets `--watch-parent PID --display NAME` appended), or nil.
     var watchdogCommand: [String]?
@@ -34,7 +33,7 @@ final class ModeRestoreGuard: @unchecked Sendable {
         try ModeStateFile(display: displayName, pid: getpid(), entries: entries).write()
         recorded[displayName] = entries
         if watchdogs[displayName] == nil, let command = watchdogCommand {
-            watchdogs[displayName] = Self.spawnWatchdog(command + ["--watch-parent", "\(getpid())", "--display", displayName])
+            watchdogs[displayName] = ModeWatchdog.spawn(command + ["--watch-parent", "\(getpid())", "--display", displayName])
         }
     }
 
@@ -63,25 +62,7 @@ final class ModeRestoreGuard: @unchecked Sendable {
     private func installLocked() {
         guard !installed else { return }
         installed = true
-        atexit { ModeRestoreGuard.shared.restoreAll() }
-        edk_install_fatal_handlers()
-        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-        // A parent may have left these blocked (the mask is inherited across exec): unblock them here.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for sig in signals { sigaddset(&unblocked, sig) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for sig in signals {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global(qos: .userInitiated))
-            source.setEventHandler {
-                ModeRestoreGuard.shared.restoreAll()
-                fflush(nil)
-                _exit(128 + sig)
-            }
-            source.resume()
-            signalSources.append(source)
-        }
+        ModeExitHooks.shared.add { ModeRestoreGuard.shared.restoreAll() }
     }
 
     /// Restores every recorded display on its own connection, removes the state files and forgets them.
@@ -108,39 +89,6 @@ final class ModeRestoreGuard: @unchecked Sendable {
         recorded = [:]
         lock.unlock()
         for name in names { ModeStateFile.remove(display: name) }
-    }
-
-    /// Starts the watchdog with a pipe on its standard input that closes when this process ends (however it
-    /// ends); it runs in a process group of its own, so Ctrl-C and a closed terminal do not reach it.
-    private static func spawnWatchdog(_ command: [String]) -> Int32 {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return -1 }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
-        close(fds[0])
-        guard status == 0 else {
-            close(fds[1])
-            return -1
-        }
-        return fds[1]  // kept open (close-on-exec) for the life of the process
     }
 }
 

@@ -35,50 +35,30 @@ public struct ModeStateFile: Codable, Hashable, Sendable {
     /// What to put back.
     public var entries: [Entry]
 
-    /// The folder the files live in.
+    /// The folder the files live in (``ModeStateStore/directory(environment:)``, shared with Wayland).
     public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let dir = environment["EXTDISPLAY_STATE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir).appendingPathComponent("extdisplay")
-        }
-        if let dir = environment["XDG_STATE_HOME"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir).appendingPathComponent("extdisplay")
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state/extdisplay")
+        ModeStateStore.directory(environment: environment)
     }
 
     /// The file for `display`.
-    public static func url(for display: String) -> URL {
-        let safe = String(display.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
-        return directory().appendingPathComponent("modes-\(safe).json")
-    }
+    public static func url(for display: String) -> URL { ModeStateStore.url(for: display) }
 
     /// Reads the record for `display`, nil when there is none or it is unreadable (a damaged record is removed).
     public static func read(display: String) -> ModeStateFile? {
-        let url = url(for: display)
-        guard let bytes = try? UntrustedFile.read(url, limit: 1 << 20) else { return nil }
-        guard let record = try? JSONDecoder().decode(ModeStateFile.self, from: Data(bytes)), record.display == display
-        else {
-            unlink(url.path)
+        guard case .record(let record) = ModeStateStore.read(ModeStateFile.self, key: display),
+              record.display == display else {
+            ModeStateStore.remove(key: display)
             return nil
         }
         return record
     }
 
     /// Writes the record atomically (the folder is created, private to the user).
-    public func write() throws(AtomicWriteError) {
-        let url = Self.url(for: display)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(self) else { return }
-        try AtomicFile.write(data, to: url, permissions: 0o600)
-    }
+    public func write() throws(AtomicWriteError) { try ModeStateStore.write(self, key: display) }
 
     /// Removes the record for `display`.
-    public static func remove(display: String) { unlink(url(for: display).path) }
+    public static func remove(display: String) { ModeStateStore.remove(key: display) }
 
     /// Whether the process that wrote the record is gone.
-    public var ownerIsGone: Bool { kill(pid, 0) != 0 && errno == ESRCH }
+    public var ownerIsGone: Bool { ModeStateStore.processIsGone(pid) }
 }

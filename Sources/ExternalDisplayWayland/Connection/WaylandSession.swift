@@ -113,16 +113,20 @@ public final class WaylandSession {
             throw .unknownOutput(outputName)
         }
         let target = try WaylandModeConfigurator.setting(for: mode, on: outputName, client: client)
-        WaylandModeRestore.shared.record(display: displayName, environment: ProcessInfo.processInfo.environment,
-                                         original)
+        do {
+            try WaylandModeRestore.shared.record(display: displayName, environment: ProcessInfo.processInfo.environment,
+                                                 original)
+        } catch {
+            throw .refused(output: outputName, detail: "the current mode could not be recorded for restoring, "
+                           + "so nothing was switched: \(error)")
+        }
         try WaylandModeConfigurator.apply(target, client: client)
     }
 
     /// Puts every output this process switched back in the mode and position it had before its first switch
     /// (outputs gone since are skipped). Does nothing when no mode was switched.
     public func restoreInitialModes() {
-        let settings = WaylandModeRestore.shared.take(display: displayName)
-        WaylandModeConfigurator.restore(settings, client: client)
+        WaylandModeRestore.shared.restore(display: displayName, client: client)
     }
 
     /// Stops events, puts back every mode this session switched and disconnects. Safe to call twice.

@@ -147,4 +147,7 @@ enum WaylandModeConfigurator {
             }
         }
     }
+
+    /// Whether a line of ``restore(_:client:)`` says an output did not come back.
+    static func isFailure(_ line: String) -> Bool { line.hasPrefix("could not restore ") }
 }

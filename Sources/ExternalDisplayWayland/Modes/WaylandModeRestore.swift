@@ -1,80 +1,197 @@
-import CFatalSignals
-import Dispatch
+import ExternalDisplaySDL
 import Foundation
 
-/// Puts Wayland outputs back in the modes they had before this process switched them, on every exit path it
-/// lives through: ``WaylandSession/close()``, `exit` (atexit), SIGINT, SIGTERM, SIGHUP and SIGQUIT (restore,
-/// then `_exit(128 + signal)`). The same approach as the X11 backend's restore guard: each output's mode and
-/// place are recorded just before its first switch, and restoring runs on a fresh connection of its own, so it
-/// works from any thread.
-///
-/// Unlike X11, a Wayland compositor forgets nothing when a client dies, so a SIGKILL or a crash leaves the mode
-/// switched; it is then reset from the compositor's own configuration (`swaymsg reload` on sway).
+/// What is on disk while this process has Wayland modes switched: the compositor to reconnect to and each
+/// output's mode and place before its first switch (a ``ModeStateStore`` record, key `wayland-DISPLAY`).
+struct WaylandModeRecord: Codable, Hashable, Sendable {
+    /// `WAYLAND_DISPLAY` as the session used it (`wayland-1`, or an absolute socket path).
+    var display: String
+    /// `XDG_RUNTIME_DIR` at the time (the socket's folder when `display` is relative).
+    var runtimeDirectory: String
+    /// The process that switched the modes.
+    var pid: Int32
+    /// What to put back, in switching order.
+    var entries: [WaylandModeSetting]
+
+    /// What makes the record unusable (a record is read from disk and trusted for nothing), or nil: modes
+    /// inside the accepted 1…16,384 pixels and 0…1,000 Hz, places within ±1,000,000, named outputs.
+    func problem(expectedDisplay: String) -> String? {
+        if display != expectedDisplay { return "it is for display \(display), not \(expectedDisplay)" }
+        if pid <= 0 { return "\(pid) is not a process id" }
+        if entries.isEmpty { return "it names no output" }
+        for entry in entries {
+            if entry.output.isEmpty { return "an entry has no output name" }
+            if !(1...16_384).contains(entry.width) || !(1...16_384).contains(entry.height) {
+                return "\(entry.output): \(entry.width)x\(entry.height) is outside 1…16384 pixels"
+            }
+            if !(0...1_000_000).contains(entry.milliHertz) {
+                return "\(entry.output): refresh \(entry.milliHertz) mHz is outside 0…1000 Hz"
+            }
+            if !(-1_000_000...1_000_000).contains(entry.x) || !(-1_000_000...1_000_000).contains(entry.y) {
+                return "\(entry.output): position (\(entry.x),\(entry.y)) is outside ±1000000"
+            }
+        }
+        return nil
+    }
+
+    /// The store key for `display`.
+    static func key(_ display: String) -> String { "wayland-" + display }
+}
+
+/// Puts Wayland outputs back in the modes they had before this process switched them, on every exit path:
+/// ``WaylandSession/close()``, and through the shared ``ModeExitHooks`` (atexit, SIGINT, SIGTERM, SIGHUP,
+/// SIGQUIT) on a fresh connection of its own. A compositor keeps a switch made through output management after
+/// the client dies, so the original settings are also written to a ``ModeStateFile``-style record before the
+/// first switch, and a watchdog (``WaylandModeRecovery/useWatchdog(_:)``) restores them after a SIGKILL or a
+/// crash; `extdisplay restore` does so on demand.
 final class WaylandModeRestore: @unchecked Sendable {
     static let shared = WaylandModeRestore()
 
-    private struct Record {
-        var environment: [String: String]
-        var settings: [WaylandModeSetting]
-    }
-
     private let lock = NSLock()
-    private var records: [String: Record] = [:]
+    private var records: [String: WaylandModeRecord] = [:]
     private var installed = false
-    private var signalSources: [any DispatchSourceSignal] = []
+    private var watchdogs: [String: Int32] = [:]
+    /// The command started as a watchdog (it gets `--watch-parent PID --display NAME` appended), or nil.
+    var watchdogCommand: [String]?
 
-    /// Records `setting` for `display` unless that output is already recorded (the first record wins), and
-    /// installs the exit and signal handlers.
-    func record(display: String, environment: [String: String], _ setting: WaylandModeSetting) {
+    /// Records `setting` for `display` unless that output is already recorded (the first record wins), writes
+    /// the record to disk and starts the watchdog, all before the caller switches. Throws when the record cannot
+    /// be written (then nothing may be switched).
+    func record(display: String, environment: [String: String],
+                _ setting: WaylandModeSetting) throws(AtomicWriteError) {
         lock.lock()
         defer { lock.unlock() }
         installLocked()
-        var record = records[display] ?? Record(environment: environment, settings: [])
-        guard !record.settings.contains(where: { $0.output == setting.output }) else { return }
-        record.settings.append(setting)
+        var record = records[display] ?? WaylandModeRecord(display: display,
+                                                           runtimeDirectory: environment["XDG_RUNTIME_DIR"] ?? "",
+                                                           pid: getpid(), entries: [])
+        guard !record.entries.contains(where: { $0.output == setting.output }) else { return }
+        record.entries.append(setting)
+        try ModeStateStore.write(record, key: WaylandModeRecord.key(display))
         records[display] = record
+        if watchdogs[display] == nil, let command = watchdogCommand {
+            watchdogs[display] = ModeWatchdog.spawn(command + ["--watch-parent", "\(getpid())", "--display", display])
+        }
     }
 
-    /// What is recorded for `display`, forgotten (the caller restores it).
-    func take(display: String) -> [WaylandModeSetting] {
+    /// Installs the exit and signal handlers now (idempotent).
+    func installHandlers() {
         lock.lock()
-        defer { lock.unlock() }
-        return records.removeValue(forKey: display)?.settings ?? []
+        installLocked()
+        lock.unlock()
     }
 
     private func installLocked() {
         guard !installed else { return }
         installed = true
-        atexit { WaylandModeRestore.shared.restoreAll() }
-        edk_install_fatal_handlers()
-        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for sig in signals { sigaddset(&unblocked, sig) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for sig in signals {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global(qos: .userInitiated))
-            source.setEventHandler {
-                WaylandModeRestore.shared.restoreAll()
-                fflush(nil)
-                _exit(128 + sig)
-            }
-            source.resume()
-            signalSources.append(source)
+        ModeExitHooks.shared.add { WaylandModeRestore.shared.restoreAll() }
+    }
+
+    /// Puts back what is recorded for `display` through `client` and forgets it; the record on disk is removed
+    /// when every output came back (or is gone), kept for `extdisplay restore` otherwise.
+    func restore(display: String, client: WaylandClient) {
+        lock.lock()
+        let record = records.removeValue(forKey: display)
+        lock.unlock()
+        guard let record, !record.entries.isEmpty else { return }
+        let lines = WaylandModeConfigurator.restore(record.entries, client: client)
+        if !lines.contains(where: WaylandModeConfigurator.isFailure) {
+            ModeStateStore.remove(key: WaylandModeRecord.key(display))
         }
     }
 
-    /// Restores every recorded display on a connection of its own and forgets it.
+    /// Restores every recorded display on a connection of its own.
     func restoreAll() {
         lock.lock()
         let pending = records
-        records = [:]
         lock.unlock()
-        for (display, record) in pending where !record.settings.isEmpty {
-            guard let client = try? WaylandClient(displayName: display, environment: record.environment) else { continue }
-            WaylandModeConfigurator.restore(record.settings, client: client)
+        for (display, record) in pending where !record.entries.isEmpty {
+            guard let client = try? WaylandClient(displayName: display,
+                                                  environment: ["XDG_RUNTIME_DIR": record.runtimeDirectory])
+            else { continue }
+            restore(display: display, client: client)
             client.close()
         }
+    }
+}
+
+/// How modes switched through ``WaylandSession/setMode(_:on:)`` come back after exits the process cannot live
+/// through (SIGKILL, a crash), and how to put back what an earlier run left switched — the Wayland side of the
+/// X11 backend's `ModeRestore`, with the same record folder (``ModeStateStore``) and watchdog (``ModeWatchdog``).
+///
+/// ```swift
+/// WaylandModeRecovery.useWatchdog(["/usr/local/bin/extdisplay", "restore", "--backend", "wayland"])
+/// let outcome = WaylandModeRecovery.restoreLeftovers(display: "wayland-1")
+/// ```
+public enum WaylandModeRecovery {
+    /// What ``restoreLeftovers(display:environment:force:onlyOwner:)`` did.
+    public enum Outcome: Sendable, Equatable {
+        /// No record for that display: nothing was left switched. Carries the record's path.
+        case nothing(path: String)
+        /// The modes are back (one line per output) and the record is removed.
+        case restored([String])
+        /// Nothing or not everything was restored, and the record is kept: why, and what to do.
+        case failed([String])
+    }
+
+    /// Names a command started (once per compositor, at the first mode switch) as a watchdog: it gets
+    /// `--watch-parent PID --display NAME` appended, reads its standard input until this process ends, and then
+    /// restores what the record still holds.
+    public static func useWatchdog(_ command: [String]) {
+        WaylandModeRestore.shared.watchdogCommand = command
+    }
+
+    /// Installs the exit and signal handlers now (they are installed at the first mode switch anyway).
+    public static func installExitHandlers() { WaylandModeRestore.shared.installHandlers() }
+
+    /// The file where modes switched on `display` are recorded.
+    public static func recordPath(display: String) -> String {
+        ModeStateStore.url(for: WaylandModeRecord.key(display)).path
+    }
+
+    /// Restores what the record for `display` holds when the process that wrote it is gone (or always, with
+    /// `force`; only when `onlyOwner` wrote it, when given). A damaged record is reported and left alone, and
+    /// no output is touched.
+    public static func restoreLeftovers(display: String,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment,
+                                        force: Bool = false, onlyOwner: Int32? = nil) -> Outcome {
+        let path = recordPath(display: display)
+        let record: WaylandModeRecord
+        switch ModeStateStore.read(WaylandModeRecord.self, key: WaylandModeRecord.key(display)) {
+        case .none:
+            return .nothing(path: path)
+        case .damaged(let why):
+            return .failed([damaged(path, why)])
+        case .record(let found):
+            if let why = found.problem(expectedDisplay: display) { return .failed([damaged(path, why)]) }
+            record = found
+        }
+        if let onlyOwner, record.pid != onlyOwner { return .nothing(path: path) }
+        guard force || ModeStateStore.processIsGone(record.pid) else {
+            return .failed(["modes on \(display) were switched by process \(record.pid), which is still running and "
+                            + "restores them when it ends; pass --force to restore now"])
+        }
+        var env = environment
+        if !record.runtimeDirectory.isEmpty { env["XDG_RUNTIME_DIR"] = record.runtimeDirectory }
+        let client: WaylandClient
+        do { client = try WaylandClient(displayName: record.display, environment: env) } catch {
+            return .failed(["cannot reach the compositor to restore the modes recorded in \(path): \(error)"])
+        }
+        defer { client.close() }
+        guard client.hasOutputManagement else {
+            return .failed(["the compositor at \(record.display) offers no output management, so the modes "
+                            + "recorded in \(path) cannot be set back from here"])
+        }
+        let lines = WaylandModeConfigurator.restore(record.entries, client: client).map {
+            $0.hasPrefix("restored ") ? "\($0), left switched by process \(record.pid)" : $0
+        }
+        guard !lines.contains(where: WaylandModeConfigurator.isFailure) else { return .failed(lines) }
+        ModeStateStore.remove(key: WaylandModeRecord.key(display))
+        return .restored(lines)
+    }
+
+    private static func damaged(_ path: String, _ why: String) -> String {
+        "the mode record \(path) is damaged: \(why); nothing was restored. Check the outputs (extdisplay list), "
+            + "set them back by hand if needed (swaymsg reload, wlr-randr), then delete the file"
     }
 }

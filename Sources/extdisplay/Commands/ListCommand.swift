@@ -129,7 +129,9 @@ enum DesktopBackend: String, ExpressibleByArgument, CaseIterable, Sendable {
 @MainActor
 func openWaylandOrExplain() throws(ExitCode) -> WaylandSession {
     do {
-        return try WaylandSession.open()
+        let session = try WaylandSession.open()
+        WaylandLeftoverModes.prepare(display: session.displayName)
+        return session
     } catch {
         FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
         throw ExitCode(1)

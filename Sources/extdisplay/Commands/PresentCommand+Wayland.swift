@@ -58,6 +58,7 @@ enum PresentWayland {
         do { source = try makeSource() } catch {
             PresentCommand.fail("cannot read the outputs of \(socket): \(error)")
         }
+        WaylandLeftoverModes.prepare(display: (source as? WaylandSession)?.displayName ?? socket)
         let outputs = source.presentOutputs()
         let audience = display == "auto" ? nil : display
         let console = WaylandPresentOutput.consoleOutput(of: outputs, audience: audience)
