@@ -111,7 +111,10 @@ public final class PageRasterCache: @unchecked Sendable {
         let key = Self.key(page, width: width, height: height)
         let wanted = condition.withLock { entries[key] == nil && failures[key] == nil && !inFlight.contains(key) }
         guard wanted else { return }
-        queue.async { [self] in _ = obtain(page, width: width, height: height, waitCounts: false) }
+        // Rendered at a lower CPU priority: the presenter and the X server showing the current flip come first.
+        queue.async { [self] in
+            ToolProcess.$niceness.withValue(10) { _ = obtain(page, width: width, height: height, waitCounts: false) }
+        }
     }
 
     /// Blocks until no render is under way or queued (tests, benchmarks).
