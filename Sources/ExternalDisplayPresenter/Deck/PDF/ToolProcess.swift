@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs a command-line tool (found on `PATH`) in a process of its own and collects what it wrote.
 ///
@@ -13,10 +10,6 @@ import Glibc
 /// result.status // 0
 /// ```
 public enum ToolProcess {
-    /// The niceness tools started by this task or thread get (`0`: the presenter's own). Rendering ahead runs
-    /// its `pdftoppm` at 10, so a page made for later never takes a core from the flip being shown now.
-    @TaskLocal public static var niceness: Int32 = 0
-
     /// What a finished tool left.
     public struct Result: Sendable {
         /// The exit status (127 when the tool is not installed).
@@ -47,9 +40,6 @@ public enum ToolProcess {
         do { try process.run() } catch {
             throw LaunchError(description: "cannot start \(tool): \(error.localizedDescription)")
         }
-        #if canImport(Glibc)
-        if niceness != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), niceness) }
-        #endif
         let collected = Collected()
         let group = DispatchGroup()
         group.enter()
