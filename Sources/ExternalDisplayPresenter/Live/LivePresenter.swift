@@ -26,6 +26,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     private let startTime: Double
     private var scheduler = RedrawScheduler()
     private var outputIdentities: [DisplayID: ObjectIdentifier] = [:]
+    private var flipLog = FlipLog()
     private let onDisplayEvent: () -> Void
     private var pump: (() -> Void)?
     private let wakes: AsyncStream<Void>
@@ -146,7 +147,10 @@ public final class LivePresenter<Platform: DisplayPlatform> {
         case SDL_KEYDOWN.rawValue:
             let ctrl = (UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
             if let onKey, onKey(event.key.keysym.sym, ctrl) { break }
-            if let key = Self.key(for: event.key.keysym.sym, ctrl: ctrl) { controller.apply(.key(key), at: now) }
+            if let key = Self.key(for: event.key.keysym.sym, ctrl: ctrl) {
+                flipLog.key(at: now, sdlTicks: event.key.timestamp)
+                controller.apply(.key(key), at: now)
+            }
         case SDL_WINDOWEVENT.rawValue:
             let kind = UInt32(event.window.event)
             if kind == SDL_WINDOWEVENT_LEAVE.rawValue { controller.apply(.pointer(nil), at: now) }
@@ -171,6 +175,7 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     private func draw() {
         let t = now
         let clock = presenterClock(Date(), seconds: false)
+        let before = flipLog.isOn ? PageRasterCache.shared.counters : nil
         for display in controller.state.audienceDisplays {
             guard let surface = coordinator.surface(for: display.id), let output = outputFor(surface),
                   let metrics = output.metrics,
@@ -181,10 +186,18 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             }
             if scheduler.needsDraw(display.id.rawValue, list) { output.present(list) }
         }
+        let audienceDone = now
+        let middle = before == nil ? nil : PageRasterCache.shared.counters
         if let canvas = console.canvas() {
             var list = controller.mainList(size: canvas.size, at: t, clock: clock, metrics: canvas)
             if let consoleOverlay { list.operations += consoleOverlay(canvas.size) }
             if scheduler.needsDraw("console", list) { console.present(list) }
+        }
+        if let before, let middle {
+            let after = PageRasterCache.shared.counters
+            flipLog.drew(at: t, audienceMs: (audienceDone - t) * 1000, page: controller.state.audienceSlideIndex + 1,
+                         cache: (middle.hits - before.hits, middle.waits - before.waits, middle.renders - before.renders),
+                         consoleWaits: after.waits - middle.waits, consoleMs: (now - audienceDone) * 1000)
         }
     }
 

@@ -15,6 +15,8 @@ struct RunFigures {
     var launch: Double?
     var flips: [Double] = []
     var missedFlips = 0
+    /// Flips over 100 ms: the page shown after it (1-based), the wall-clock time of the key, the latency.
+    var slowFlips: [(page: Int, wall: Double, latency: Double)] = []
     var residentMB: Double?
     var idleCPU: Double?
     var replug: Double?
@@ -166,9 +168,11 @@ final class PympressBench {
             usleep(UInt32(options.gap * 1e6))
             let target = expected + 1
             let pressed = monotonic()
+            let wall = Date().timeIntervalSince1970
             keys.send("key Right")
             if let latency = poll(timeout: 3, from: pressed, { audiencePage() == target }) {
                 figures.flips.append(latency)
+                if latency > 0.1 { figures.slowFlips.append((target + 1, wall, latency)) }
                 expected = target
             } else {
                 figures.missedFlips += 1
@@ -238,6 +242,8 @@ final class PympressBench {
             + "RSS \(f.residentMB.map { String(format: "%.0f MB", $0) } ?? "—"), "
             + "idle CPU \(f.idleCPU.map { String(format: "%.2f %%", $0) } ?? "—"), replug \(f.replug == nil ? "never" : ms(f.replug))"
             + (f.note.isEmpty ? "" : " [\(f.note)]")
+            + f.slowFlips.map { String(format: "\n    slow flip to page %d, key at %.3f: %.0f ms", $0.page, $0.wall, $0.latency * 1000) }
+                .joined()
     }
 
     func printTable(_ results: [String: [RunFigures]], names: [String]) {
@@ -245,10 +251,11 @@ final class PympressBench {
         let rows: [(String, ([RunFigures]) -> String)] = [
             ("launch → both displays show page 1 (median)", { runs in
                 formatMS(median(runs.compactMap(\.launch))) }),
-            ("key → audience shows next page (p50 / max)", { runs in
+            ("key → audience shows next page (p50 / p95 / max)", { runs in
                 let all = runs.flatMap(\.flips).sorted()
                 let missed = runs.map(\.missedFlips).reduce(0, +)
-                return "\(formatMS(percentile(all, 0.5), digits: 1)) / \(formatMS(all.last, digits: 1))"
+                return "\(formatMS(percentile(all, 0.5), digits: 1)) / \(formatMS(percentile(all, 0.95), digits: 1))"
+                    + " / \(formatMS(all.last, digits: 1))"
                     + (missed > 0 ? " (\(missed) flips not seen)" : "") }),
             ("idle CPU, static slide, timer running (median)", { runs in
                 median(runs.compactMap(\.idleCPU)).map { String(format: "%.2f %%", $0) } ?? "—" }),

@@ -59,7 +59,9 @@ public final class PageRasterCache: @unchecked Sendable {
     private var inFlight: Set<Key> = []
     private var bytes = 0
     private var tally = Counters()
-    private let queue = DispatchQueue(label: "extdisplay.pdf.prefetch", qos: .userInitiated)
+    /// One render-ahead queue per page size: the audience's next pages never wait behind the console's
+    /// (current slide, next-slide preview), and on two cores they render side by side.
+    private var queues: [String: DispatchQueue] = [:]
 
     /// What the cache did so far.
     public struct Counters: Hashable, Sendable {
@@ -111,12 +113,25 @@ public final class PageRasterCache: @unchecked Sendable {
         let key = Self.key(page, width: width, height: height)
         let wanted = condition.withLock { entries[key] == nil && failures[key] == nil && !inFlight.contains(key) }
         guard wanted else { return }
-        queue.async { [self] in _ = obtain(page, width: width, height: height, waitCounts: false) }
+        queue(width: width, height: height).async { [self] in
+            _ = obtain(page, width: width, height: height, waitCounts: false)
+        }
+    }
+
+    /// The render-ahead queue for pages of one size.
+    private func queue(width: Int, height: Int) -> DispatchQueue {
+        condition.withLock {
+            let size = "\(width)x\(height)"
+            if let queue = queues[size] { return queue }
+            let made = DispatchQueue(label: "extdisplay.pdf.prefetch.\(size)", qos: .userInitiated)
+            queues[size] = made
+            return made
+        }
     }
 
     /// Blocks until no render is under way or queued (tests, benchmarks).
     public func waitUntilIdle() {
-        queue.sync {}
+        for queue in condition.withLock({ Array(queues.values) }) { queue.sync {} }
         condition.withLock { while !inFlight.isEmpty { condition.wait() } }
     }
 
