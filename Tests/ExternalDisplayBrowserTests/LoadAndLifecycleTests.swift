@@ -74,9 +74,9 @@ struct LoadAndLifecycleTests {
                 }
                 #expect(viewers == 0)
             }
-            if batch == 4 { afterHundred = (presenter.residentKiB, presenter.openFiles) }
+            if batch == 4 { afterHundred = (await Self.settledResidentKiB(presenter), presenter.openFiles) }
         }
-        let afterThousand = (rss: presenter.residentKiB, fds: presenter.openFiles)
+        let afterThousand = (rss: await Self.settledResidentKiB(presenter), fds: presenter.openFiles)
         let gone = presenter.console.all.filter { $0.contains(" gone: ") }.count
         #expect(gone == 1_000, "every one of the 1,000 pages was reported gone (\(gone))")
         #expect(Double(afterThousand.rss) <= Double(afterHundred.rss) * 1.05,
@@ -84,5 +84,18 @@ struct LoadAndLifecycleTests {
         #expect(Double(afterThousand.fds) <= Double(afterHundred.fds) * 1.05,
                 "open files after 1,000 cycles \(afterThousand.fds) vs after 100 \(afterHundred.fds)")
         print("cycles: after 100 rss \(afterHundred.rss) KiB fds \(afterHundred.fds); after 1,000 rss \(afterThousand.rss) KiB fds \(afterThousand.fds)")
+    }
+
+    /// The server's resident memory once the last cycle's buffers are released: read every 100 ms until two
+    /// readings agree (at most 3 s), the same way at both points of comparison.
+    static func settledResidentKiB(_ presenter: ServedPresenterProcess) async -> Int {
+        var last = presenter.residentKiB
+        for _ in 0..<30 {
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            let now = presenter.residentKiB
+            if now == last { return now }
+            last = now
+        }
+        return last
     }
 }

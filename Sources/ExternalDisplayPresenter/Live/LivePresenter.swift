@@ -235,8 +235,9 @@ public final class LivePresenter<Platform: DisplayPlatform> {
     /// Rendered pages are megabytes each and are made on background threads: glibc would keep them in
     /// per-thread heaps that never shrink (RSS grew to 470 MB over a 50-page PDF under a 192 MB cache budget).
     /// A fixed mmap threshold gives every buffer of 256 KB or more its own mapping, returned to the system
-    /// when the cache drops it.
-    static func keepLargeBuffersOutOfTheHeap() {
+    /// when the cache drops it. The presenter calls it itself; a program that renders frames off the main actor
+    /// without a ``LivePresenter`` (the browser console) calls it once at start.
+    public static func keepLargeBuffersOutOfTheHeap() {
         #if canImport(Glibc)
         // mallopt is declared in <malloc.h>, which Swift's Glibc module does not import.
         typealias MallOpt = @convention(c) (Int32, Int32) -> Int32

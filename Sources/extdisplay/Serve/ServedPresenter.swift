@@ -41,6 +41,9 @@ final class ServedPresenter {
     /// Serves until `q` twice within 2 s, Ctrl-Q, SIGINT or SIGTERM; exits 2 when the server cannot listen.
     static func run(deck: Deck, server: BrowserServerConfiguration, display: DisplayConfiguration,
                     consoleFPS: Double?) async {
+        // Pictures are encoded off the main actor: keep their megabyte buffers out of glibc's per-thread heaps,
+        // which never shrink (memory would grow with every connect/disconnect cycle).
+        LivePresenter<SDLVideoPlatform>.keepLargeBuffersOutOfTheHeap()
         let presenter = ServedPresenter(deck: deck, server: server, display: display, consoleFPS: consoleFPS)
         await presenter.run()
     }
