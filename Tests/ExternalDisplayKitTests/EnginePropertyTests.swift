@@ -75,6 +75,18 @@ struct EnginePropertyTests {
         }
     }
 
+    /// Found by `simulatorTracesHoldEveryCheckerInvariant` (seed 9055528704269341372): the governor had halved a
+    /// 75 Hz display's frame clock to 37.5 fps; a `modesChanged` then left it at 24 Hz and the clock restarted at
+    /// the old governed rate, above the new refresh. A change of refresh now drops the governed rate (engine) and
+    /// the checker forgets it too.
+    @Test func aRefreshChangeDropsTheGovernedFrameRate() {
+        var scenario = RandomScenario.make(seed: 9_055_528_704_269_341_372)
+        scenario.steps.removeAll { if case .event(.frameCost) = $0.action { true } else { false } }
+        let result = ScenarioRunner(scenario: scenario).run()
+        #expect(result.violations.isEmpty, "\(result.violations)")
+        #expect(result.ndjson.contains("\"name\":\"modesChanged\""), "the case still has its modesChanged")
+    }
+
     @Test func theOracleAgreesWithHandWorkedLayouts() {
         // Worked by hand from ChoosingAModeAndOverscan.md, independently of both the engine and the oracle.
         let tv = DisplayMode(width: 1280, height: 720)

@@ -99,9 +99,13 @@ extension DisplayEngine {
         window.display = display
         window.layout = display.layout(compensation: window.compensation)
         context.emit(.layoutWindow(id, window.layout))
-        if refreshChanged, window.frameClock != nil {
-            context.emit(.stopFrameClock(id))
-            window.frameClock = nil
+        if refreshChanged {
+            // A rate the governor chose for the old refresh may be above the new one: it plans again.
+            window.governedFrameRate = nil
+            if window.frameClock != nil {
+                context.emit(.stopFrameClock(id))
+                window.frameClock = nil
+            }
         }
         windows[id] = window
         context.notify(.didChangeLayout(window.attachment))

@@ -120,6 +120,8 @@ extension CheckerRun {
                                    pixelAspectRatio: display.modes.first { $0.size == size }?.pixelAspectRatio ?? 1)
         }
         guard resolved != display.currentMode else { return }
+        // A rate the governor set for the old refresh no longer holds once the refresh changes.
+        if resolved.refresh != display.currentMode.refresh { model.frameRates[id] = nil }
         display.setCurrent(resolved)
         model.displays[id] = display
         if model.windows[id] != nil { batch?.pendingLayout[id] = current.line }
@@ -140,6 +142,7 @@ extension CheckerRun {
         }
         if outcome.expected != nil { expect(json, .warning, "modesChanged for \(id) reported values the rules clean") }
         let before = display.currentMode
+        if cleaned.currentMode.refresh != before.refresh { model.frameRates[id] = nil }
         display.modes = cleaned.modes
         display.preferredMode = cleaned.preferredMode
         display.setCurrent(cleaned.currentMode)
