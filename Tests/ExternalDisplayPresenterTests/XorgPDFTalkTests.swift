@@ -153,7 +153,10 @@ struct XorgPDFTalkTests {
             // A 16:9 page fills the 1280×720 audience display.
             #expect(seen.box == "(x: 1920, y: 0, width: 1280, height: 720)", "page \(page): \(seen.box)")
             #expect(try XorgPresenterTests.scan(seen.shot, region: Self.audience, notes) == 0, "notes on the audience")
-            #expect(try XorgPresenterTests.scan(seen.shot, region: "0,0,1920,1080", notes) > 100, "no notes on the console")
+            // The console is drawn after the audience (a flip reaches the room first): wait for its notes.
+            let console = try server.screenshot(timeout: 20) { try XorgPresenterTests.scan($0, region: "0,0,1920,1080", notes) > 100 }
+            #expect(try XorgPresenterTests.scan(console, region: "0,0,1920,1080", notes) > 100, "no notes on the console")
+            #expect(try XorgPresenterTests.scan(console, region: Self.audience, notes) == 0, "notes on the audience")
         }
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10), "Ctrl-Q did not quit")
@@ -185,8 +188,11 @@ struct XorgPDFTalkTests {
             // 4:3 on a 16:9 display: pillarboxed, full height, centred.
             #expect(seen.box == "(x: 2080, y: 0, width: 960, height: 720)", "page \(number): \(seen.box)")
             #expect(try XorgPresenterTests.scan(seen.shot, region: Self.audience, notesColour) == 0, "notes half on the audience")
-            #expect(try XorgPresenterTests.scan(seen.shot, region: "1150,0,770,1080", notesColour) > 1_000,
+            // The console is drawn after the audience: wait for its notes column.
+            let console = try server.screenshot(timeout: 20) { try XorgPresenterTests.scan($0, region: "1150,0,770,1080", notesColour) > 1_000 }
+            #expect(try XorgPresenterTests.scan(console, region: "1150,0,770,1080", notesColour) > 1_000,
                     "no notes half in the console's notes column")
+            #expect(try XorgPresenterTests.scan(console, region: Self.audience, notesColour) == 0, "notes half on the audience")
         }
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10), "Ctrl-Q did not quit")
