@@ -142,6 +142,13 @@ struct PageLabelTests {
         #expect(read.labels == ["i", "1", "2", "2", "2", "3"] && read.problem == nil, "\(read)")
         let deck = try DeckParser.parse(contentsOf: url)
         #expect(deck.numbering.slideCount == 4 && deck.slides[3].pdfPage?.label == "2")
+        // The status line (console, terminal, tests) counts slides by label, then pages.
+        let controller = PresenterController(deck: deck, startedAt: 0)
+        #expect(controller.statusLine(at: 0).hasPrefix("slide i of 4, page 1 of 6, timer "), "\(controller.statusLine(at: 0))")
+        controller.apply(.key(.next), at: 0)
+        controller.apply(.key(.next), at: 0)
+        controller.apply(.key(.next), at: 0)
+        #expect(controller.statusLine(at: 0).hasPrefix("slide 2 (2/3) of 4, page 4 of 6, timer "), "\(controller.statusLine(at: 0))")
         // Inline labels in the catalog, and a PDF with none.
         let inline = MiniPDF.data(pages: [MiniPDF.quadrants(), MiniPDF.quadrants()], width: 800, height: 600,
                                   catalogExtra: "/PageLabels << /Nums [0 << /P (Intro) >> 1 << /S /A >>] >>")

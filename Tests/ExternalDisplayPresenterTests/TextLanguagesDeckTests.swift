@@ -118,6 +118,42 @@ struct TextLanguagesDeckTests {
         #expect(lines.allSatisfy { !$0.segments.map(\.text).joined().hasPrefix("。") }, "a line starts with 。")
     }
 
+    @Test("a right-to-left slide is mirrored: bullet marks at the right edge, text left of them, title bar right")
+    func rightToLeftBulletsAndTitleBar() {
+        let rect = Rect(x: 0, y: 0, width: 1600, height: 900)
+        let theme = PresenterTheme()
+        /// Each item's mark and the x of its texts (an item's ops are its mark, then its text), and the title bar.
+        func layout(_ title: String, _ items: [String]) -> (items: [(mark: Rect, texts: [Int])], bar: Rect?) {
+            let slide = Slide(number: 1, title: [InlineRun(title)],
+                              blocks: items.enumerated().map { .bullet(level: $0.offset % 2, [InlineRun($0.element)]) })
+            var bar: Rect?
+            var out: [(mark: Rect, texts: [Int])] = []
+            for op in SlideLayout(theme: theme).operations(for: slide, in: rect) {
+                switch op {
+                case .fill(let r, let c) where c == theme.accent:
+                    if bar == nil { bar = r } else { out.append((r, [])) }
+                case .text(_, let x, _, _) where !out.isEmpty:
+                    out[out.count - 1].texts.append(x)
+                default: break
+                }
+            }
+            return (out, bar)
+        }
+        let hebrew = layout("שלום לכולם", ["פריט ראשון", "פריט שני"])
+        let english = layout("Hello everyone", ["first item", "second item"])
+        #expect(hebrew.items.count == 2 && english.items.count == 2)
+        // Left-to-right: marks near the left margin, text to their right. Right-to-left: the mirror image.
+        for (he, en) in zip(hebrew.items, english.items) {
+            #expect(en.mark.x < rect.width / 4 && he.mark.maxX > rect.width * 3 / 4, "marks \(he.mark) \(en.mark)")
+            #expect(abs((rect.width - he.mark.maxX) - en.mark.x) <= 1, "not mirrored: \(he.mark) vs \(en.mark)")
+            #expect(!he.texts.isEmpty && he.texts.allSatisfy { $0 < he.mark.x }, "text right of its mark: \(he)")
+            #expect(!en.texts.isEmpty && en.texts.allSatisfy { $0 > en.mark.maxX }, "text left of its mark: \(en)")
+        }
+        let bar = hebrew.bar, leftBar = english.bar
+        #expect(bar != nil && leftBar != nil && bar!.maxX > rect.width * 3 / 4 && leftBar!.x < rect.width / 4,
+                "title bars: \(String(describing: bar)) \(String(describing: leftBar))")
+    }
+
     @Test("paragraph direction: first strong letter; marks only where right-to-left text occurs")
     func directionMarks() {
         #expect(TextFlow.directionMark([InlineRun("Hello world")]) == "")

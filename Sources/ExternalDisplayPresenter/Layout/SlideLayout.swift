@@ -53,8 +53,10 @@ public struct SlideLayout {
             let lines = flow.lines(title, width: width, maxLines: Self.linesLeft(y, rect.maxY, flow.lineHeight))
             ops += flow.operations(lines, x: left, y: y, color: theme.title, theme: theme)
             y += lines.count * flow.lineHeight
-            ops.append(.fill(Rect(x: left, y: y + Int(12 * unit), width: Int(120 * unit), height: max(2, Int(8 * unit))),
-                             theme.accent))
+            // The accent bar sits under the title's start: the right edge for a right-to-left title.
+            let bar = Int(120 * unit)
+            let barX = lines.first?.isRightToLeft == true ? left + width - bar : left
+            ops.append(.fill(Rect(x: barX, y: y + Int(12 * unit), width: bar, height: max(2, Int(8 * unit))), theme.accent))
             y += Int(48 * unit)
         }
         let images = slide.blocks.filter { if case .image = $0 { true } else { false } }.count
@@ -104,18 +106,18 @@ public struct SlideLayout {
                         ops: inout [DrawOperation]) -> Int {
         let size = Int((level == 0 ? 50 : 44) * unit)
         let indent = Int((level == 0 ? 0 : 70) * unit)
-        let textX = x + indent + Int(50 * unit)
+        let gutter = indent + Int(50 * unit)
         let flow = TextFlow(metrics: metrics, face: .sans, size: size)
         let dot = max(3, size / 4)
         let dotY = y + flow.lineHeight / 2 - dot / 2
-        if level == 0 {
-            ops.append(.fill(Rect(x: x + indent + Int(8 * unit), y: dotY, width: dot, height: dot), theme.accent))
-        } else {
-            ops.append(.fill(Rect(x: x + indent + Int(8 * unit), y: dotY + dot / 3, width: dot * 2, height: max(2, dot / 3)),
-                             theme.accent))
-        }
-        let lines = flow.lines(runs, width: width - (textX - x), maxLines: Self.linesLeft(y, bottom, flow.lineHeight))
-        ops += flow.operations(lines, x: textX, y: y, color: theme.body, theme: theme)
+        let mark = level == 0 ? Rect(x: 0, y: dotY, width: dot, height: dot)
+            : Rect(x: 0, y: dotY + dot / 3, width: dot * 2, height: max(2, dot / 3))
+        // A right-to-left item is mirrored: its mark at the right edge, its text to the left of it.
+        let rightToLeft = TextFlow.directionMark(runs) == TextFlow.rightToLeftMark
+        let markX = rightToLeft ? x + width - indent - Int(8 * unit) - mark.width : x + indent + Int(8 * unit)
+        ops.append(.fill(Rect(x: markX, y: mark.y, width: mark.width, height: mark.height), theme.accent))
+        let lines = flow.lines(runs, width: width - gutter, maxLines: Self.linesLeft(y, bottom, flow.lineHeight))
+        ops += flow.operations(lines, x: rightToLeft ? x : x + gutter, y: y, color: theme.body, theme: theme)
         return lines.count * flow.lineHeight + Int(12 * unit)
     }
 

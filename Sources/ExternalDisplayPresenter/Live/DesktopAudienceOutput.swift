@@ -25,6 +25,10 @@ public final class DesktopAudienceOutput: AudienceOutput {
     /// The surface canvas's metrics.
     public var metrics: (any TextMetrics)? { canvas }
 
+    /// Uploads the pictures of the pages either side of the one shown, when the page cache holds them: the
+    /// next flip then copies a texture in the window's own format and presents.
+    public func prepareAhead() { canvas.preparePagesAhead() }
+
     /// Keeps the list and draws and presents it now (not on a later pass of the main queue: a flip reaches the
     /// glass without waiting for anything else the loop does); exposure redraws the same list later.
     public func present(_ list: DisplayList) {

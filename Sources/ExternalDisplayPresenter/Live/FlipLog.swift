@@ -15,6 +15,7 @@ import Foundation
 struct FlipLog {
     private let handle: FileHandle?
     private var keyAt: Double?
+    private var keyWall: Double = 0
     private var queuedMs: Double = 0
     private var keys = 0
 
@@ -35,6 +36,7 @@ struct FlipLog {
         guard isOn else { return }
         keys += 1
         keyAt = now
+        keyWall = Date().timeIntervalSince1970
         queuedMs = Double(SDL_GetTicks() &- sdlTicks)
     }
 
@@ -44,6 +46,7 @@ struct FlipLog {
         guard let handle, let keyAt else { return }
         func ms(_ value: Double) -> String { String(format: "%.1fms", value) }
         let line = "flip key=\(keys) page=\(page.map(String.init) ?? "-") wall=\(String(format: "%.3f", Date().timeIntervalSince1970))"
+            + " keyWall=\(String(format: "%.4f", keyWall))"
             + " queued=\(ms(queuedMs)) keyToAudience=\(ms((now - keyAt) * 1000 + audienceMs)) audience=\(ms(audienceMs))"
             + " hits=\(cache.hits) waits=\(cache.waits) renders=\(cache.renders) console=\(ms(consoleMs))"
             + " consoleWaits=\(consoleWaits)\n"

@@ -193,11 +193,16 @@ public final class LivePresenter<Platform: DisplayPlatform> {
             if let consoleOverlay { list.operations += consoleOverlay(canvas.size) }
             if scheduler.needsDraw("console", list) { console.present(list) }
         }
+        let consoleDone = now
+        // Idle work last, once the room and the console have their pictures: the next flip's page made ready.
+        for display in controller.state.audienceDisplays {
+            if let surface = coordinator.surface(for: display.id) { outputFor(surface)?.prepareAhead() }
+        }
         if let before, let middle {
             let after = PageRasterCache.shared.counters
             flipLog.drew(at: t, audienceMs: (audienceDone - t) * 1000, page: controller.state.audienceSlideIndex + 1,
                          cache: (middle.hits - before.hits, middle.waits - before.waits, middle.renders - before.renders),
-                         consoleWaits: after.waits - middle.waits, consoleMs: (now - audienceDone) * 1000)
+                         consoleWaits: after.waits - middle.waits, consoleMs: (consoleDone - audienceDone) * 1000)
         }
     }
 

@@ -87,4 +87,12 @@ public protocol AudienceOutput: AnyObject {
     var metrics: (any TextMetrics)? { get }
     /// Shows a display list (drawn now or on the window's next frame).
     func present(_ list: DisplayList)
+    /// Uses idle time to make the next flip cheaper (e.g. uploads the neighbouring pages' pictures); never
+    /// renders nor waits. Does nothing by default.
+    func prepareAhead()
+}
+
+extension AudienceOutput {
+    /// Nothing to make ready.
+    public func prepareAhead() {}
 }

@@ -21,8 +21,13 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// slide and line before the talk starts).
     public private(set) var imageErrors: [URL: CanvasError] = [:]
 
-    /// Textures of the last few PDF pages drawn, newest last (each uploaded once, drawn again without upload).
+    /// Textures of the last few PDF pages drawn or made ready, newest last (each uploaded once, drawn again
+    /// without upload).
     private var pageTextures: [(key: PageRasterCache.Key, texture: OpaquePointer)] = []
+    /// The last page drawn and its size: the one whose neighbours ``preparePagesAhead()`` makes ready.
+    private var lastPage: (page: PDFPage, width: Int, height: Int)?
+    /// How many page textures are kept: the page shown, the one after and the one before, and one more.
+    private static let textureLimit = 4
 
     /// Draws on an existing canvas (a window's).
     public init(_ canvas: Canvas) { self.canvas = canvas }
@@ -33,7 +38,7 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     }
 
     /// Draws a rendered page, opaque, scaled into `rect`: its texture is made once and kept for the last
-    /// three pages (flipping back, exposure), and copied without blending (a page has no transparency).
+    /// few pages (flipping back, exposure), and copied without blending (a page has no transparency).
     func drawPage(_ key: PageRasterCache.Key, in rect: Rect, raster: () -> PageRaster?) -> Bool {
         guard canvas.isAlive else { return false }
         let texture: OpaquePointer
@@ -42,19 +47,73 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
             pageTextures.append(entry)
             texture = entry.texture
         } else {
-            guard let raster = raster(), raster.width > 0, raster.height > 0,
-                  raster.rgba.count >= raster.width * raster.height * 4,
-                  let made = SDL_CreateTexture(canvas.renderer, SDL_PIXELFORMAT_ABGR8888.rawValue,
-                                               Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                               Int32(raster.width), Int32(raster.height)) else { return false }
-            raster.rgba.withUnsafeBytes { _ = SDL_UpdateTexture(made, nil, $0.baseAddress, Int32(raster.width * 4)) }
-            SDL_SetTextureBlendMode(made, SDL_BLENDMODE_NONE)
-            pageTextures.append((key, made))
-            if pageTextures.count > 3 { SDL_DestroyTexture(pageTextures.removeFirst().texture) }
+            guard let raster = raster(), let made = upload(raster, as: key) else { return false }
             texture = made
         }
         var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
         return SDL_RenderCopy(canvas.renderer, texture, nil, &dst) == 0
+    }
+
+    /// Notes the page just drawn at a size, for ``preparePagesAhead()``.
+    func noteDrawn(_ page: PDFPage, width: Int, height: Int) { lastPage = (page, width, height) }
+
+    /// Makes the textures of the pages after and before the last one drawn, at its size, when the page cache
+    /// already holds them: the next flip then only copies and presents. Never renders nor waits; call it when
+    /// idle (after a present). Returns how many textures it made.
+    @discardableResult
+    public func preparePagesAhead() -> Int {
+        guard canvas.isAlive, let (page, width, height) = lastPage, page.pageCount > 0 else { return 0 }
+        var made = 0
+        for index in [page.index + 1, page.index - 1] where index >= 0 && index < page.pageCount {
+            var neighbour = page
+            neighbour.index = index
+            let key = PageRasterCache.key(neighbour, width: width, height: height)
+            guard !pageTextures.contains(where: { $0.key == key }),
+                  let raster = PageRasterCache.shared.heldRaster(for: neighbour, width: width, height: height),
+                  upload(raster, as: key) != nil else { continue }
+            // Two made ahead leave the page shown third newest: within the limit, never the one evicted.
+            made += 1
+        }
+        return made
+    }
+
+    /// Uploads a page as a texture in the window's own pixel format (drawing it is then a plain copy, with no
+    /// conversion per pixel on every flip), converted once here; keeps the newest ``textureLimit``.
+    private func upload(_ raster: PageRaster, as key: PageRasterCache.Key) -> OpaquePointer? {
+        guard raster.width > 0, raster.height > 0, raster.rgba.count >= raster.width * raster.height * 4 else { return nil }
+        let format = Self.pageTextureFormat(canvas.renderer)
+        guard let made = SDL_CreateTexture(canvas.renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                           Int32(raster.width), Int32(raster.height)) else { return nil }
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(made, nil, &pixels, &pitch) == 0, let pixels else {
+            SDL_DestroyTexture(made)
+            return nil
+        }
+        let converted = raster.rgba.withUnsafeBytes {
+            SDL_ConvertPixels(Int32(raster.width), Int32(raster.height), SDL_PIXELFORMAT_ABGR8888.rawValue,
+                              $0.baseAddress, Int32(raster.width * 4), format, pixels, pitch) == 0
+        }
+        SDL_UnlockTexture(made)
+        guard converted else {
+            SDL_DestroyTexture(made)
+            return nil
+        }
+        SDL_SetTextureBlendMode(made, SDL_BLENDMODE_NONE)
+        pageTextures.append((key, made))
+        if pageTextures.count > Self.textureLimit { SDL_DestroyTexture(pageTextures.removeFirst().texture) }
+        return made
+    }
+
+    /// The pixel format page textures are made in: the window's when it has 4 bytes a pixel (a copy needs no
+    /// conversion), else the off-screen canvases' ARGB8888.
+    private static func pageTextureFormat(_ renderer: OpaquePointer) -> UInt32 {
+        if let window = SDL_RenderGetWindow(renderer) {
+            // A packed format (not a FOURCC code) whose low byte, the bytes per pixel, says 4.
+            let format = SDL_GetWindowPixelFormat(window)
+            if (format >> 28) & 0x0F == 1, format & 0xFF == 4 { return format }
+        }
+        return SDL_PIXELFORMAT_ARGB8888.rawValue
     }
 
     /// An off-screen canvas of `size`.

@@ -54,7 +54,7 @@ public final class PresenterController: DisplayCoordinatorDelegate {
     /// One line about where the talk is: `slide 2 of 6, timer 0:20 (paused), external: tv, blackout`.
     public func statusLine(at now: Double) -> String {
         let shown = state.audienceDisplays.map(\.id.rawValue).joined(separator: ", ")
-        var line = "slide \(deck.slides.isEmpty ? 0 : state.slideIndex + 1) of \(deck.slides.count), timer "
+        var line = slidePosition() + ", timer "
             + PresentationTimer.format(state.timer.elapsed(at: now)) + (state.timer.isPaused ? " (paused)" : "")
             + ", external: " + (shown.isEmpty ? "none" : shown)
         if state.isBlackedOut { line += ", blackout" }
@@ -62,6 +62,15 @@ public final class PresenterController: DisplayCoordinatorDelegate {
         if state.arrangement == .mirrored { line += ", mirrored" }
         if state.showsAudienceOnMain { line += ", audience view on main" }
         return line
+    }
+
+    /// "slide 3 of 12"; in a deck whose pages are not its slides (overlays, page labels) the slide by its label
+    /// and overlay, then the page: "slide 2 (1/3) of 3, page 2 of 5".
+    func slidePosition() -> String {
+        guard !deck.slides.isEmpty else { return "slide 0 of 0" }
+        let numbering = state.numbering, page = state.slideIndex
+        guard !numbering.isPlain else { return "slide \(page + 1) of \(deck.slides.count)" }
+        return "slide \(numbering.position(ofPage: page)) of \(numbering.slideCount), page \(page + 1) of \(numbering.pageCount)"
     }
 
     /// The scene to draw at `now` with a wall-clock label.

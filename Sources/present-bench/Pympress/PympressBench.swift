@@ -73,6 +73,15 @@ final class PympressBench {
     let packageRoot: URL
     var server: BenchServer?
     var reader: ScreenReader?
+    /// One line per flip seen (presenter, run, page, wall clock of the key, latency), appended to the file
+    /// `PRESENT_BENCH_FLIPS` names: to line flips up with a presenter's own log (`EXTDISPLAY_FLIP_LOG`).
+    let flipDetail: FileHandle? = {
+        guard let path = ProcessInfo.processInfo.environment["PRESENT_BENCH_FLIPS"], !path.isEmpty else { return nil }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        let handle = FileHandle(forWritingAtPath: path)
+        handle?.seekToEndOfFile()
+        return handle
+    }()
 
     init(options: PympressOptions) throws {
         self.options = options
@@ -171,6 +180,8 @@ final class PympressBench {
             let wall = Date().timeIntervalSince1970
             keys.send("key Right")
             if let latency = poll(timeout: 3, from: pressed, { audiencePage() == target }) {
+                flipDetail?.write(Data(String(format: "%@ run=%d page=%d pressedWall=%.4f latencyMs=%.1f\n",
+                                              contender.name, run, target + 1, wall, latency * 1000).utf8))
                 figures.flips.append(latency)
                 if latency > 0.1 { figures.slowFlips.append((target + 1, wall, latency)) }
                 expected = target

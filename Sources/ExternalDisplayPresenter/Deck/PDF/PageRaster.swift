@@ -120,7 +120,11 @@ public enum PopplerRasterizer {
     @discardableResult
     private static func run(_ arguments: [String], page: PDFPage, expectsImage: Bool = true) throws(Failure) -> PageRaster? {
         let result: ToolProcess.Result
-        do { result = try ToolProcess.run("pdftoppm", arguments, timeout: 60) } catch {
+        // Pages rendered ahead (off the main thread, by the page cache's queues) run at a lower priority: a
+        // flip, and the X server showing it, never wait behind a page nobody asked for yet. A page the
+        // presenter waits for (on the main thread) runs at normal priority.
+        let niceness = Thread.isMainThread ? 0 : 10
+        do { result = try ToolProcess.run("pdftoppm", arguments, timeout: 60, niceness: niceness) } catch {
             throw Failure(description: error.description)
         }
         if result.status == 127 { throw Failure(description: "pdftoppm is missing: install poppler-utils") }

@@ -108,6 +108,13 @@ public final class PageRasterCache: @unchecked Sendable {
         return result
     }
 
+    /// The page at `width`×`height` if it is held now; never renders nor waits (a flip's next page made ready
+    /// while the presenter is idle).
+    public func heldRaster(for page: PDFPage, width: Int, height: Int) -> PageRaster? {
+        let key = Self.key(page, width: width, height: height)
+        return condition.withLock { entries[key] }
+    }
+
     /// Renders a page ahead (no effect when it is held, failed or under way).
     public func prefetch(_ page: PDFPage, width: Int, height: Int) {
         let key = Self.key(page, width: width, height: height)
@@ -135,7 +142,9 @@ public final class PageRasterCache: @unchecked Sendable {
         condition.withLock { while !inFlight.isEmpty { condition.wait() } }
     }
 
-    private func prefetchNeighbours(of page: PDFPage, width: Int, height: Int) {
+    /// Renders the pages around `page` ahead at this size (those not held, failed or under way), as
+    /// ``raster(for:width:height:)`` does: for a caller that drew `page` from a copy of its own (a texture).
+    public func prefetchNeighbours(of page: PDFPage, width: Int, height: Int) {
         guard page.pageCount > 0 else { return }
         var indices: [Int] = []
         for step in 0..<max(lookahead.after, lookahead.before) {

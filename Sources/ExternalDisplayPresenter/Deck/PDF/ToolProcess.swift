@@ -29,10 +29,19 @@ public enum ToolProcess {
     }
 
     /// Runs `tool` with `arguments`; standard output and error are read concurrently so neither can fill up.
-    public static func run(_ tool: String, _ arguments: [String], timeout: Double = 30) throws(LaunchError) -> Result {
+    /// A `niceness` above 0 runs it at that lower CPU priority (`nice`), e.g. work done ahead in the background
+    /// that must never slow what the user is waiting for.
+    public static func run(_ tool: String, _ arguments: [String], timeout: Double = 30,
+                           niceness: Int = 0) throws(LaunchError) -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
+        let nice = "/usr/bin/nice"
+        if niceness > 0, FileManager.default.isExecutableFile(atPath: nice) {
+            process.executableURL = URL(fileURLWithPath: nice)
+            process.arguments = ["-n", String(min(niceness, 19)), tool] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [tool] + arguments
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
