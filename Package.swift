@@ -178,7 +178,8 @@ let package = Package(
                     swiftSettings: strict),
         // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
         .testTarget(name: "ExternalDisplayWaylandTests",
-                    dependencies: ["ExternalDisplayWayland", "ExternalDisplayKit", "ExternalDisplayPresenter"],
+                    dependencies: ["ExternalDisplayWayland", "ExternalDisplayKit", "ExternalDisplayPresenter",
+                                   "BrowserTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],

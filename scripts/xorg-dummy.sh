@@ -77,14 +77,6 @@ EndSection
 CONF
 }
 
-free_display() {
-  local n
-  for n in $(seq 90 199); do
-    if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then echo "$n"; return; fi
-  done
-  die "no free display number between :90 and :199"
-}
-
 start() {
   command -v Xorg >/dev/null || die "Xorg is not installed: run scripts/install-deps.sh"
   command -v xrandr >/dev/null || die "xrandr is not installed: run scripts/install-deps.sh"
@@ -98,17 +90,22 @@ start() {
   done
   local n pid
   for attempt in 1 2 3; do
-    n=$(free_display)
+    # The server picks its own free display number and writes it to fd 3 (-displayfd): two starts at the same
+    # moment can never both choose one number (choosing it here, then starting, raced: the loser's xrandr talked
+    # to the winner's server and set up someone else's outputs).
+    n=""
+    : >"$dir/display"
     # Default signal dispositions: a caller that ignores SIGTERM must not make the server ignore it too.
-    env --default-signal=TERM,INT,HUP Xorg ":$n" -noreset -nolisten tcp -config "$dir/xorg.conf" -logfile "$dir/xorg.log" \
-      >"$dir/xorg.stdout" 2>&1 </dev/null &
+    env --default-signal=TERM,INT,HUP Xorg -displayfd 3 -noreset -nolisten tcp -config "$dir/xorg.conf" \
+      -logfile "$dir/xorg.log" 3>"$dir/display" >"$dir/xorg.stdout" 2>&1 </dev/null &
     pid=$!
     for _ in $(seq 1 100); do
-      if DISPLAY=":$n" xrandr --current >/dev/null 2>&1; then break; fi
+      n=$(head -n 1 "$dir/display" 2>/dev/null | tr -dc '0-9')
+      if [ -n "$n" ] && DISPLAY=":$n" xrandr --current >/dev/null 2>&1; then break; fi
       kill -0 "$pid" 2>/dev/null || break
       sleep 0.05
     done
-    if DISPLAY=":$n" xrandr --current >/dev/null 2>&1; then break; fi
+    if [ -n "$n" ] && kill -0 "$pid" 2>/dev/null && DISPLAY=":$n" xrandr --current >/dev/null 2>&1; then break; fi
     kill "$pid" 2>/dev/null || true
     pid=""
   done
