@@ -111,7 +111,8 @@ public final class LoadClient: Sendable {
             if viewers[from...].allSatisfy({ box in condition(box.withLockedValue { $0 }) }) { return true }
             try? await Task.sleep(nanoseconds: 20_000_000)
         }
-        return false
+        // Once more at the end: a caller that was not scheduled until after the deadline still sees the outcome.
+        return viewers[from...].allSatisfy { box in condition(box.withLockedValue { $0 }) }
     }
 
     /// Closes every viewer.

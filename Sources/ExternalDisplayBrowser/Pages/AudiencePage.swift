@@ -1,7 +1,13 @@
 /// The audience page, served at `/` from the binary. It reports its viewport (and every resize), holds up to four
-/// pictures decoded (binary messages: frame number + PNG; the server sends the slides either side ahead), draws
-/// the one it is told to show (`{"type":"show","frame":K}`, the newest wins) onto a canvas of its size in device
-/// pixels, reports each frame it painted, and reconnects (as a new display) when the connection drops.
+/// pictures (binary messages: frame number + PNG; the server sends the slides either side ahead), shows the one it
+/// is told to show (`{"type":"show","frame":K}`, the newest wins) in device pixels, reports each frame it painted,
+/// and reconnects (as a new display) when the connection drops.
+///
+/// Each held picture is drawn, as soon as it is decoded, into a canvas of its own (an opaque compositing layer):
+/// a flip then only changes which canvas is visible — nothing is decoded, drawn or rasterised when the key is
+/// pressed, which is what 50 pages sharing two cores cannot afford. `/?draw=flip` keeps the earlier design (one
+/// canvas, the picture drawn into it at the flip) for the benchmark's side-by-side row.
+///
 /// `window.edkPaints` keeps the last 1,000 `[frame, epoch ms, paint count]` records for tests and benchmarks,
 /// taken after the animation frame that shows the picture; `window.edkStats` counts pictures received and decoded,
 /// shows, shows that had to wait for their picture to decode, and shows of a picture the page did not hold.
@@ -13,19 +19,62 @@ enum AudiencePage {
     <title>extdisplay</title>
     <style>
     html,body{margin:0;height:100%;background:#000;overflow:hidden}
-    canvas{display:block;position:fixed;left:0;top:0;width:100vw;height:100vh}
-    #wait{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;
+    canvas{display:block;position:fixed;left:0;top:0;width:100vw;height:100vh;opacity:0;will-change:opacity}
+    #wait{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;z-index:1;
       color:#8a93a6;font:24px system-ui,sans-serif}
     </style></head>
-    <body><canvas id="screen"></canvas><div id="wait">Waiting for the presenter…</div>
+    <body><div id="wait">Waiting for the presenter…</div>
     <script>
     "use strict";
-    const canvas = document.getElementById("screen"), pen = canvas.getContext("2d");
+    const drawOnFlip = new URLSearchParams(location.search).get("draw") === "flip";
     const wait = document.getElementById("wait");
     window.edkPaints = [];
     let socket = null, content = "placeholder", reported = "", paints = 0;
 
-    function black() { pen.fillStyle = "#000"; pen.fillRect(0, 0, canvas.width, canvas.height); }
+    // Canvases: the one shown (null: black), and those of dropped pictures, kept for the next ones. A canvas
+    // is shown by its opacity, a change the compositor makes without drawing anything. The first flips to a canvas
+    // new to the compositor are slow (measured with 50 pages: 100–150 ms for each of the first three flips, 30–45
+    // ms after), so the page makes its canvases at load, draws on each, and shows each on its own for a frame,
+    // twice round, before it connects; pictures are then drawn into those.
+    let visible = null;
+    const spare = [];
+    function newCanvas() { const made = document.createElement("canvas"); document.body.appendChild(made); return made; }
+    function reveal(canvas) {
+      if (visible === canvas) return;
+      if (visible) visible.style.opacity = "0";
+      if (canvas) canvas.style.opacity = "1";
+      visible = canvas;
+    }
+    // Makes `count` canvases, draws on each and shows them all for a frame, then calls `then` (at once if
+    // animation frames do not come, e.g. in a hidden tab).
+    function warmUp(count, then) {
+      const dpr = window.devicePixelRatio || 1, made = [];
+      for (let i = 0; i < count; i++) {
+        const canvas = newCanvas();
+        canvas.width = Math.round(window.innerWidth * dpr);
+        canvas.height = Math.round(window.innerHeight * dpr);
+        canvas.getContext("2d", {alpha: false}).fillRect(0, 0, canvas.width, canvas.height);
+        made.push(canvas);
+      }
+      let done = false;
+      function finish() {
+        if (done) return;
+        done = true;
+        reveal(null);
+        spare.push(...made);
+        then();
+      }
+      // Each shown on its own for a frame, twice round, as flips would.
+      (function next(i) {
+        if (done) return;
+        if (i === 2 * made.length) { finish(); return; }
+        reveal(made[i % made.length]);
+        requestAnimationFrame(function () { next(i + 1); });
+      })(0);
+      setTimeout(finish, 1000);
+    }
+    function black() { reveal(null); }
+    const single = drawOnFlip ? newCanvas() : null, pen = single ? single.getContext("2d", {alpha: false}) : null;
 
     function reportViewport() {
       if (!socket || socket.readyState !== 1) return;
@@ -33,28 +82,54 @@ enum AudiencePage {
       const key = width + "x" + height + "@" + dpr;
       if (key === reported) return;
       reported = key;
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
-      black();
+      if (single) {
+        single.width = Math.round(width * dpr);
+        single.height = Math.round(height * dpr);
+        black();
+      }
       socket.send(JSON.stringify({type: "viewport", width: width, height: height, dpr: dpr}));
     }
 
-    // Pictures held decoded, by frame number, least recently used first: the server keeps an exact mirror
-    // (same capacity, same rule, same message order) and sends a picture only when it is not held here.
+    // Pictures held, by frame number, least recently used first: the server keeps an exact mirror (same
+    // capacity, same rule, same message order) and sends a picture only when it is not held here.
     const capacity = 4;
     let held = new Map(), shown = null, wanted = null;
     window.edkStats = {pictures: 0, decoded: 0, shows: 0, waited: 0, missing: 0};
 
+    // A picture that arrives while a flip is on its way to the screen is decoded a little after that flip has
+    // been painted (unless a show needs it first): on a machine full of pages, decoding the next slide must
+    // not take the cores the other pages are painting this one with.
+    let flipping = false, resume = null, deferred = [];
+    function settle() {
+      flipping = false;
+      const entries = deferred;
+      deferred = [];
+      for (const entry of entries) if (entry.start) entry.start();
+    }
+
     function hold(frame, bytes) {
-      const entry = {bitmap: null, ready: null};
-      entry.ready = createImageBitmap(new Blob([bytes], {type: "image/png"}),
-                                      {colorSpaceConversion: "none", premultiplyAlpha: "none"})
-        .then(function (bitmap) {
-          if (held.get(frame) !== entry) { bitmap.close(); return null; }
-          entry.bitmap = bitmap;
-          window.edkStats.decoded += 1;
-          return bitmap;
-        }, function () { return null; });
+      const entry = {canvas: null, bitmap: null, ready: null, start: null};
+      entry.ready = new Promise(function (resolve) {
+        entry.start = function () {
+          entry.start = null;
+          createImageBitmap(new Blob([bytes], {type: "image/png"}),
+                            {colorSpaceConversion: "none", premultiplyAlpha: "none"})
+            .then(function (bitmap) {
+              if (held.get(frame) !== entry) { bitmap.close(); resolve(false); return; }
+              window.edkStats.decoded += 1;
+              if (drawOnFlip) { entry.bitmap = bitmap; resolve(true); return; }
+              const canvas = spare.pop() || newCanvas();
+              // Setting a size, even the same one, would give the canvas new pixels (uploaded again when shown).
+              if (canvas.width !== bitmap.width) canvas.width = bitmap.width;
+              if (canvas.height !== bitmap.height) canvas.height = bitmap.height;
+              canvas.getContext("2d", {alpha: false}).drawImage(bitmap, 0, 0);
+              bitmap.close();
+              entry.canvas = canvas;
+              resolve(true);
+            }, function () { resolve(false); });
+        };
+      });
+      if (flipping) deferred.push(entry); else entry.start();
       if (held.has(frame)) drop(frame);
       held.set(frame, entry);
       for (const old of held.keys()) {
@@ -66,7 +141,13 @@ enum AudiencePage {
     function drop(frame) {
       const entry = held.get(frame);
       held.delete(frame);
-      if (entry && entry.bitmap) entry.bitmap.close();
+      if (!entry) return;
+      if (entry.bitmap) { entry.bitmap.close(); entry.bitmap = null; }
+      if (entry.canvas) {
+        if (visible === entry.canvas) black();
+        spare.push(entry.canvas);
+        entry.canvas = null;
+      }
     }
 
     // The time after the frame that shows the picture: the animation frame's callbacks run before it is painted,
@@ -87,11 +168,23 @@ enum AudiencePage {
       shown = frame;
       wanted = frame;
       window.edkStats.shows += 1;
-      if (!entry.bitmap) window.edkStats.waited += 1;
-      const bitmap = entry.bitmap || await entry.ready;
-      if (!bitmap || wanted !== frame || content !== "app") return;
-      pen.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      if (!(entry.canvas || entry.bitmap)) {
+        window.edkStats.waited += 1;
+        if (entry.start) entry.start();
+        if (!(await entry.ready)) return;
+      }
+      if (wanted !== frame || content !== "app" || !(entry.canvas || entry.bitmap)) return;
+      flipping = true;
+      clearTimeout(resume);
+      if (drawOnFlip) {
+        pen.drawImage(entry.bitmap, 0, 0, single.width, single.height);
+        reveal(single);
+      } else {
+        reveal(entry.canvas);
+      }
       afterNextPaint(function (at) {
+        clearTimeout(resume);
+        resume = setTimeout(settle, 150);
         window.edkPaints.push([frame, at, ++paints]);
         if (window.edkPaints.length > 1000) window.edkPaints.shift();
         if (socket && socket.readyState === 1) socket.send(JSON.stringify({type: "painted", frame: frame, at: at}));
@@ -131,8 +224,7 @@ enum AudiencePage {
     }
 
     window.addEventListener("resize", function () { requestAnimationFrame(reportViewport); });
-    black();
-    connect();
+    if (drawOnFlip) connect(); else warmUp(capacity + 1, connect);
     </script></body></html>
     """
 }
