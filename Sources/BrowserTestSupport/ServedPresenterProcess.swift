@@ -65,9 +65,17 @@ public final class ServedPresenterProcess: @unchecked Sendable {
     }
 
     /// Resident memory of the presenter in KiB (VmRSS).
-    public var residentKiB: Int {
+    public var residentKiB: Int { statusKiB("VmRSS:") }
+
+    /// Resident memory in KiB by kind, from /proc: anonymous (heap, stacks), file-backed (the binary and libraries
+    /// paged in) and shared memory.
+    public var residentParts: (anonymous: Int, file: Int, shared: Int) {
+        (statusKiB("RssAnon:"), statusKiB("RssFile:"), statusKiB("RssShmem:"))
+    }
+
+    private func statusKiB(_ field: String) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 

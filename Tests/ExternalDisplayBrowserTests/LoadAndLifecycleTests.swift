@@ -58,6 +58,7 @@ struct LoadAndLifecycleTests {
         let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
         defer { presenter.quit() }
         var afterHundred: (rss: Int, fds: Int) = (0, 0)
+        var partsAfterHundred = (anonymous: 0, file: 0, shared: 0)
         for batch in 0..<50 {
             // 20 viewers at a time, each gets the slide, then all leave.
             let load = try await LoadClient.connect(count: 20, to: presenter.url)
@@ -74,9 +75,15 @@ struct LoadAndLifecycleTests {
                 }
                 #expect(viewers == 0)
             }
-            if batch == 4 { afterHundred = (await Self.settledResidentKiB(presenter), presenter.openFiles) }
+            if batch == 4 {
+                afterHundred = (await Self.settledResidentKiB(presenter), presenter.openFiles)
+                partsAfterHundred = presenter.residentParts
+            }
         }
         let afterThousand = (rss: await Self.settledResidentKiB(presenter), fds: presenter.openFiles)
+        let parts = presenter.residentParts
+        print("cycles: resident after 100 / after 1,000, KiB: anonymous \(partsAfterHundred.anonymous) / \(parts.anonymous), "
+              + "file-backed \(partsAfterHundred.file) / \(parts.file), shared \(partsAfterHundred.shared) / \(parts.shared)")
         let gone = presenter.console.all.filter { $0.contains(" gone: ") }.count
         #expect(gone == 1_000, "every one of the 1,000 pages was reported gone (\(gone))")
         #expect(Double(afterThousand.rss) <= Double(afterHundred.rss) * 1.05,
