@@ -23,6 +23,25 @@ struct PresenterStateTests {
         #expect(s.slideIndex == 0)
     }
 
+    @Test func aDisplayThatCameAndWentLeavesNothingBehind() {
+        // Browser pages are new displays by the thousand: after one attaches and goes, the state is the state
+        // before it came, but for the notice saying it went (the whole value compared: any record kept would differ).
+        var s = PresenterState(slideCount: 3, startedAt: 0)
+        s.reduce(.attached(tv), at: 0)
+        s.reduce(.detached(tv.id), at: 0)
+        let settled = s
+        for n in 1...50 {
+            let page = AudienceDisplay(id: DisplayID("browser-\(n)"), name: "browser \(n)", mode: tv.mode, layout: tv.layout)
+            s.reduce(.attached(page), at: 0)
+            #expect(s.notice?.hasPrefix("browser \(n) attached") == true)
+            s.reduce(.detached(page.id), at: 0)
+            #expect(s.notice == "browser \(n) disconnected" && s.noticeIsWarning)
+        }
+        s.reduce(.attached(tv), at: 0)
+        s.reduce(.detached(tv.id), at: 0)
+        #expect(s == settled, "a record of the 50 pages stayed in the state")
+    }
+
     @Test func keyNamesMapLikeAClicker() {
         #expect(PresenterKey(name: "pagedown") == .next)
         #expect(PresenterKey(name: "Space") == .next)

@@ -40,8 +40,6 @@ public struct PresenterState: Hashable, Sendable {
     public private(set) var notice: String?
     /// Whether ``notice`` reports a loss (a display gone) rather than good news.
     public private(set) var noticeIsWarning = false
-    /// Names of displays that were attached, kept to name them once they are gone.
-    private var knownNames: [DisplayID: String] = [:]
     /// Whether the external displays are blanked to white (W).
     public internal(set) var isWhitedOut = false
     /// The overview's chosen tile while the overview is open (a slide of ``numbering``: overlays sharing a
@@ -155,7 +153,6 @@ public struct PresenterState: Hashable, Sendable {
     }
 
     private mutating func attach(_ display: AudienceDisplay) {
-        knownNames[display.id] = display.name
         if let i = audienceDisplays.firstIndex(where: { $0.id == display.id }) {
             audienceDisplays[i] = display
             return
@@ -167,9 +164,9 @@ public struct PresenterState: Hashable, Sendable {
     }
 
     private mutating func detach(_ id: DisplayID) {
+        // Nothing of a display is kept once it is gone: browser pages come and go by the thousand, each a new display.
         guard let i = audienceDisplays.firstIndex(where: { $0.id == id }) else { return }
-        audienceDisplays.remove(at: i)
-        let name = knownNames[id] ?? id.rawValue
+        let name = audienceDisplays.remove(at: i).name
         notice = "\(name) disconnected"
         noticeIsWarning = true
     }

@@ -42,8 +42,11 @@ public final class TextShaper {
     private var lines: [LineKey: ShapedLine] = [:]
     private let lineCapacity: Int
 
-    /// A shaper drawing with `fallback`'s choices (the system's fontconfig by default).
-    public init(fallback: FontFallback = .shared, lineCapacity: Int = 4_096) {
+    /// A shaper drawing with `fallback`'s choices (the system's fontconfig by default). Shaped lines are kept
+    /// up to `lineCapacity` (then all dropped and shaped again as needed): 2,048 lines hold the text of a large
+    /// deck at a few sizes, and bound what a console naming thousands of passing browser pages keeps (measured with
+    /// the 1,000-cycle browser test, anonymous memory growth: 4,096 lines 2.7 MB, 2,048 1.5 MB, 256 0.56 MB).
+    public init(fallback: FontFallback = .shared, lineCapacity: Int = 2_048) {
         if TTF_WasInit() == 0 { _ = TTF_Init() }
         self.fallback = fallback
         self.lineCapacity = max(1, lineCapacity)
