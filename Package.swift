@@ -1,12 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The library app developers add. Its only dependency is swift-log: an iOS app that adds this package for
+// `ExternalDisplayUIKit` resolves swift-log and nothing else (README: "Adding the package"). The desktop
+// application — X11 and Wayland backends, SDL windows, text, images, MPRIS, the presenter, the browser server,
+// `extdisplay` and the benchmarks — is the package in `Desktop/`, which depends on this one by path.
+
 /// Swift 6 language mode everywhere; complete concurrency checking is implied by it.
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
-
-let linuxOnly = TargetDependencyCondition.when(platforms: [.linux])
 
 let package = Package(
     name: "ExternalDisplayKit",
@@ -14,30 +17,32 @@ let package = Package(
     products: [
         .library(name: "ExternalDisplayKit", targets: ["ExternalDisplayKit"]),
         .library(name: "ExternalDisplayMedia", targets: ["ExternalDisplayMedia"]),
+        .library(name: "ExternalDisplaySimulator", targets: ["ExternalDisplaySimulator"]),
         .library(name: "ExternalDisplayTesting", targets: ["ExternalDisplayTesting"]),
         .library(name: "ExternalDisplayUIKit", targets: ["ExternalDisplayUIKit"]),
-        .library(name: "ExternalDisplaySDL", targets: ["ExternalDisplaySDL"]),
-        .library(name: "ExternalDisplayMPRIS", targets: ["ExternalDisplayMPRIS"]),
-        .library(name: "ExternalDisplayWayland", targets: ["ExternalDisplayWayland"]),
-        .executable(name: "extdisplay", targets: ["extdisplay"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Test-only: SwiftPM resolves a dependency's test-only packages for that package's own tests, never for
+        // a package that depends on it (measured in the README).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // `swift package generate-documentation`: a command plugin, likewise never resolved for a dependent.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
-        // Core: Foundation only.
+        // Core: Foundation and swift-log only.
         .target(name: "ExternalDisplayKit",
                 dependencies: [.product(name: "Logging", package: "swift-log")],
                 swiftSettings: strict),
         .target(name: "ExternalDisplayMedia", swiftSettings: strict),
+        // The deterministic platform: simulated displays from a catalog, virtual time, recording surfaces. The
+        // presenter's headless mode runs on it as a platform.
+        .target(name: "ExternalDisplaySimulator",
+                dependencies: ["ExternalDisplayKit"],
+                swiftSettings: strict),
+        // For tests: scenario files, the trace, the independent trace checker and the seeded fuzzer.
         .target(name: "ExternalDisplayTesting",
-                dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia"],
+                dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplaySimulator"],
                 swiftSettings: strict),
 
         // Apple layer: every file is wrapped in `#if canImport(UIKit)`, so on Linux the module is empty.
@@ -45,111 +50,13 @@ let package = Package(
                 dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia"],
                 swiftSettings: strict),
 
-        // Linux layers and their C shims.
-        .systemLibrary(name: "CSDL2",
-                       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
-        .systemLibrary(name: "CXRandR", pkgConfig: "xrandr",
-                       providers: [.apt(["libxrandr-dev"])]),
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // JPEG slides through libjpeg-turbo (a well-kept decoder; SDL_image would pull in more formats than used).
-        .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
-        // Fatal signals end the process after the runtime's crash report, so the mode-restore watchdog acts.
-        .target(name: "CFatalSignals"),
-        // Text in any language: fontconfig picks fallback fonts, HarfBuzz names each character's script,
-        // FriBidi orders by direction. All three are dynamically linked system libraries (FriBidi is
-        // LGPL-2.1+, fontconfig and HarfBuzz MIT-style); no code of theirs is compiled into the products.
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
-                       providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
-                       providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
-                       providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
-                       providers: [.apt(["libsystemd-dev"])]),
-        .target(name: "ExternalDisplaySDL",
-                dependencies: ["ExternalDisplayKit",
-                               .target(name: "CSDL2", condition: linuxOnly),
-                               .target(name: "CXRandR", condition: linuxOnly),
-                               .target(name: "CZlib", condition: linuxOnly),
-                               .target(name: "CJPEG", condition: linuxOnly),
-                               .target(name: "CFontconfig", condition: linuxOnly),
-                               .target(name: "CHarfBuzz", condition: linuxOnly),
-                               .target(name: "CFriBidi", condition: linuxOnly),
-                               "CFatalSignals"],
-                swiftSettings: strict),
-        // Wayland: libwayland-client (pkg-config) and the protocol tables and listener shims Swift needs.
-        .systemLibrary(name: "CLibWayland", pkgConfig: "wayland-client",
-                       providers: [.apt(["libwayland-dev"])]),
-        .target(name: "CWaylandClient",
-                dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
-        // Present/ (wlpresent): SDL windows fullscreen on a named output, for `extdisplay present`.
-        .target(name: "ExternalDisplayWayland",
-                dependencies: ["ExternalDisplayKit", "ExternalDisplaySDL",
-                               .target(name: "CWaylandClient", condition: linuxOnly),
-                               .target(name: "CSDL2", condition: linuxOnly)],
-                swiftSettings: strict),
-        .target(name: "ExternalDisplayMPRIS",
-                dependencies: ["ExternalDisplayMedia",
-                               .target(name: "CSDBus", condition: linuxOnly)],
-                swiftSettings: strict),
-
-        // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
-        .target(name: "ExternalDisplayPresenter",
-                dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
-                               "ExternalDisplaySDL", "ExternalDisplayMPRIS"],
-                swiftSettings: strict),
-
-        // Browser displays: each page that opens a URL is an external display (Hummingbird HTTP + WebSocket).
-        // Only the CLI, its benchmark and its tests depend on it; no library product does.
-        .target(name: "ExternalDisplayBrowser",
-                dependencies: ["ExternalDisplayKit",
-                               .product(name: "Hummingbird", package: "hummingbird"),
-                               .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                               .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-                swiftSettings: strict),
-
-        // Drives real browser pages (Chromium over DevTools), emulated viewers and `present --serve` for the
-        // browser tests and the browser benchmark. Not a product.
-        .target(name: "BrowserTestSupport",
-                dependencies: [.product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                               .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-                swiftSettings: strict),
-
-        // The command-line tool.
-        .executableTarget(name: "extdisplay",
-                          dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting",
-                                         "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
-                                         "ExternalDisplayBrowser", "ExternalDisplayWayland",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          swiftSettings: strict),
-
-        // Benchmarks: `swift run -c release edk-bench`.
-        .executableTarget(name: "edk-bench",
-                          dependencies: ["ExternalDisplayKit", "ExternalDisplayMedia", "ExternalDisplayTesting"],
-                          swiftSettings: strict),
-        // Presenter idle-cost benchmark: `swift run -c release present-bench`; against pympress on Xorg-dummy:
-        // `scripts/bench-pympress.sh` (`present-bench pympress`).
-        .executableTarget(name: "present-bench",
-                          dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit", "ExternalDisplaySDL",
-                                         .target(name: "CSDL2", condition: linuxOnly),
-                                         .target(name: "CXRandR", condition: linuxOnly)],
-                          swiftSettings: strict),
-
-        // Browser displays benchmark (latency with real Chromium pages, scale with emulated viewers):
-        // `swift build -c release --product extdisplay && swift run -c release browser-bench`.
-        .executableTarget(name: "browser-bench",
-                          dependencies: ["BrowserTestSupport"],
-                          swiftSettings: strict),
-
         // Tests.
         .testTarget(name: "ExternalDisplayKitTests",
-                    dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting",
+                    dependencies: ["ExternalDisplayKit", "ExternalDisplaySimulator", "ExternalDisplayTesting",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayTestingTests",
-                    dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting",
+                    dependencies: ["ExternalDisplayKit", "ExternalDisplaySimulator", "ExternalDisplayTesting",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],
                     swiftSettings: strict),
@@ -157,32 +64,8 @@ let package = Package(
                     dependencies: ["ExternalDisplayMedia", "ExternalDisplayTesting",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "ExternalDisplaySDLTests",
-                    dependencies: ["ExternalDisplaySDL", "ExternalDisplayKit"],
-                    swiftSettings: strict),
-        .testTarget(name: "ExternalDisplayMPRISTests",
-                    dependencies: ["ExternalDisplayMPRIS", "ExternalDisplayMedia"],
-                    swiftSettings: strict),
-        .testTarget(name: "ExternalDisplayPresenterTests",
-                    dependencies: ["ExternalDisplayPresenter", "ExternalDisplayKit", "ExternalDisplayTesting",
-                                   "BrowserTestSupport"],
-                    swiftSettings: strict),
         .testTarget(name: "ExternalDisplayUIKitTests",
                     dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia"],
-                    swiftSettings: strict),
-        .testTarget(name: "ExternalDisplayBrowserTests",
-                    dependencies: ["ExternalDisplayBrowser", "ExternalDisplayKit", "ExternalDisplayTesting", "BrowserTestSupport",
-                                   .product(name: "Hummingbird", package: "hummingbird"),
-                                   .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
-                    swiftSettings: strict),
-        // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
-        .testTarget(name: "ExternalDisplayWaylandTests",
-                    dependencies: ["ExternalDisplayWayland", "ExternalDisplayKit", "ExternalDisplayPresenter",
-                                   "BrowserTestSupport"],
-                    swiftSettings: strict),
-        .testTarget(name: "ExtDisplayCLITests",
-                    dependencies: ["ExternalDisplayKit", "ExternalDisplayTesting"],
                     swiftSettings: strict),
     ]
 )

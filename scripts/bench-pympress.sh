@@ -9,6 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # The tests' packages plus the peer presenter and the window manager it needs to go full screen.
 bash scripts/install-deps.sh pympress openbox
-swift build -c release --product extdisplay
-swift build -c release --product present-bench
-exec .build/release/present-bench pympress "$@"
+swift build --package-path Desktop -c release --product extdisplay
+swift build --package-path Desktop -c release --product present-bench
+exec Desktop/.build/release/present-bench pympress "$@"

@@ -8,16 +8,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir="${1:-presenter-snapshots}"
 
-./scripts/install-deps.sh
+./scripts/install-deps.sh build   # the build's libraries and fonts; none of the test servers
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # A failed build stops the demo here: it never runs an `extdisplay` left over from an earlier build.
-if ! swift build --product extdisplay >"$log" 2>&1; then
+if ! swift build --package-path Desktop --product extdisplay >"$log" 2>&1; then
   grep -E "error:|undefined reference" "$log" >&2 || tail -20 "$log" >&2
   echo "demo: the build failed (see the errors above)" >&2
   exit 1
 fi
-bin="$(swift build --product extdisplay --show-bin-path)/extdisplay"
+bin="$(swift build --package-path Desktop --product extdisplay --show-bin-path)/extdisplay"
 
 "$bin" present Examples/Decks/ExternalDisplayKit.md \
   --simulate laptop,hdmi-tv-1080p --snapshot "$dir" \

@@ -1,35 +1,49 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build and the tests need, once. Safe to run again: it does nothing
+# Installs the Debian packages the build (and, by default, the tests) need, once. Safe to run again: it does nothing
 # when every package is already there. Needs root (or sudo) and Debian's package archive.
 set -euo pipefail
 
+# What to install: `build` (what compiling the desktop package needs, and the fonts its drawing uses: the demo
+# needs nothing more), `tests` (the default: build plus every real component the tests start), and any extra
+# Debian package named after the group (scripts/bench-pympress.sh adds the peer presenters and Openbox).
+group=tests
+case "${1:-}" in
+  build|tests) group=$1; shift ;;
+esac
+
 packages=(
-  # Extra packages named on the command line (scripts/bench-pympress.sh adds the peer presenter and Openbox).
   "$@"
-  # SDL2 and RandR: the Linux desktop layer (ExternalDisplaySDL).
+  # SDL2 and RandR: windows, drawing, X11 outputs.
   pkg-config libsdl2-dev libsdl2-ttf-dev libxrandr-dev fonts-dejavu-core zlib1g-dev libjpeg-dev
-  # A real X server with several monitors for the integration tests.
-  xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils x11-apps xauth xdotool
-  # D-Bus and MPRIS: ExternalDisplayMPRIS and its integration tests.
-  dbus dbus-daemon dbus-bin playerctl libsystemd-dev
-  # PNG checks in the tests.
-  python3
-  # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
-  # MuPDF's mutool is the tests' independent second renderer.
-  poppler-utils mupdf-tools
-  # Text in any language: fontconfig fallback, HarfBuzz scripts, FriBidi order (LGPL, linked dynamically only),
-  # CJK and colour emoji fonts; pango-view is the tests' independent text renderer.
-  libfontconfig-dev libharfbuzz-dev libfribidi-dev fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools
-  # Browser displays (ExternalDisplayBrowser): headless Chromium opens the served pages in the tests.
-  chromium
-  # Wayland (ExternalDisplayWayland): the client library, and headless sway for the integration tests with
-  # Mesa's software renderer; wlr-randr, grim and wayland-info help by hand (scripts/sway-headless.sh).
-  libwayland-dev wayland-protocols sway wlr-randr grim wayland-utils libegl-mesa0 libgl1-mesa-dri libgles2
-  # present on Wayland: wtype types keys into the console through the compositor's virtual keyboard.
-  wtype
-  # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.
-  zbar-tools
+  # Text in any language: fontconfig fallback, HarfBuzz scripts, FriBidi order (LGPL, linked dynamically only).
+  libfontconfig-dev libharfbuzz-dev libfribidi-dev
+  # MPRIS (sd-bus) and the Wayland client library.
+  libsystemd-dev libwayland-dev
 )
+if [ "$group" = tests ]; then
+  packages+=(
+    # A real X server with several monitors for the integration tests.
+    xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils x11-apps xauth xdotool
+    # D-Bus and MPRIS integration tests.
+    dbus dbus-daemon dbus-bin playerctl
+    # PNG checks in the tests.
+    python3
+    # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
+    # MuPDF's mutool is the tests' independent second renderer.
+    poppler-utils mupdf-tools
+    # CJK and colour emoji fonts; pango-view is the tests' independent text renderer.
+    fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools
+    # Browser displays: headless Chromium opens the served pages in the tests.
+    chromium
+    # Wayland: headless sway for the integration tests with Mesa's software renderer; wlr-randr, grim and
+    # wayland-info help by hand (scripts/sway-headless.sh).
+    wayland-protocols sway wlr-randr grim wayland-utils libegl-mesa0 libgl1-mesa-dri libgles2
+    # present on Wayland: wtype types keys into the console through the compositor's virtual keyboard.
+    wtype
+    # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.
+    zbar-tools
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -14,12 +14,12 @@ done
 
 log="$(mktemp)"
 out="$(mktemp)"
-if ! swift build --product extdisplay >"$log" 2>&1; then
+if ! swift build --package-path Desktop --product extdisplay >"$log" 2>&1; then
   grep -E "error:|undefined reference" "$log" >&2 || tail -20 "$log" >&2
   rm -f "$log" "$out"
   die "the build failed (see the errors above)"
 fi
-bin="$(swift build --show-bin-path)/extdisplay"
+bin="$(swift build --package-path Desktop --show-bin-path)/extdisplay"
 
 bus="$(dbus-daemon --session --print-address=1 --print-pid=1 --fork)"
 export DBUS_SESSION_BUS_ADDRESS="$(sed -n 1p <<<"$bus")"

@@ -16,46 +16,34 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 fail() { echo "test.sh: $*" >&2; exit 1; }
 
-echo "== build (debug, with tests)"
-set +e
-swift build --build-tests 2>&1 | tee "$log" | grep -E "error:|warning:|Compiling|Build complete" | grep -v "^\["
-build_status=${PIPESTATUS[0]}
-set -e
-if [ "$build_status" -ne 0 ]; then
-  echo "test.sh: swift build --build-tests failed (exit $build_status); no test runs on binaries of an older build:" >&2
-  grep -E "error:|ld(\.[a-z]+)?: |undefined reference|failed" "$log" | sort -u | head -40 >&2 || true
-  exit "$build_status"
-fi
-# Zero warnings in the project's own code (dependencies' warnings are theirs).
-if grep -E "^/.*/(Sources|Tests)/.*(warning|error):" "$log" | grep -v "/.build" >/dev/null; then
-  echo "test.sh: the build has warnings or errors in the project's code (zero warnings is the rule):" >&2
-  grep -E "^/.*/(Sources|Tests)/.*(warning|error):" "$log" | grep -v "/.build" | sort -u >&2
-  exit 1
-fi
+# Builds one package with its tests (debug); a failed build fails the run before any test starts, and so do
+# warnings in the project's own code (dependencies' warnings are theirs).
+build_package() { # label, package path
+  local label=$1 path=$2
+  echo "== build $label (debug, with tests)"
+  set +e
+  swift build --package-path "$path" --build-tests 2>&1 | tee "$log" | grep -E "error:|warning:|Compiling|Build complete" | grep -v "^\["
+  local build_status=${PIPESTATUS[0]}
+  set -e
+  if [ "$build_status" -ne 0 ]; then
+    echo "test.sh: swift build --build-tests ($label) failed (exit $build_status); no test runs on binaries of an older build:" >&2
+    grep -E "error:|ld(\.[a-z]+)?: |undefined reference|failed" "$log" | sort -u | head -40 >&2 || true
+    exit "$build_status"
+  fi
+  if grep -E "^/.*/(Sources|Tests)/.*(warning|error):" "$log" | grep -v "/.build" >/dev/null; then
+    echo "test.sh: the build has warnings or errors in the project's code (zero warnings is the rule):" >&2
+    grep -E "^/.*/(Sources|Tests)/.*(warning|error):" "$log" | grep -v "/.build" | sort -u >&2
+    exit 1
+  fi
+}
 
-# The binary the CLI and presenter integration tests start: the one this build made. A successful build leaves
-# it newer than every source file it is built from; anything newer means it was not rebuilt.
-bin_dir=$(swift build --show-bin-path)
-extdisplay="$bin_dir/extdisplay"
-[ -x "$extdisplay" ] || fail "the build succeeded but $extdisplay does not exist"
-newer=$(find Package.swift Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.modulemap' \) \
-  -not -path 'Sources/ExternalDisplayUIKit/*' -not -path 'Sources/edk-bench/*' -not -path 'Sources/present-bench/*' \
-  -not -path 'Sources/browser-bench/*' -not -path 'Sources/BrowserTestSupport/*' \
-  -newer "$extdisplay" | head -5)
-[ -z "$newer" ] || fail "$extdisplay is older than $(echo "$newer" | tr '\n' ' ')— it was not rebuilt; run swift build"
-export EDK_EXTDISPLAY="$extdisplay"
-
-# Suites that drive SDL and a real X server in-process, or headless Chromium, run in processes of their own, one
-# target at a time: SDL and Mesa are not safe to share with hundreds of parallel tests in one process, and
-# Chromium pages need the cores to themselves.
-isolated="ExternalDisplaySDLTests|ExternalDisplayPresenterTests|ExternalDisplayBrowserTests|ExternalDisplayWaylandTests"
 total=0
-run_tests() { # label, swift test arguments…
-  local label=$1
-  shift
+run_tests() { # label, package path, swift test arguments…
+  local label=$1 path=$2
+  shift 2
   echo "== swift test ($label)"
   set +e
-  swift test --skip-build "$@" 2>&1 | tee "$log" | grep -vE "Test .* started\.$|^Test Case .* started"
+  swift test --package-path "$path" --skip-build "$@" 2>&1 | tee "$log" | grep -vE "Test .* started\.$|^Test Case .* started"
   local status=${PIPESTATUS[0]}
   set -e
   if [ "$status" -ne 0 ]; then
@@ -68,15 +56,40 @@ run_tests() { # label, swift test arguments…
   if grep -qE "Test run with [0-9]+ tests? failed" "$log"; then fail "swift test ($label) reported failures"; fi
   total=$((total + n))
 }
-run_tests "unit, property, golden, CLI, MPRIS and Apple-translation suites" --skip "$isolated"
+
+# The library package (the root): engine, media, simulator, checker, the Apple layer's translation.
+build_package "the library (root package)" .
+run_tests "library: engine, media, simulator, checker, Apple-layer translation" .
+echo "== scripts/check-library-dependents.sh"
+./scripts/check-library-dependents.sh
+
+# The desktop package (Desktop/): backends, presenter, browser server, CLI.
+build_package "the desktop package (Desktop/)" Desktop
+# The binary the CLI and presenter integration tests start: the one this build made. A successful build leaves
+# it newer than every source file it is built from; anything newer means it was not rebuilt.
+bin_dir=$(swift build --package-path Desktop --show-bin-path)
+extdisplay="$bin_dir/extdisplay"
+[ -x "$extdisplay" ] || fail "the build succeeded but $extdisplay does not exist"
+newer=$(find Package.swift Sources Desktop/Package.swift Desktop/Sources -type f \( -name '*.swift' -o -name '*.h' -o -name '*.c' -o -name '*.modulemap' \) \
+  -not -path 'Sources/ExternalDisplayUIKit/*' -not -path 'Desktop/Sources/edk-bench/*' -not -path 'Desktop/Sources/present-bench/*' \
+  -not -path 'Desktop/Sources/browser-bench/*' -not -path 'Desktop/Sources/ExtDisplayTestSupport/*' \
+  -newer "$extdisplay" | head -5)
+[ -z "$newer" ] || fail "$extdisplay is older than $(echo "$newer" | tr '\n' ' ')— it was not rebuilt; run swift build"
+export EDK_EXTDISPLAY="$extdisplay"
+
+# Suites that drive SDL and a real X server in-process, or headless Chromium, run in processes of their own, one
+# target at a time: SDL and Mesa are not safe to share with hundreds of parallel tests in one process, and
+# Chromium pages need the cores to themselves.
+isolated="ExternalDisplaySDLTests|ExternalDisplayPresenterTests|ExternalDisplayBrowserTests|ExternalDisplayWaylandTests"
+run_tests "desktop: unit, CLI and MPRIS suites" Desktop --skip "$isolated"
 for target in ExternalDisplaySDLTests ExternalDisplayPresenterTests; do
-  run_tests "$target under Xorg-dummy" --filter "$target"
+  run_tests "$target under Xorg-dummy" Desktop --filter "$target"
 done
-run_tests "ExternalDisplayBrowserTests with headless Chromium" --filter ExternalDisplayBrowserTests
+run_tests "ExternalDisplayBrowserTests with headless Chromium" Desktop --filter ExternalDisplayBrowserTests
 # Serving beside the Wayland presenter drives emulated viewers on Swift's cooperative threads, which the other
 # Wayland suites' blocking waits would hold for seconds at a time: it runs on its own.
-run_tests "ExternalDisplayWaylandTests under headless sway" --filter ExternalDisplayWaylandTests --skip ServeWaylandTests
-run_tests "ServeWaylandTests (browser viewers beside the Wayland presenter)" --filter ServeWaylandTests
+run_tests "ExternalDisplayWaylandTests under headless sway" Desktop --filter ExternalDisplayWaylandTests --skip ServeWaylandTests
+run_tests "ServeWaylandTests (browser viewers beside the Wayland presenter)" Desktop --filter ServeWaylandTests
 
 for script in scripts/typecheck-*.sh; do
   [ -e "$script" ] || continue

@@ -8,7 +8,7 @@
 # scenario passes are the golden files replaced (all or nothing), so a trace that breaks a rule never becomes golden.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product extdisplay
+swift build --package-path Desktop --product extdisplay
 golden=Tests/ExternalDisplayTestingTests/Golden
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
@@ -16,10 +16,10 @@ failed=0
 for scenario in Examples/Scenarios/*.json; do
   name=$(basename "$scenario" .json)
   status=0
-  .build/debug/extdisplay simulate "$scenario" --format ndjson > "$staging/$name.ndjson" || status=$?
+  Desktop/.build/debug/extdisplay simulate "$scenario" --format ndjson > "$staging/$name.ndjson" || status=$?
   if [ "$status" -ne 0 ]; then
     echo "REFUSED $scenario: extdisplay simulate exited $status (checker violations or a bad scenario):" >&2
-    .build/debug/extdisplay simulate "$scenario" 2>&1 | grep -E '✗|error' | head -20 >&2 || true
+    Desktop/.build/debug/extdisplay simulate "$scenario" 2>&1 | grep -E '✗|error' | head -20 >&2 || true
     failed=1
   fi
 done

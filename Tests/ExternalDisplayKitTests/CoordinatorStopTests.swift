@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Testing
 
 /// `DisplayCoordinator.stop()` leaves nothing ticking: every display's frame clock and the shared refresh

@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Testing
 
 /// What an app developer writes: drive the coordinator with the simulated platform and assert on what the app

@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Testing
 
 /// DESIGN rule 16: bad input gets a clear diagnostic and never loses state.

@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 
 /// Short, readable spellings of engine effects, so tests state whole traces by hand.
 func spell(_ effect: EngineEffect) -> String {

@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Testing
 
 /// The normative layout arithmetic, checked against numbers worked out by hand and, for every catalog preset

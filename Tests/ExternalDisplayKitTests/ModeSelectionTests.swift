@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Testing
 
 /// Mode-selection policies (DESIGN rule 12) on the catalog, with the expected modes worked out by hand.

@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Testing
 
 /// The screen decisions a scene-based platform needs: a scene moving to another screen, the device's own

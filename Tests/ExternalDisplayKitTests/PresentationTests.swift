@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import PropertyBased
 import Testing
 

@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Foundation
 
 /// A seedable random number generator (`SeededRandom`, SplitMix64): the same seed always gives the same cases,

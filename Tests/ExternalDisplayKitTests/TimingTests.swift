@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import ExternalDisplayTesting
+import ExternalDisplaySimulator
 import Testing
 
 /// Frame clocks, the shared refresh tick and the frame-budget governor (issue 3).

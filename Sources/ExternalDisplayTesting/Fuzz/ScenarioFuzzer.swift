@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import ExternalDisplaySimulator
 import Foundation
 
 /// Random scenarios over the whole scenario grammar, run end to end through the simulator and the trace checker:

@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import ExternalDisplaySimulator
 
 /// A story of displays and app lifecycle to replay: which device, what the app configured, and timed steps.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ExternalDisplayKit
+import ExternalDisplaySimulator
 
 /// Reads scenario JSON and reports the first problem precisely (step, field, what to do).
 ///

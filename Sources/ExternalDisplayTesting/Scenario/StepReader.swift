@@ -1,5 +1,6 @@
 import Foundation
 import ExternalDisplayKit
+import ExternalDisplaySimulator
 
 /// Reads one step object into a ``ScenarioStep``, naming the step and field of anything wrong.
 struct StepReader {

@@ -1,0 +1,161 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The desktop application: X11 and Wayland backends, SDL windows, text and images, MPRIS, the presenter, the
+// browser server, `extdisplay` and the benchmarks. It depends on the library package (the repository's root)
+// by path; the library depends on none of this.
+
+/// Swift 6 language mode everywhere; complete concurrency checking is implied by it.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+/// A module of the library package (the repository root).
+func kit(_ name: String) -> Target.Dependency {
+    .product(name: name, package: "ExternalDisplayKit")
+}
+
+let linuxOnly = TargetDependencyCondition.when(platforms: [.linux])
+
+let package = Package(
+    name: "ExternalDisplayDesktop",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "extdisplay", targets: ["extdisplay"]),
+    ],
+    dependencies: [
+        .package(name: "ExternalDisplayKit", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    ],
+    targets: [
+        // Linux layers and their C shims.
+        .systemLibrary(name: "CSDL2",
+                       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CXRandR", pkgConfig: "xrandr",
+                       providers: [.apt(["libxrandr-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // JPEG slides through libjpeg-turbo (a well-kept decoder; SDL_image would pull in more formats than used).
+        .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
+        // Fatal signals end the process after the runtime's crash report, so the mode-restore watchdog acts.
+        .target(name: "CFatalSignals"),
+        // Text in any language: fontconfig picks fallback fonts, HarfBuzz names each character's script,
+        // FriBidi orders by direction. All three are dynamically linked system libraries (FriBidi is
+        // LGPL-2.1+, fontconfig and HarfBuzz MIT-style); no code of theirs is compiled into the products.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "ExternalDisplaySDL",
+                dependencies: [kit("ExternalDisplayKit"),
+                               .target(name: "CSDL2", condition: linuxOnly),
+                               .target(name: "CXRandR", condition: linuxOnly),
+                               .target(name: "CZlib", condition: linuxOnly),
+                               .target(name: "CJPEG", condition: linuxOnly),
+                               .target(name: "CFontconfig", condition: linuxOnly),
+                               .target(name: "CHarfBuzz", condition: linuxOnly),
+                               .target(name: "CFriBidi", condition: linuxOnly),
+                               "CFatalSignals"],
+                swiftSettings: strict),
+        // Wayland: libwayland-client (pkg-config) and the protocol tables and listener shims Swift needs.
+        .systemLibrary(name: "CLibWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CWaylandClient",
+                dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
+        // Present/ (wlpresent): SDL windows fullscreen on a named output, for `extdisplay present`.
+        .target(name: "ExternalDisplayWayland",
+                dependencies: [kit("ExternalDisplayKit"), "ExternalDisplaySDL",
+                               .target(name: "CWaylandClient", condition: linuxOnly),
+                               .target(name: "CSDL2", condition: linuxOnly)],
+                swiftSettings: strict),
+        .target(name: "ExternalDisplayMPRIS",
+                dependencies: [kit("ExternalDisplayMedia"),
+                               .target(name: "CSDBus", condition: linuxOnly)],
+                swiftSettings: strict),
+
+        // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
+        .target(name: "ExternalDisplayPresenter",
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
+                               "ExternalDisplaySDL", "ExternalDisplayMPRIS"],
+                swiftSettings: strict),
+
+        // Browser displays: each page that opens a URL is an external display (Hummingbird HTTP + WebSocket).
+        // Only the CLI, its benchmark and its tests depend on it; no library product does.
+        .target(name: "ExternalDisplayBrowser",
+                dependencies: [kit("ExternalDisplayKit"),
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                swiftSettings: strict),
+
+        // Drives real browser pages (Chromium over DevTools), emulated viewers and `present --serve` for the
+        // browser tests and the browser benchmark. Not a product.
+        .target(name: "ExtDisplayTestSupport",
+                dependencies: [.product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+                swiftSettings: strict),
+
+        // The command-line tool.
+        .executableTarget(name: "extdisplay",
+                          dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
+                                         "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
+                                         "ExternalDisplayBrowser", "ExternalDisplayWayland",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strict),
+
+        // Benchmarks: `swift run -c release edk-bench`.
+        .executableTarget(name: "edk-bench",
+                          dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting")],
+                          swiftSettings: strict),
+        // Presenter idle-cost benchmark: `swift run -c release present-bench`; against pympress on Xorg-dummy:
+        // `scripts/bench-pympress.sh` (`present-bench pympress`).
+        .executableTarget(name: "present-bench",
+                          dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), "ExternalDisplaySDL",
+                                         .target(name: "CSDL2", condition: linuxOnly),
+                                         .target(name: "CXRandR", condition: linuxOnly)],
+                          swiftSettings: strict),
+
+        // Browser displays benchmark (latency with real Chromium pages, scale with emulated viewers):
+        // `swift build -c release --product extdisplay && swift run -c release browser-bench`.
+        .executableTarget(name: "browser-bench",
+                          dependencies: ["ExtDisplayTestSupport"],
+                          swiftSettings: strict),
+
+        // Tests.
+        .testTarget(name: "ExternalDisplaySDLTests",
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplaySDL", kit("ExternalDisplayKit")],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayMPRISTests",
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayPresenterTests",
+                    dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
+                                   "ExtDisplayTestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayBrowserTests",
+                    dependencies: ["ExternalDisplayBrowser", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport",
+                                   .product(name: "Hummingbird", package: "hummingbird"),
+                                   .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                                   .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
+                    swiftSettings: strict),
+        // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
+        .testTarget(name: "ExternalDisplayWaylandTests",
+                    dependencies: ["ExternalDisplayWayland", kit("ExternalDisplayKit"), "ExternalDisplayPresenter",
+                                   "ExtDisplayTestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "ExtDisplayCLITests",
+                    dependencies: ["ExtDisplayTestSupport", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting")],
+                    swiftSettings: strict),
+    ]
+)

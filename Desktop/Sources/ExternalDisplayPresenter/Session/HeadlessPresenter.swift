@@ -1,0 +1,199 @@
+#if canImport(CSDL2)
+import ExternalDisplayKit
+import ExternalDisplaySDL
+import ExternalDisplaySimulator
+import Foundation
+
+/// Runs the presenter without a display server: on the simulator's displays, in virtual time, drawing every
+/// display with the same layout and drawing code as the real mode after each step, and writing PNG snapshots
+/// named `NNN-STEP-DISPLAY.png` (`000-start-console.png`, `003-next-hdmi-tv-1080p.png`).
+///
+/// ```swift
+/// let run = HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-tv-1080p"],
+///                             steps: try HeadlessStep.parseList("next,unplug:hdmi-tv-1080p,next"))
+/// let snapshots = try run.run(writingTo: URL(fileURLWithPath: "/tmp/shots")) { print($0) }
+/// ```
+@MainActor
+public final class HeadlessPresenter {
+    /// One display drawn after one step.
+    public struct Snapshot {
+        /// Step number (0 = the start).
+        public var step: Int
+        /// The step's label (`start`, `next`, `unplug-hdmi-tv-1080p`).
+        public var label: String
+        /// `console` for the main display, else the external display's id.
+        public var display: String
+        /// What was drawn.
+        public var list: DisplayList
+        /// The canvas it was drawn on (pixels can be read back).
+        public var canvas: any SnapshotCanvas
+        /// Where the PNG was written, if a directory was given.
+        public var file: URL?
+    }
+
+    private let deck: Deck
+    private let displays: [String]
+    private let steps: [HeadlessStep]
+    private let configuration: DisplayConfiguration
+    private let secondsPerStep: Double
+    private let clockStart: Date
+    private var canvases: [String: any SnapshotCanvas] = [:]
+    private let makeCanvas: (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas
+    /// The talk's planned length in seconds (`--duration`): the console counts down and cues the pace.
+    public var plannedDuration: Double?
+
+    /// A run of `deck` on the simulator. `displays` lists catalog presets: the first is the main display when it
+    /// is a device preset (`laptop`, `ipad`, `iphone`), else the main display is a laptop. Each step takes
+    /// `secondsPerStep` of virtual time; the clock on the console starts at `clockStart`.
+    public init(deck: Deck, displays: [String] = ["laptop", "hdmi-tv-1080p"], steps: [HeadlessStep],
+                configuration: DisplayConfiguration = DisplayConfiguration(), secondsPerStep: Double = 10,
+                clockStart: Date = Date(),
+                canvas: @escaping (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas = HeadlessPresenter.defaultCanvas) {
+        self.makeCanvas = canvas
+        self.deck = deck
+        self.displays = displays
+        self.steps = steps
+        self.configuration = configuration
+        self.secondsPerStep = secondsPerStep
+        self.clockStart = clockStart
+    }
+
+    /// Runs every step (stopping after `quit`), writing PNGs into `directory` when given and reporting each
+    /// file and step through `log`.
+    @discardableResult
+    public func run(writingTo directory: URL? = nil, log: (String) -> Void = { _ in }) throws(HeadlessError) -> [Snapshot] {
+        let (device, externals) = try resolveDisplays()
+        if let directory { try makeDirectory(directory) }
+        let platform = SimulatedPlatform(device: device)
+        for (preset, id) in externals { platform.connect(preset: preset, as: id) }
+        let mainSize = PixelSize(width: Int(Double(device.points.width) * device.scale),
+                                 height: Int(Double(device.points.height) * device.scale))
+        let controller = PresenterController(deck: deck, startedAt: 0,
+                                             mainDisplay: "\(device.name) \(mainSize)", now: { platform.now })
+        if let plannedDuration { controller.apply(.plan(duration: plannedDuration), at: 0) }
+        let coordinator = DisplayCoordinator(platform: platform, configuration: configuration)
+        coordinator.delegate = controller
+        coordinator.start()
+        defer { coordinator.stop() }
+        var snapshots = try render(step: 0, label: "start", controller, platform, mainSize, directory, log)
+        for (index, step) in steps.enumerated() {
+            platform.advance(by: secondsPerStep)
+            try perform(step, controller, platform)
+            snapshots += try render(step: index + 1, label: step.label, controller, platform, mainSize, directory, log)
+            if controller.state.wantsQuit {
+                log("quit after step \(index + 1)")
+                break
+            }
+        }
+        return snapshots
+    }
+
+    private func resolveDisplays() throws(HeadlessError) -> (DisplayCatalog.Device, [(String, DisplayID)]) {
+        var names = displays
+        var device = DisplayCatalog.device(named: "laptop")!
+        if let first = names.first, let d = DisplayCatalog.device(named: first) {
+            device = d
+            names.removeFirst()
+        }
+        var externals: [(String, DisplayID)] = []
+        for name in names {
+            guard DisplayCatalog.preset(named: name) != nil else {
+                let devices = DisplayCatalog.devices.map(\.name).joined(separator: ", ")
+                let externalNames = DisplayCatalog.presets.map(\.name).joined(separator: ", ")
+                if DisplayCatalog.device(named: name) != nil {
+                    throw HeadlessError("'\(name)' in --simulate is a device (the main display, with the console), so it "
+                                        + "can only come first, e.g. --simulate \(name),hdmi-tv-1080p; after the first "
+                                        + "entry come external displays: \(externalNames)")
+                }
+                throw HeadlessError("unknown display preset '\(name)' in --simulate; the first entry may be a device "
+                                    + "(\(devices)), the others are external displays: \(externalNames)")
+            }
+            var id = name, n = 2
+            while externals.contains(where: { $0.1.rawValue == id }) {
+                id = "\(name)-\(n)"
+                n += 1
+            }
+            externals.append((name, DisplayID(id)))
+        }
+        return (device, externals)
+    }
+
+    private func perform(_ step: HeadlessStep, _ controller: PresenterController,
+                         _ platform: SimulatedPlatform) throws(HeadlessError) {
+        switch step {
+        case .key(let key): controller.apply(.key(key), at: platform.now)
+        case .remote(let command): controller.apply(.remote(command), at: platform.now)
+        case .unplug(let id):
+            guard platform.connectedDisplays[id] != nil else {
+                throw HeadlessError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
+                                    + platform.connectedDisplays.keys.sorted().map(\.rawValue).joined(separator: ", "))
+            }
+            platform.disconnect(id)
+        case .plug(let preset, let id):
+            guard platform.connect(preset: preset, as: id) != nil else {
+                throw HeadlessError("plug:\(preset): unknown display preset; known: "
+                                    + DisplayCatalog.presets.map(\.name).joined(separator: ", "))
+            }
+        case .mode(let id, let size): platform.changeMode(of: id, to: size)
+        case .wait(let seconds): platform.advance(by: seconds)
+        }
+    }
+
+    private func render(step: Int, label: String, _ controller: PresenterController, _ platform: SimulatedPlatform,
+                        _ mainSize: PixelSize, _ directory: URL?, _ log: (String) -> Void) throws(HeadlessError) -> [Snapshot] {
+        let clock = presenterClock(clockStart.addingTimeInterval(platform.now))
+        let console = try canvas("console", mainSize)
+        var out = [try draw(controller.mainList(size: mainSize, at: platform.now, clock: clock, metrics: console),
+                            on: console, step: step, label: label, display: "console", directory)]
+        for display in controller.state.audienceDisplays {
+            guard let surface = platform.surface(for: display.id), surface.isVisible else { continue }
+            let size = display.layout.frame.size
+            let c = try canvas(display.id.rawValue, size)
+            guard let list = controller.externalList(for: display.id, at: platform.now, clock: clock, metrics: c) else { continue }
+            out.append(try draw(list, on: c, step: step, label: label, display: display.id.rawValue, directory))
+        }
+        log(String(format: "%03d ", step) + "\(label): " + controller.statusLine(at: platform.now))
+        for snapshot in out { if let file = snapshot.file { log("  wrote \(file.path)") } }
+        return out
+    }
+
+    /// The canvas headless runs draw on unless told otherwise: ExternalDisplaySDL's off-screen canvas (the
+    /// same drawing code as its windows; compressed PNGs, images).
+    public nonisolated static func defaultCanvas(_ size: PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas {
+        try SDLPresenterCanvas(size: size)
+    }
+
+    private func canvas(_ key: String, _ size: PixelSize) throws(HeadlessError) -> any SnapshotCanvas {
+        if let c = canvases[key], c.size == size { return c }
+        do {
+            let c = try makeCanvas(size)
+            canvases[key] = c
+            return c
+        } catch {
+            throw HeadlessError(error.description)
+        }
+    }
+
+    private func draw(_ list: DisplayList, on canvas: any SnapshotCanvas, step: Int, label: String, display: String,
+                      _ directory: URL?) throws(HeadlessError) -> Snapshot {
+        canvas.draw(list)
+        var file: URL?
+        if let directory {
+            let url = directory.appendingPathComponent(String(format: "%03d-%@-%@.png", step, label, display))
+            do { try AtomicFile.write(canvas.pngData(), to: url) } catch {
+                throw HeadlessError(error.description)
+            }
+            file = url
+        }
+        // Each snapshot keeps its own pixels: later steps draw on a fresh canvas of the same size.
+        canvases[display] = nil
+        return Snapshot(step: step, label: label, display: display, list: list, canvas: canvas, file: file)
+    }
+
+    private func makeDirectory(_ url: URL) throws(HeadlessError) {
+        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw HeadlessError("cannot create the snapshot folder \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+#endif

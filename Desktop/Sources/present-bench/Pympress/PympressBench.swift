@@ -1,0 +1,315 @@
+// present-bench pympress: `extdisplay present` against pympress on the same 50-page 16:9 PDF, the same
+// Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen or from /proc.
+//
+//   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--only extdisplay|pympress]
+//   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
+#if canImport(CXRandR)
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one run of one presenter gave.
+struct RunFigures {
+    var launch: Double?
+    var flips: [Double] = []
+    var missedFlips = 0
+    /// Flips over 100 ms: the page shown after it (1-based), the wall-clock time of the key, the latency.
+    var slowFlips: [(page: Int, wall: Double, latency: Double)] = []
+    var residentMB: Double?
+    var idleCPU: Double?
+    var replug: Double?
+    var note = ""
+}
+
+/// One of the two presenters.
+struct Contender {
+    let name: String
+    let consoleWindow: String
+    let launch: (_ pdf: URL, _ display: String, _ log: URL) throws -> Process
+}
+
+/// Options of the pympress benchmark.
+struct PympressOptions {
+    var runs = 3
+    var idleSeconds = 20.0
+    var gap = 0.4
+    var only: String?
+    /// Another `extdisplay` binary (e.g. a build of the previous commit) run as a third contender.
+    var baseline: String?
+    var pollMicroseconds: UInt32 = 2000
+
+    init(_ arguments: [String]) throws {
+        var args = arguments[...]
+        while let arg = args.popFirst() {
+            let value = args.popFirst() ?? ""
+            switch arg {
+            case "--runs": runs = max(1, Int(value) ?? runs)
+            case "--idle": idleSeconds = max(1, Double(value) ?? idleSeconds)
+            case "--gap": gap = max(0.05, Double(value) ?? gap)
+            case "--baseline": baseline = value
+            case "--only":
+                guard value == "extdisplay" || value == "pympress" else { throw BenchError("--only extdisplay|pympress") }
+                only = value
+            default:
+                throw BenchError("usage: present-bench pympress [--runs N] [--idle SECONDS] [--gap SECONDS] "
+                                 + "[--only extdisplay|pympress] [--baseline OTHER-EXTDISPLAY]")
+            }
+        }
+    }
+}
+
+/// The audience output (DUMMY1) and the main one (DUMMY0), as scripts/xorg-dummy.sh lays them out.
+enum BenchLayout {
+    static let main = (x: 0, y: 0, width: 1920, height: 1080)
+    static let audience = (x: 1920, y: 0, width: 1280, height: 720)
+}
+
+final class PympressBench {
+    let options: PympressOptions
+    let deck = BenchDeck(pages: 50)
+    let work: URL
+    let packageRoot: URL
+    var server: BenchServer?
+    var reader: ScreenReader?
+    /// One line per flip seen (presenter, run, page, wall clock of the key, latency), appended to the file
+    /// `PRESENT_BENCH_FLIPS` names: to line flips up with a presenter's own log (`EXTDISPLAY_FLIP_LOG`).
+    let flipDetail: FileHandle? = {
+        guard let path = ProcessInfo.processInfo.environment["PRESENT_BENCH_FLIPS"], !path.isEmpty else { return nil }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        let handle = FileHandle(forWritingAtPath: path)
+        handle?.seekToEndOfFile()
+        return handle
+    }()
+
+    init(options: PympressOptions) throws {
+        self.options = options
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("present-bench-pympress-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        packageRoot = FileManager.default.fileExists(atPath: cwd.appendingPathComponent("scripts/xorg-dummy.sh").path)
+            ? cwd : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The page (0-based) the audience output shows: two pixels away from the page number must agree.
+    func audiencePage() -> Int? {
+        let a = BenchLayout.audience
+        guard let reader, let p1 = reader.pixel(x: a.x + a.width / 10, y: a.y + a.height / 7),
+              let p2 = reader.pixel(x: a.x + a.width * 9 / 10, y: a.y + a.height * 6 / 7),
+              let page = deck.page(of: p1), deck.page(of: p2) == page else { return nil }
+        return page
+    }
+
+    /// Whether the main output shows page `index` somewhere (at least 200 of its pixels on 13 sampled rows).
+    func mainShows(page index: Int) -> Bool {
+        guard let reader else { return false }
+        let m = BenchLayout.main
+        var count = 0
+        for y in stride(from: m.y + 40, to: m.y + m.height, by: 80) {
+            guard let row = reader.row(x: m.x, y: y, width: m.width) else { return false }
+            count += row.reduce(0) { $0 + (deck.page(of: $1) == index ? 1 : 0) }
+            if count >= 200 { return true }
+        }
+        return false
+    }
+
+    /// Polls `condition` every ~2 ms until it holds (the seconds it took) or `timeout` passes (nil).
+    func poll(timeout: Double, from start: Double, _ condition: () -> Bool) -> Double? {
+        while true {
+            if condition() { return monotonic() - start }
+            if monotonic() - start > timeout { return nil }
+            usleep(options.pollMicroseconds)
+        }
+    }
+
+    func contenders() throws -> [Contender] {
+        let extdisplay = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("extdisplay").path
+        guard FileManager.default.isExecutableFile(atPath: extdisplay) else {
+            throw BenchError("\(extdisplay) is missing: swift build -c release --product extdisplay (or scripts/bench-pympress.sh)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pympress") else {
+            throw BenchError("pympress is not installed: apt-get install pympress")
+        }
+        let home = work.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let pympress = Contender(name: "pympress", consoleWindow: "Pympress Presenter") { pdf, display, log in
+            try spawn("/usr/bin/pympress", [pdf.path], environment: [
+                "DISPLAY": display, "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path], log: log)
+        }
+        let ours = Contender(name: "extdisplay", consoleWindow: "extdisplay present: console") { pdf, display, log in
+            try spawn(extdisplay, ["present", pdf.path], environment: ["DISPLAY": display], log: log)
+        }
+        var all = [pympress, ours]
+        if let baseline = options.baseline {
+            guard FileManager.default.isExecutableFile(atPath: baseline) else { throw BenchError("--baseline \(baseline) is not executable") }
+            all.append(Contender(name: "extdisplay-baseline", consoleWindow: "extdisplay present: console") { pdf, display, log in
+                try spawn(baseline, ["present", pdf.path], environment: ["DISPLAY": display], log: log)
+            })
+        }
+        return all.filter { options.only == nil || $0.name.hasPrefix(options.only!) }
+    }
+
+    func runOnce(_ contender: Contender, run: Int, pdf: URL) throws -> RunFigures {
+        guard let server else { throw BenchError("no server") }
+        var figures = RunFigures()
+        let log = work.appendingPathComponent("\(contender.name)-\(run).log")
+        let start = monotonic()
+        let process = try contender.launch(pdf, server.display, log)
+        defer { stop(process) }
+        figures.launch = poll(timeout: 30, from: start) { audiencePage() == 0 && mainShows(page: 0) }
+        guard figures.launch != nil else {
+            figures.note = "page 1 never showed on both displays within 30 s (log: \(log.path))"
+            return figures
+        }
+        // Keys go to the focused window: make sure it is the presenter's console, then let start-up settle.
+        _ = try? runTool("/usr/bin/timeout", ["3", "/usr/bin/xdotool", "search", "--name", "^\(contender.consoleWindow)$",
+                                              "windowactivate", "--sync"],
+                         environment: ["DISPLAY": server.display])
+        usleep(1_000_000)
+        let keys = try KeyPresser(display: server.display)
+        defer { keys.close() }
+        var expected = 0
+        for _ in 1..<deck.pages {
+            usleep(UInt32(options.gap * 1e6))
+            let target = expected + 1
+            let pressed = monotonic()
+            let wall = Date().timeIntervalSince1970
+            keys.send("key Right")
+            if let latency = poll(timeout: 3, from: pressed, { audiencePage() == target }) {
+                flipDetail?.write(Data(String(format: "%@ run=%d page=%d pressedWall=%.4f latencyMs=%.1f\n",
+                                              contender.name, run, target + 1, wall, latency * 1000).utf8))
+                figures.flips.append(latency)
+                if latency > 0.1 { figures.slowFlips.append((target + 1, wall, latency)) }
+                expected = target
+            } else {
+                figures.missedFlips += 1
+                expected = audiencePage() ?? expected
+            }
+        }
+        usleep(1_000_000)
+        figures.residentMB = ProcStat.residentMB(process.processIdentifier)
+        // Idle: the last page, nothing pressed, the talk timer running.
+        if let cpu0 = ProcStat.cpuSeconds(process.processIdentifier) {
+            let wall0 = monotonic()
+            usleep(UInt32(options.idleSeconds * 1e6))
+            if let cpu1 = ProcStat.cpuSeconds(process.processIdentifier) {
+                figures.idleCPU = (cpu1 - cpu0) / (monotonic() - wall0) * 100
+            }
+        }
+        // Unplug the audience output, then plug it back: does the audience see the slide again, and when?
+        let shown = audiencePage() ?? expected
+        try server.xrandr("--output", "DUMMY1", "--off")
+        usleep(2_000_000)
+        let replugged = monotonic()
+        try server.xrandr("--output", "DUMMY1", "--mode", "1280x720", "--right-of", "DUMMY0")
+        figures.replug = poll(timeout: 5, from: replugged) { audiencePage() == shown }
+        if !process.isRunning { figures.note = "exited during the run (log: \(log.path))" }
+        return figures
+    }
+
+    func run() throws {
+        let pdf = work.appendingPathComponent("fifty.pdf")
+        try deck.pdf().write(to: pdf)
+        let contenders = try contenders()
+        server = try BenchServer(packageRoot: packageRoot, workDirectory: work)
+        defer {
+            reader = nil  // disconnect before the server goes
+            server?.shutdown()
+        }
+        reader = try ScreenReader(display: server!.display)
+        let version = (try? runTool("/usr/bin/dpkg-query", ["-W", "-f", "${Version}", "pympress"])) ?? "?"
+        print("present-bench pympress: \(deck.pages)-page 16:9 PDF, Xorg-dummy \(server!.display) "
+              + "(main 1920×1080, audience 1280×720, 60 Hz), Openbox; \(options.runs) runs, pympress \(version); "
+              + "flips \(options.gap) s apart, idle \(options.idleSeconds) s, screen polled every "
+              + "\(Double(options.pollMicroseconds) / 1000) ms")
+        var results: [String: [RunFigures]] = [:]
+        for run in 0..<options.runs {
+            for contender in run % 2 == 0 ? contenders : contenders.reversed() {
+                let figures = try runOnce(contender, run: run, pdf: pdf)
+                results[contender.name, default: []].append(figures)
+                print(describe(contender.name, run, figures))
+                usleep(1_000_000)
+            }
+        }
+        print("")
+        printTable(results, names: contenders.map(\.name))
+        if results.values.joined().allSatisfy({ $0.note.isEmpty }) {
+            try? FileManager.default.removeItem(at: work)
+        } else {
+            print("logs kept in \(work.path)")
+        }
+    }
+
+    func describe(_ name: String, _ run: Int, _ f: RunFigures) -> String {
+        func ms(_ v: Double?) -> String { v.map { String(format: "%.0f ms", $0 * 1000) } ?? "—" }
+        let sorted = f.flips.sorted()
+        return "  run \(run + 1) \(name): launch \(ms(f.launch)), flips p50 \(ms(percentile(sorted, 0.5))) "
+            + "p90 \(ms(percentile(sorted, 0.9))) "
+            + "max \(ms(sorted.last)) (\(f.flips.count) seen, \(f.missedFlips) missed), "
+            + "RSS \(f.residentMB.map { String(format: "%.0f MB", $0) } ?? "—"), "
+            + "idle CPU \(f.idleCPU.map { String(format: "%.2f %%", $0) } ?? "—"), replug \(f.replug == nil ? "never" : ms(f.replug))"
+            + (f.note.isEmpty ? "" : " [\(f.note)]")
+            + f.slowFlips.map { String(format: "\n    slow flip to page %d, key at %.3f: %.0f ms", $0.page, $0.wall, $0.latency * 1000) }
+                .joined()
+    }
+
+    func printTable(_ results: [String: [RunFigures]], names: [String]) {
+        func column(_ name: String, _ row: ([RunFigures]) -> String) -> String { row(results[name] ?? []) }
+        let rows: [(String, ([RunFigures]) -> String)] = [
+            ("launch → both displays show page 1 (median)", { runs in
+                formatMS(median(runs.compactMap(\.launch))) }),
+            ("key → audience shows next page (p50 / p95 / max)", { runs in
+                let all = runs.flatMap(\.flips).sorted()
+                let missed = runs.map(\.missedFlips).reduce(0, +)
+                return "\(formatMS(percentile(all, 0.5), digits: 1)) / \(formatMS(percentile(all, 0.95), digits: 1))"
+                    + " / \(formatMS(all.last, digits: 1))"
+                    + (missed > 0 ? " (\(missed) flips not seen)" : "") }),
+            ("idle CPU, static slide, timer running (median)", { runs in
+                median(runs.compactMap(\.idleCPU)).map { String(format: "%.2f %%", $0) } ?? "—" }),
+            ("resident memory after all pages (median)", { runs in
+                median(runs.compactMap(\.residentMB)).map { String(format: "%.0f MB", $0) } ?? "—" }),
+            ("audience back after unplug/replug (median)", { runs in
+                let back = runs.compactMap(\.replug)
+                if back.isEmpty { return "never (0/\(runs.count) runs within 5 s)" }
+                return "\(formatMS(median(back))) (\(back.count)/\(runs.count) runs)" }),
+        ]
+        print("| | " + names.map { $0 == "pympress" ? "pympress" : $0 == "extdisplay" ? "`extdisplay present`" : $0 }
+            .joined(separator: " | ") + " |")
+        print("| --- |" + names.map { _ in " --- |" }.joined())
+        for (label, row) in rows {
+            print("| \(label) | " + names.map { column($0, row) }.joined(separator: " | ") + " |")
+        }
+        let flips = names.map { "\($0): \(results[$0]?.flatMap(\.flips).count ?? 0)" }.joined(separator: ", ")
+        print("\nflips measured: \(flips); command: present-bench pympress "
+              + "--runs \(options.runs) --idle \(options.idleSeconds) --gap \(options.gap)"
+              + (options.only.map { " --only \($0)" } ?? ""))
+    }
+}
+
+func median(_ values: [Double]) -> Double? { percentile(values.sorted(), 0.5) }
+
+/// The nearest-rank percentile of sorted values.
+func percentile(_ sorted: [Double], _ p: Double) -> Double? {
+    guard !sorted.isEmpty else { return nil }
+    let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+}
+
+func formatMS(_ v: Double?, digits: Int = 0) -> String {
+    v.map { String(format: "%.\(digits)f ms", $0 * 1000) } ?? "—"
+}
+
+/// Runs the pympress benchmark with the arguments after `pympress`.
+func pympressBench(_ arguments: [String]) {
+    do {
+        try PympressBench(options: PympressOptions(arguments)).run()
+    } catch {
+        FileHandle.standardError.write(Data("present-bench pympress: \(error)\n".utf8))
+        exit(2)
+    }
+}
+#endif

@@ -1,0 +1,149 @@
+#if os(Linux)
+import ExtDisplayTestSupport
+import Foundation
+import Testing
+
+/// The built `extdisplay nowplaying` binary on a private session bus, driven end to end by playerctl.
+@Suite("extdisplay nowplaying", .serialized)
+struct NowPlayingCommandTests {
+    static let name = "edkcli"
+
+    /// The `extdisplay` the tests run (see ``Repository/extdisplay()``); records an issue (a failure, never a
+    /// skip) when it is missing or stale.
+    static func binary(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        do { return try Repository.extdisplay().path } catch {
+            Issue.record(Comment(rawValue: error.description), sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// A running `extdisplay nowplaying`, its standard output and error collected as they come.
+    final class Running {
+        let process = Process()
+        let output: DataReader
+        let error: DataReader
+        let exited = DispatchSemaphore(value: 0)
+
+        init(binary: String, arguments: [String], environment: [String: String]) throws {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["nowplaying"] + arguments
+            process.environment = environment
+            let outputPipe = Pipe()
+            let errorPipe = Pipe()
+            process.standardOutput = outputPipe
+            process.standardError = errorPipe
+            process.standardInput = FileHandle.nullDevice
+            output = DataReader(outputPipe.fileHandleForReading)
+            error = DataReader(errorPipe.fileHandleForReading)
+            process.terminationHandler = { [exited] _ in exited.signal() }
+            try process.run()
+        }
+
+        /// Waits up to `timeout` seconds for the exit; kills the process if it does not come.
+        func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+            if exited.wait(timeout: .now() + timeout) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+                return nil
+            }
+            return process.terminationStatus
+        }
+
+        /// The JSON objects printed so far, one per line.
+        var commandLines: [[String: Any]] {
+            output.text.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+    }
+
+    func isPosition(_ text: String, near expected: Double) -> Bool {
+        Double(text).map { abs($0 - expected) < 0.001 } ?? false
+    }
+
+    @Test func playerctlDrivesThePlayerEndToEnd() throws {
+        guard let binary = Self.binary(), let bus = try PrivateSessionBus.start() else { return }
+        let running = try Running(binary: binary,
+                                  arguments: ["--title", "Blue in Green", "--artist", "Miles Davis",
+                                              "--album", "Kind of Blue", "--duration", "337", "--name", Self.name],
+                                  environment: bus.environment)
+        defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
+        func playerctl(_ arguments: String...) throws -> String {
+            try ExternalTool.run(bus.tools["playerctl"]!, ["-p", Self.name] + arguments,
+                                 environment: bus.environment).trimmedOutput
+        }
+        #expect(try ExternalTool.eventually { try bus.run("playerctl", "-l").output.contains(Self.name) },
+                "playerctl -l never listed \(Self.name); stderr: \(running.error.text)")
+        #expect(try playerctl("metadata", "xesam:title") == "Blue in Green")
+        #expect(try playerctl("metadata", "xesam:artist") == "Miles Davis")
+        #expect(try playerctl("metadata", "xesam:album") == "Kind of Blue")
+        #expect(try playerctl("metadata", "mpris:length") == "337000000")
+        #expect(try playerctl("status") == "Playing")
+        let playing = try playerctl("position")
+        #expect(Double(playing).map { $0 >= 0 && $0 < 30 } == true, "position \(playing)")
+
+        _ = try playerctl("play-pause")
+        #expect(try ExternalTool.eventually { try playerctl("status") == "Paused" })
+        _ = try playerctl("next")
+        #expect(try ExternalTool.eventually { try playerctl("metadata", "xesam:title") == "Blue in Green (2)" })
+        _ = try playerctl("previous")
+        #expect(try ExternalTool.eventually { try playerctl("metadata", "xesam:title") == "Blue in Green" })
+        _ = try playerctl("position", "30")
+        #expect(try ExternalTool.eventually { try playerctl("position") == "30.000000" })
+        _ = try playerctl("position", "5+")
+        #expect(try ExternalTool.eventually { try playerctl("position") == "35.000000" })
+        _ = try playerctl("play")
+        #expect(try ExternalTool.eventually { try playerctl("status") == "Playing" })
+
+        // A malformed call gets an error and the player keeps serving.
+        let malformed = try bus.call("org.mpris.MediaPlayer2.\(Self.name)", "org.mpris.MediaPlayer2.Player.Seek",
+                                     "string:abc")
+        #expect(malformed.status != 0)
+        #expect(malformed.error.contains("org.freedesktop.DBus.Error.InvalidArgs"))
+        #expect(try playerctl("status") == "Playing")
+
+        #expect(ExternalTool.eventually { running.commandLines.count == 6 }, "stdout: \(running.output.text)")
+        running.process.interrupt()
+        #expect(running.waitForExit() == 0, "stderr: \(running.error.text)")
+        let lines = running.commandLines
+        #expect(lines.map { $0["command"] as? String } ==
+                ["togglePlayPause", "nextTrack", "previousTrack", "changePosition", "seek", "play"])
+        #expect(lines.allSatisfy { $0["status"] as? String == "success" })
+        #expect(lines[3]["target"] as? Double == 30)
+        #expect(lines[4]["argument"] as? Double == 5)
+        #expect(running.output.text.split(separator: "\n").count == lines.count, "every stdout line is JSON")
+    }
+
+    @Test func sigtermStopsItCleanly() throws {
+        guard let binary = Self.binary(), let bus = try PrivateSessionBus.start() else { return }
+        let running = try Running(binary: binary, arguments: ["--title", "T", "--name", Self.name],
+                                  environment: bus.environment)
+        #expect(try ExternalTool.eventually { try bus.run("playerctl", "-l").output.contains(Self.name) })
+        running.process.terminate()
+        #expect(running.waitForExit() == 0, "stderr: \(running.error.text)")
+        #expect(try ExternalTool.eventually { !(try bus.run("playerctl", "-l").output.contains(Self.name)) })
+    }
+
+    @Test func withoutASessionBusItSaysWhatToDo() throws {
+        guard let binary = Self.binary() else { return }
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        let result = try ExternalTool.run(binary, ["nowplaying", "--title", "T"], environment: environment)
+        #expect(result.status == 1)
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(result.error)")
+        #expect(result.error.contains("DBUS_SESSION_BUS_ADDRESS is not set"))
+        #expect(result.error.contains("dbus-run-session"))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func anUnreachableSessionBusIsReported() throws {
+        guard let binary = Self.binary() else { return }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/edk-bus"
+        let result = try ExternalTool.run(binary, ["nowplaying", "--title", "T"], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot reach the D-Bus session bus at unix:path=/nonexistent/edk-bus"))
+    }
+}
+#endif

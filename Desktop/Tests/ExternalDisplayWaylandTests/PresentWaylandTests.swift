@@ -1,0 +1,284 @@
+#if canImport(CSDL2)
+import ExternalDisplayPresenter
+import Foundation
+import Testing
+
+/// `extdisplay present` on a real Wayland compositor (headless sway): the audience view fullscreen on the
+/// output named, pixel for pixel what the headless presenter draws for the same slide, never a notes-colour
+/// pixel on it; keys typed into the console (wtype's virtual keyboard) flip slides; an output that goes away
+/// and comes back gets the talk back with slide and timer kept. Never skipped: a missing sway, wtype or grim
+/// fails each test with what to install.
+@Suite("Present on Wayland (headless sway)", .serialized)
+struct PresentWaylandTests {
+    static let deck = """
+    # Wayland talk
+    - the projector is HEADLESS-2
+    Note:
+    Speaker notes for the laptop only: never on the projector
+    ---
+    # Outputs
+    Named by the compositor
+    Note: notes of slide two
+    ---
+    # Questions
+    """
+
+    @Test func theAudienceViewIsFullscreenOnTheNamedOutputAndKeysFlipSlides() throws {
+        let sway = try SwayCompositor()
+        defer { sway.stop() }
+        // A third output, which must get no slide: --display names HEADLESS-2 only.
+        let third = try sway.addOutput()
+        try sway.setMode(third, width: 640, height: 480, x: 3200, y: 0)
+        let run = try PresentRun(on: sway, ["--display", "HEADLESS-2"], external: "HEADLESS-2")
+        defer { run.stop() }  // keeps the run (and its presenter) alive to the end of the test
+        let (client, reference, presenter) = (run.client, run.reference, run.presenter)
+
+        // Region by region, what the headless presenter drew for slide 1 at 1280×720.
+        var shot = try client.screenshot("HEADLESS-2")
+        _ = try poll { shot = try client.screenshot("HEADLESS-2"); return try reference.compare(shot, slide: 0).matches }
+        let first = try reference.compare(shot, slide: 0)
+        #expect(first.matches, "HEADLESS-2 differs from the headless audience view of slide 1 in regions \(first.differing)")
+        #expect(first.notesPixels == 0, "notes on the audience output")
+        let console = try client.screenshot("HEADLESS-1")
+        #expect(try reference.count(console, PresenterTheme().notes) > 500, "no notes on the console (HEADLESS-1)")
+        let other = try client.screenshot(third)
+        #expect(try reference.count(other, PresenterTheme().slideBackground) == 0, "a slide on \(third)")
+        #expect(try reference.count(other, PresenterTheme().notes) == 0, "notes on \(third)")
+
+        // Keys go to the console (the audience window never took focus).
+        try client.key("Right")
+        #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 2 of 3") } }, "lines: \(presenter.lines)")
+        _ = try poll { shot = try client.screenshot("HEADLESS-2"); return try reference.compare(shot, slide: 1).matches }
+        let second = try reference.compare(shot, slide: 1)
+        #expect(second.matches, "HEADLESS-2 differs from the headless view of slide 2 in regions \(second.differing)")
+        #expect(second.notesPixels == 0)
+        try client.key("Left")
+        #expect(poll { presenter.lines.last?.hasPrefix("slide 1 of 3") == true }, "lines: \(presenter.lines)")
+
+        // SIGTERM ends the talk like Ctrl-Q (windows closed, modes put back), with status 0.
+        presenter.signal(SIGTERM)
+        #expect(poll { presenter.hasEnded }, "still running after SIGTERM")
+        #expect(presenter.wait() == 0, "stderr: \(presenter.stderr)")
+    }
+
+    @Test func anOutputUnpluggedAndReplugedGetsTheTalkBackWithSlideAndTimerKept() throws {
+        // A sway nested in a headless sway: closing an output's window in the outer one unplugs it for real
+        // (sway 1.7's headless outputs cannot be switched off: the commit fails).
+        let nested = try SwayCompositor(nested: true)
+        defer { nested.stop() }
+        let projector = try nested.addOutput()
+        try nested.setMode(projector, width: 1280, height: 720, x: 1280, y: 0)
+        let run = try PresentRun(on: nested, [], external: projector)
+        defer { run.stop() }  // keeps the run (and its presenter) alive to the end of the test
+        let (client, reference, presenter) = (run.client, run.reference, run.presenter)
+        try client.key("Right")
+        try client.key("p")
+        #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 2 of 3") && $0.contains("(paused)") } },
+                "lines: \(presenter.lines)")
+        let paused = try #require(presenter.lines.last { $0.hasPrefix("slide 2 of 3") && $0.contains("(paused)") })
+        let timer = paused.components(separatedBy: ", ")[1]
+
+        try nested.unplug(projector)
+        #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 2 of 3, \(timer)") && $0.hasSuffix("external: none") } },
+                "lines: \(presenter.lines)")
+        usleep(1_200_000)  // time passes while unplugged: a paused timer must not move
+        let back = try nested.addOutput()
+        try nested.setMode(back, width: 1280, height: 720, x: 1280, y: 0)
+        #expect(poll { presenter.lines.contains { $0 == "slide 2 of 3, \(timer), external: \(back)" } },
+                "lines: \(presenter.lines) stderr: \(presenter.stderr)")
+        var shot = try client.screenshot(back)
+        _ = try poll { shot = try client.screenshot(back); return try reference.compare(shot, slide: 1).matches }
+        let comparison = try reference.compare(shot, slide: 1)
+        #expect(comparison.matches, "\(back) differs from the headless view of slide 2 in regions \(comparison.differing)")
+        #expect(comparison.notesPixels == 0, "notes on \(back)")
+
+        try client.key("q", modifier: "ctrl")
+        #expect(poll { presenter.hasEnded }, "still running after Ctrl-Q")
+        #expect(presenter.wait() == 0, "stderr: \(presenter.stderr)")
+    }
+}
+
+/// One `present` run on a compositor, with the headless reference of its deck and a keyboard held for it;
+/// ready (or failed with what is wrong) once `external` is attached and the console has the keyboard focus —
+/// the audience window never takes it.
+final class PresentRun {
+    let client: WaylandClientEnvironment
+    let reference: PresentReference
+    let keyboard: Spawned
+    let presenter: Spawned
+
+    init(on sway: SwayCompositor, _ arguments: [String], external: String) throws {
+        client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
+        reference = try PresentReference(deck: PresentWaylandTests.deck)
+        keyboard = try client.holdKeyboard()
+        presenter = try Spawned(try extdisplayPath(), ["present", reference.deck.path] + arguments,
+                                environment: client.environment)
+        let presenter = presenter
+        #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: \(external)") } },
+                "lines: \(presenter.lines) stderr: \(presenter.stderr)")
+        #expect(poll { (try? focusedWindow(sway.swaymsg("-t", "get_tree"))) == consoleTitle },
+                "focused: \(String(describing: try? focusedWindow(sway.swaymsg("-t", "get_tree"))))")
+    }
+
+    /// Ends the presenter (if still running) and the keyboard.
+    func stop() {
+        presenter.signal(SIGKILL)
+        keyboard.signal(SIGKILL)
+    }
+
+    deinit { stop() }
+}
+
+/// The console window's title.
+let consoleTitle = "extdisplay present: console"
+
+/// The name of the window with keyboard focus in a `swaymsg -t get_tree` answer (nil when none has it).
+func focusedWindow(_ tree: String) throws -> String? {
+    func search(_ node: [String: Any]) -> String? {
+        if node["focused"] as? Bool == true, node["type"] as? String != "workspace" { return node["name"] as? String }
+        let children = (node["nodes"] as? [[String: Any]] ?? []) + (node["floating_nodes"] as? [[String: Any]] ?? [])
+        return children.lazy.compactMap(search).first
+    }
+    guard let root = try JSONSerialization.jsonObject(with: Data(tree.utf8)) as? [String: Any] else {
+        throw WaylandTestFailure("swaymsg -t get_tree printed no JSON object")
+    }
+    return search(root)
+}
+
+
+/// A Wayland client's view of one compositor: the environment to run in, keys through wtype's virtual
+/// keyboard, screenshots of one output through grim.
+struct WaylandClientEnvironment {
+    /// The compositor's runtime folder.
+    var runtime: String
+    /// Its socket name inside `runtime`.
+    var socket: String
+
+    /// What a client needs (no X11, no session bus: keys and quit come from the compositor only).
+    var environment: [String: String?] {
+        ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtime, "DISPLAY": nil, "DBUS_SESSION_BUS_ADDRESS": nil,
+         "SDL_VIDEODRIVER": nil]
+    }
+
+    private func tool(_ name: String) throws -> String {
+        let path = "/usr/bin/\(name)"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw WaylandTestFailure("\(name) is not installed: run scripts/install-deps.sh (Debian package \(name))")
+        }
+        return path
+    }
+
+    /// A virtual keyboard held for the whole test: headless sway has no keyboard, and a seat that gains one
+    /// only when `wtype` types loses the first keys (the client binds its keyboard too late).
+    func holdKeyboard() throws -> Spawned {
+        let holder = try Spawned(try tool("wtype"), ["-s", "600000", "-k", "F13"], environment: environment)
+        usleep(300_000)
+        return holder
+    }
+
+    /// Types one key (an XKB key name) into the focused window, optionally with a modifier held.
+    func key(_ name: String, modifier: String? = nil) throws {
+        let arguments = modifier.map { ["-M", $0, "-k", name, "-m", $0] } ?? ["-k", name]
+        let result = try runToEnd(try tool("wtype"), arguments, environment: environment)
+        guard result.status == 0 else { throw WaylandTestFailure("wtype \(arguments) failed: \(result.stderr)") }
+    }
+
+    /// A PNG screenshot of `output` (grim uses wlr-screencopy).
+    func screenshot(_ output: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("edk-wl-shot-\(UUID().uuidString).png")
+        let result = try runToEnd(try tool("grim"), ["-o", output, file.path], environment: environment)
+        guard result.status == 0 else { throw WaylandTestFailure("grim -o \(output) failed: \(result.stderr)") }
+        return file
+    }
+}
+
+/// What the headless presenter (the simulator, no compositor) draws for the deck at 1280×720 — the oracle the
+/// screenshots are compared with — and a pixel scanner that reads PNGs independently of the code under test
+/// (scripts/present-pngscan.py's decoder).
+struct PresentReference {
+    /// The deck file.
+    let deck: URL
+    /// The headless audience PNG of each slide.
+    let slides: [URL]
+
+    init(deck text: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("edk-wl-present-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        deck = folder.appendingPathComponent("deck.md")
+        try text.write(to: deck, atomically: true, encoding: .utf8)
+        let snapshots = folder.appendingPathComponent("snapshots")
+        let result = try runToEnd(try extdisplayPath(), [
+            "present", deck.path, "--simulate", "laptop,hdmi-monitor-1080p", "--mode", "1280x720",
+            "--snapshot", snapshots.path, "--keys", "next"],
+            environment: ["WAYLAND_DISPLAY": nil, "DISPLAY": nil])
+        guard result.status == 0 else { throw WaylandTestFailure("headless present failed: \(result.stderr)") }
+        slides = ["000-start", "001-next"].map { snapshots.appendingPathComponent("\($0)-hdmi-monitor-1080p.png") }
+    }
+
+    /// How a screenshot compares with the headless view of a slide.
+    struct Comparison {
+        /// The grid cells ("column,row" of 8×8) whose pixels differ.
+        var differing: [String]
+        /// Pixels of the notes colour in the screenshot.
+        var notesPixels: Int
+        /// Whether every cell is equal.
+        var matches: Bool { differing.isEmpty }
+    }
+
+    private static let script = """
+    import importlib.util, sys
+    spec = importlib.util.spec_from_file_location("scan", sys.argv[1])
+    scan = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scan)
+    def rgb(path):
+        w, h, bpp, rows = scan.read_png(path)
+        if bpp == 3:
+            return w, h, [bytes(r[:w * 3]) for r in rows]
+        out = []
+        for r in rows:
+            b = bytearray(w * 3)
+            b[0::3], b[1::3], b[2::3] = r[0:w * 4:4], r[1:w * 4:4], r[2:w * 4:4]
+            out.append(bytes(b))
+        return w, h, out
+    mode = sys.argv[2]
+    w, h, a = rgb(sys.argv[3])
+    if mode == "count":
+        colour = bytes.fromhex(sys.argv[4])
+        print(sum(sum(1 for x in range(w) if row[3 * x:3 * x + 3] == colour) for row in a))
+        sys.exit(0)
+    w2, h2, b = rgb(sys.argv[4])
+    if (w, h) != (w2, h2):
+        print(f"size {w}x{h} != {w2}x{h2}")
+        sys.exit(0)
+    cells = []
+    for cy in range(8):
+        for cx in range(8):
+            x0, x1, y0, y1 = cx * w // 8, (cx + 1) * w // 8, cy * h // 8, (cy + 1) * h // 8
+            if any(a[y][3 * x0:3 * x1] != b[y][3 * x0:3 * x1] for y in range(y0, y1)):
+                cells.append(f"{cx},{cy}")
+    print(" ".join(cells) if cells else "same")
+    """
+
+    private func python(_ arguments: [String]) throws -> String {
+        let scanner = packageRoot.appendingPathComponent("scripts/present-pngscan.py").path
+        let result = try runToEnd("/usr/bin/python3", ["-c", Self.script, scanner] + arguments)
+        guard result.status == 0 else { throw WaylandTestFailure("pixel scan \(arguments) failed: \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Pixels of exactly `colour` in a PNG.
+    func count(_ png: URL, _ colour: RGBA) throws -> Int {
+        let hex = String(format: "%02x%02x%02x", colour.r, colour.g, colour.b)
+        let text = try python(["count", png.path, hex])
+        guard let n = Int(text) else { throw WaylandTestFailure("pixel count printed \(text)") }
+        return n
+    }
+
+    /// A screenshot against slide `index`'s headless audience view, in an 8×8 grid of regions.
+    func compare(_ png: URL, slide index: Int) throws -> Comparison {
+        let text = try python(["compare", png.path, slides[index].path])
+        let differing = text == "same" ? [] : text.split(separator: " ").map(String.init)
+        return Comparison(differing: differing, notesPixels: try count(png, PresenterTheme().notes))
+    }
+}
+#endif
