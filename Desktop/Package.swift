@@ -84,9 +84,17 @@ let package = Package(
 
         // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
         .target(name: "ExternalDisplayPresenter",
-                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
-                               "ExternalDisplaySDL", "ExternalDisplayMPRIS"],
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), "ExternalDisplaySDL"],
                 swiftSettings: strict),
+
+        // The one presenter loop (injected clock) and its hosts: X11 and Wayland desktops, browsers, the terminal
+        // console, MPRIS, headless snapshots on the simulator.
+        .target(name: "PresenterRuntime",
+                dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"),
+                               kit("ExternalDisplaySimulator"), "ExternalDisplaySDL", "ExternalDisplayWayland",
+                               "ExternalDisplayMPRIS", "ExternalDisplayBrowser",
+                               .target(name: "CSDL2", condition: linuxOnly)],
+                swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
 
         // Browser displays: each page that opens a URL is an external display (Hummingbird HTTP + WebSocket).
         // Only the CLI, its benchmark and its tests depend on it; no library product does.
@@ -109,7 +117,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
-                                         "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter",
+                                         "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
                                          "ExternalDisplayBrowser", "ExternalDisplayWayland",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
@@ -121,8 +129,8 @@ let package = Package(
         // Presenter idle-cost benchmark: `swift run -c release present-bench`; against pympress on Xorg-dummy:
         // `scripts/bench-pympress.sh` (`present-bench pympress`).
         .executableTarget(name: "present-bench",
-                          dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), "ExternalDisplaySDL",
-                                         .target(name: "CSDL2", condition: linuxOnly),
+                          dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", kit("ExternalDisplayKit"),
+                                         "ExternalDisplaySDL", .target(name: "CSDL2", condition: linuxOnly),
                                          .target(name: "CXRandR", condition: linuxOnly)],
                           swiftSettings: strict),
 
@@ -140,8 +148,8 @@ let package = Package(
                     dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayPresenterTests",
-                    dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
-                                   "ExtDisplayTestSupport"],
+                    dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", kit("ExternalDisplayKit"),
+                                   kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayBrowserTests",
                     dependencies: ["ExternalDisplayBrowser", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport",
@@ -152,7 +160,7 @@ let package = Package(
         // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
         .testTarget(name: "ExternalDisplayWaylandTests",
                     dependencies: ["ExternalDisplayWayland", kit("ExternalDisplayKit"), "ExternalDisplayPresenter",
-                                   "ExtDisplayTestSupport"],
+                                   "PresenterRuntime", "ExtDisplayTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "ExtDisplayCLITests",
                     dependencies: ["ExtDisplayTestSupport", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting")],

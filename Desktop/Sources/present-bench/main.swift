@@ -19,6 +19,7 @@ import ExternalDisplayKit
 import ExternalDisplayPresenter
 import ExternalDisplaySDL
 import Foundation
+import PresenterRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -102,46 +103,31 @@ func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool, wind
     return Measurement(name: name, wall: now, cpu: cpuSeconds() - cpu0, wakeups: wakeups, draws: draws)
 }
 
-/// The real live presenter for `seconds`, quit by a key from a timer: its whole loop, not a model of it. On the
-/// desktop platform (RandR + SDL windows) as `extdisplay present` runs, or on SDL's display list without RandR.
+/// The real live presenter for `seconds`, stopped by a timer: its whole loop, not a model of it — the X11 host
+/// as `extdisplay present` runs it (RandR + SDL windows, or SDL's display list without RandR).
 @MainActor
 func measureLive(seconds: Double, deck: Deck) async throws -> Measurement {
     let start = monotonic(), cpu0 = cpuSeconds()
-    let (name, passes, draws): (String, Int, Int)
-    if let desktop = try? DesktopDisplayPlatform() {
-        let primary = desktop.session.outputs().first(where: \.isPrimary)
-        var windows: [DisplayID: DesktopAudienceOutput] = [:]
-        let live = try LivePresenter(deck: deck, platform: desktop,
-                                     consoleFrame: primary?.bounds ?? Rect(x: 0, y: 0, width: 1920, height: 1080),
-                                     mainDisplay: "main", output: { surface in
-                                         if let w = windows[surface.display], w.surface === surface { return w }
-                                         let w = DesktopAudienceOutput(surface)
-                                         windows[surface.display] = w
-                                         return w
-                                     })
-        desktop.onSDLEvent = { [weak live] event in live?.handle(event) }
-        live.setPump { desktop.pumpSDLEvents() }
-        await run(live, seconds: seconds)
-        (name, passes, draws) = ("extdisplay present (desktop)", live.passes, live.draws.values.reduce(0, +))
-    } else {
-        let platform = SDLVideoPlatform()
-        let live = try LivePresenter(deck: deck, platform: platform, consoleFrame: platform.mainBounds,
-                                     mainDisplay: platform.mainDescription, output: { $0 },
-                                     onDisplayEvent: { platform.refresh() })
-        await run(live, seconds: seconds)
-        (name, passes, draws) = ("extdisplay present (SDL)", live.passes, live.draws.values.reduce(0, +))
+    var passes = 0
+    var launch = PresenterLaunch(deck: deck, display: nil, configuration: DisplayConfiguration(), planned: nil,
+                                 serve: nil, warn: { _ in }, fail: { message in fatalError(message) })
+    var drawn = ""
+    launch.say = { line in if line.hasPrefix("presented ") { drawn = line } }
+    launch.started = { runtime in
+        Task { @MainActor in
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            passes = runtime.passes
+            runtime.send(.stop)
+        }
     }
-    return Measurement(name: name, wall: monotonic() - start, cpu: cpuSeconds() - cpu0, wakeups: passes, draws: draws)
-}
-
-@MainActor
-func run<P: DisplayPlatform>(_ live: LivePresenter<P>, seconds: Double) async {
-    let stopper = Task { @MainActor in
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-        live.apply(.key(.quit))
+    await X11Presenter.run(launch)
+    // "presented N slides; frames drawn: console 3, DUMMY1 2"
+    var draws = 0
+    for entry in (drawn.split(separator: ":").last ?? "").split(separator: ",") {
+        draws += Int(entry.split(separator: " ").last ?? "") ?? 0
     }
-    await live.run()
-    stopper.cancel()
+    return Measurement(name: "extdisplay present (X11 host)", wall: monotonic() - start, cpu: cpuSeconds() - cpu0,
+                       wakeups: passes, draws: draws)
 }
 
 @MainActor

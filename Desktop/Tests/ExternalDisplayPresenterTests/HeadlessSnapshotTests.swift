@@ -1,15 +1,16 @@
+import ExtDisplayTestSupport
 import ExternalDisplayKit
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter
+import PresenterRuntime
 
 /// Runs the headless presenter on the simulator and checks the PNGs it writes: what the audience sees
 /// differs from the console and never contains a pixel of the notes colour.
 @Suite("Headless snapshots", .serialized)
 @MainActor
 struct HeadlessSnapshotTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Shell.packageRoot
 
     static let deck = DeckParser.parse("""
     # Quarterly numbers
@@ -45,14 +46,14 @@ struct HeadlessSnapshotTests {
         return try #require(Int(out.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    @Test func externalSnapshotsShowTheSlideAndNeverTheNotes() throws {
+    @Test func externalSnapshotsShowTheSlideAndNeverTheNotes() async throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let steps = try HeadlessStep.parseList("next,m,m,unplug:hdmi-tv-1080p,plug:hdmi-tv-1080p,previous")
         var lines: [String] = []
         let run = HeadlessPresenter(deck: Self.deck, displays: ["laptop", "hdmi-tv-1080p"], steps: steps,
                                     clockStart: Date(timeIntervalSince1970: 0))
-        let shots = try run.run(writingTo: dir) { lines.append($0) }
+        let shots = try await run.run(writingTo: dir) { lines.append($0) }
         let notes = PresenterTheme().notes
 
         let names = shots.compactMap { $0.file?.lastPathComponent }
@@ -78,13 +79,13 @@ struct HeadlessSnapshotTests {
     /// TV are pixel for pixel what an independent run that never unplugged shows at the same virtual time (same
     /// slide, same paused timer, same clock, same display list); and that run's pictures differ from the start's,
     /// so the comparison can fail.
-    @Test func slideIndexAndTimerSurviveUnplugAndReplug() throws {
+    @Test func slideIndexAndTimerSurviveUnplugAndReplug() async throws {
         let clock = Date(timeIntervalSince1970: 0)
-        let replugged = try HeadlessPresenter(
+        let replugged = try await HeadlessPresenter(
             deck: Self.deck, steps: try HeadlessStep.parseList("next,p,unplug:hdmi-tv-1080p,wait:120,plug:hdmi-tv-1080p"),
             clockStart: clock).run()
         // Five steps of 10 s and a 120 s wait, without the unplug: the same virtual time at its last step.
-        let steady = try HeadlessPresenter(
+        let steady = try await HeadlessPresenter(
             deck: Self.deck, steps: try HeadlessStep.parseList("next,p,wait:120,wait:0,wait:0"), clockStart: clock).run()
         func png(_ shots: [HeadlessPresenter.Snapshot], step: Int, _ display: String) throws -> Data {
             try #require(shots.first { $0.step == step && $0.display == display }).canvas.pngData()
@@ -98,9 +99,9 @@ struct HeadlessSnapshotTests {
         #expect(try png(replugged, step: 2, "hdmi-tv-1080p") == png(steady, step: 2, "hdmi-tv-1080p"))
     }
 
-    @Test func overscanCompensationShrinksTheSlideIntoTheSafeFrame() throws {
+    @Test func overscanCompensationShrinksTheSlideIntoTheSafeFrame() async throws {
         for (compensation, expected) in [(OverscanCompensation.scale, 1920), (.insetBounds, 1824), (.none, 1920)] {
-            let shots = try HeadlessPresenter(deck: Self.deck, steps: [],
+            let shots = try await HeadlessPresenter(deck: Self.deck, steps: [],
                                               configuration: DisplayConfiguration(overscanCompensation: compensation)).run()
             let tv = try #require(shots.first { $0.display == "hdmi-tv-1080p" })
             #expect(tv.canvas.size.width == expected)
@@ -110,20 +111,20 @@ struct HeadlessSnapshotTests {
         }
     }
 
-    @Test func modeSelectionAndSystemModeChangesResizeTheAudienceView() throws {
-        let lowest = try HeadlessPresenter(deck: Self.deck, steps: [.mode("hdmi-tv-1080p", PixelSize(width: 1280, height: 720))],
+    @Test func modeSelectionAndSystemModeChangesResizeTheAudienceView() async throws {
+        let lowest = try await HeadlessPresenter(deck: Self.deck, steps: [.mode("hdmi-tv-1080p", PixelSize(width: 1280, height: 720))],
                                            configuration: DisplayConfiguration(modeSelection: .lowest)).run()
         let sizes = lowest.filter { $0.display == "hdmi-tv-1080p" }.map(\.canvas.size)
         #expect(sizes == [PixelSize(width: 640, height: 480), PixelSize(width: 1280, height: 720)])
     }
 
-    @Test func badStepsAndPresetsAreClearErrors() {
+    @Test func badStepsAndPresetsAreClearErrors() async {
         #expect(throws: HeadlessError.self) { try HeadlessStep.parseList("next,jump") }
-        #expect(throws: HeadlessError.self) {
-            try HeadlessPresenter(deck: Self.deck, displays: ["laptop", "no-such-tv"], steps: []).run()
+        await #expect(throws: HeadlessError.self) {
+            _ = try await HeadlessPresenter(deck: Self.deck, displays: ["laptop", "no-such-tv"], steps: []).run()
         }
-        #expect(throws: HeadlessError.self) {
-            try HeadlessPresenter(deck: Self.deck, steps: [.unplug("nope")]).run()
+        await #expect(throws: HeadlessError.self) {
+            _ = try await HeadlessPresenter(deck: Self.deck, steps: [.unplug("nope")]).run()
         }
     }
 }

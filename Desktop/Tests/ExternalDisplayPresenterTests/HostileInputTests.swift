@@ -1,4 +1,5 @@
 #if canImport(CSDL2)
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter

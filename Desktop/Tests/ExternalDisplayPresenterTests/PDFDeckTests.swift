@@ -1,8 +1,10 @@
+import ExtDisplayTestSupport
 import ExternalDisplayKit
 import Foundation
 import ExternalDisplaySDL
 import Testing
 @testable import ExternalDisplayPresenter
+import PresenterRuntime
 
 /// PDF decks: reading (pdfinfo), bad files, pdfpc notes, Beamer split pages, and what the presenter draws,
 /// checked against MuPDF's `mutool draw` (a different renderer from the presenter's poppler).
@@ -95,11 +97,11 @@ struct PDFDeckTests {
 
     // MARK: Pixels, against MuPDF
 
-    @Test func theAudienceShowsThePageAsMuPDFRendersItLetterboxedAtItsAspect() throws {
+    @Test func theAudienceShowsThePageAsMuPDFRendersItLetterboxedAtItsAspect() async throws {
         try #require(Shell.has("mutool"), "needs mupdf-tools (scripts/install-deps.sh)")
         let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants()], width: 800, height: 600), name: "q.pdf")
         let deck = try DeckParser.parse(contentsOf: url)
-        let shots = try HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-monitor-1080p"], steps: []).run()
+        let shots = try await HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-monitor-1080p"], steps: []).run()
         let audience = try #require(shots.first { $0.display == "hdmi-monitor-1080p" })
         let canvas = audience.canvas
         let box = Self.nonBlackBounds(canvas)
@@ -123,10 +125,10 @@ struct PDFDeckTests {
         #expect(compared == 192)
     }
 
-    @Test func pagesAreRenderedAtEachDisplaysOwnResolution() throws {
+    @Test func pagesAreRenderedAtEachDisplaysOwnResolution() async throws {
         let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants()], width: 800, height: 600), name: "r.pdf")
         let deck = try DeckParser.parse(contentsOf: url)
-        _ = try HeadlessPresenter(deck: deck, displays: ["laptop", "usbc-monitor-4k", "vga-projector-xga"], steps: []).run()
+        _ = try await HeadlessPresenter(deck: deck, displays: ["laptop", "usbc-monitor-4k", "vga-projector-xga"], steps: []).run()
         let keys = PageRasterCache.shared.keys.filter { $0.document == url.standardizedFileURL && $0.index == 0 }
         let sizes = keys.map { "\($0.width)x\($0.height)" }
         // 4:3 filling a 3840×2160 display's height: 2880×2160 pixels, not an upscaled smaller render.
@@ -154,14 +156,14 @@ struct PDFDeckTests {
 
     // MARK: Beamer split pages
 
-    @Test func beamerNotesHalvesStayOnTheConsole() throws {
+    @Test func beamerNotesHalvesStayOnTheConsole() async throws {
         // 1024×384 points: a 512×384 (4:3) slide on the left, its notes on the right.
         let pages = [[MiniPDF.Box(x: 0, y: 0, width: 512, height: 384, r: 250, g: 120, b: 200),
                       MiniPDF.Box(x: 512, y: 0, width: 512, height: 384, r: 0, g: 160, b: 160)]]
         let url = try MiniPDF.write(MiniPDF.data(pages: pages, width: 1024, height: 384), name: "beamer.pdf")
         let deck = try DeckParser.parse(contentsOf: url, beamerNotes: .right)
         #expect(abs(deck.slides[0].aspect - 4.0 / 3.0) < 1e-9)
-        let shots = try HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-monitor-1080p"], steps: ["m", "m"].map {
+        let shots = try await HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-monitor-1080p"], steps: ["m", "m"].map {
             try HeadlessStep.parse($0)
         }).run()
         let slideColour = RGBA(250, 120, 200), notesColour = RGBA(0, 160, 160)

@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import ExternalDisplayKit
 import Foundation
 import Testing

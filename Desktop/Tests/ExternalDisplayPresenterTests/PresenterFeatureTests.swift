@@ -65,7 +65,7 @@ struct PresenterFeatureTests {
             }
         }
         #expect(dots().isEmpty, "no pointer before the mouse is over the slide")
-        let point = try #require(controller.slidePoint(consoleX: 24 + 837, y: 128 + 157, consoleSize: size))
+        let point = try #require(controller.slidePoint(consoleX: 24 + 837, y: 128 + 157, consoleSize: size, at: 0))
         controller.apply(.pointer(point), at: 0)
         let dot = try #require(dots().first)
         #expect(dots().count == 1)

@@ -159,7 +159,7 @@ struct PointerTests {
         controller.apply(.attached(small), at: 0)
         controller.apply(.attached(big), at: 0)
         // The console's slide box on 1920×1080 is 1116×628 at (24, 128): a quarter across, three quarters down.
-        let point = try #require(controller.slidePoint(consoleX: 24 + 279, y: 128 + 471, consoleSize: PixelSize(width: 1920, height: 1080)))
+        let point = try #require(controller.slidePoint(consoleX: 24 + 279, y: 128 + 471, consoleSize: PixelSize(width: 1920, height: 1080), at: 0))
         #expect(abs(point.x - 0.25) < 0.01 && abs(point.y - 0.75) < 0.01)
         controller.apply(.pointer(point), at: 1)
         for (display, w, h) in [(small, 1280, 720), (big, 3840, 2160)] {
@@ -171,7 +171,7 @@ struct PointerTests {
             let centre = (Double(dot[0].x + dot[0].width / 2) / Double(w), Double(dot[0].y + dot[0].height / 2) / Double(h))
             #expect(abs(centre.0 - 0.25) < 0.01 && abs(centre.1 - 0.75) < 0.01, "\(display.id): \(centre)")
         }
-        #expect(controller.slidePoint(consoleX: 1800, y: 100, consoleSize: PixelSize(width: 1920, height: 1080)) == nil)
+        #expect(controller.slidePoint(consoleX: 1800, y: 100, consoleSize: PixelSize(width: 1920, height: 1080), at: 0) == nil)
     }
 
     @Test func hiddenWhileBlankedFrozenOrOffTheSlideAndNonsenseIgnored() throws {

@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import ExternalDisplayKit
 import ExternalDisplaySDL
 import Foundation

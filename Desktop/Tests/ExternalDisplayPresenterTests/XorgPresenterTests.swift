@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter
@@ -121,11 +122,11 @@ struct XorgPresenterTests {
         #expect(presenter.waitForExit(timeout: 10))
     }
 
-    static func writeDeck() throws -> URL {
+    static func writeDeck(_ text: String = deck) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("present-xorg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("deck.md")
-        try Self.deck.write(to: file, atomically: true, encoding: .utf8)
+        try text.write(to: file, atomically: true, encoding: .utf8)
         return file
     }
 
@@ -149,128 +150,4 @@ struct XorgPresenterTests {
         }
         return result.output
     }
-}
-
-/// An Xorg server with the dummy driver, started and stopped with scripts/xorg-dummy.sh.
-struct XorgServer {
-    let display: String
-    let pid: String
-
-    /// The audience window's name: the presenter's own SDL window or the desktop platform's.
-    static let audienceWindow = "extdisplay present: audience|ExternalDisplayKit: "
-
-    /// Whether everything the tests need is here (kept for other suites; these tests never skip on it).
-    static var isAvailable: Bool { missingRequirements.isEmpty }
-
-    /// What is missing to run the presenter under Xorg-dummy, each with what to do about it.
-    static var missingRequirements: [String] {
-        var missing = ["Xorg", "xrandr", "xdotool", "xwd", "xsetroot", "python3"].filter { !Shell.has($0) }
-            .map { "\($0) (run scripts/install-deps.sh)" }
-        if getuid() != 0 { missing.append("root (Xorg with the dummy driver is started as root here)") }
-        return missing
-    }
-
-    /// Starts a server; throws (failing the test, never skipping it) when something it needs is missing.
-    static func start() throws -> XorgServer {
-        let missing = missingRequirements
-        guard missing.isEmpty else { throw XorgTestError("cannot start Xorg-dummy; missing: \(missing.joined(separator: ", "))") }
-        let started = try Shell.run(["bash", Shell.packageRoot.appendingPathComponent("scripts/xorg-dummy.sh").path, "start"])
-        guard started.status == 0 else {
-            throw XorgTestError("scripts/xorg-dummy.sh start failed (status \(started.status)): \(started.output)")
-        }
-        let out = started.output
-        var fields: [String: String] = [:]
-        for pair in out.split(whereSeparator: \.isWhitespace) {
-            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            if kv.count == 2 { fields[kv[0]] = kv[1] }
-        }
-        guard let display = fields["DISPLAY"], let pid = fields["PID"] else {
-            throw XorgTestError("scripts/xorg-dummy.sh start printed: \(out)")
-        }
-        return XorgServer(display: display, pid: pid)
-    }
-
-    func stop() { _ = try? Shell.run(["bash", Shell.packageRoot.appendingPathComponent("scripts/xorg-dummy.sh").path, "stop", pid]) }
-
-    /// The mode in force on each output: `DUMMY1 1280x720+1920+0 60.00`.
-    func currentModes() throws -> [String] {
-        var out: [String] = [], output = ""
-        for line in try Shell.run(["xrandr", "--current"], environment: ["DISPLAY": display]).output.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
-            // An output's own line is not indented; the dummy driver calls a warmed-up output "disconnected"
-            // even while its CRTC scans out, so its geometry, not the word, says whether it is on.
-            if !line.hasPrefix(" "), line.contains("connected") {
-                output = words[0] + " " + (words.first { $0.contains("+") && $0.contains("x") } ?? "off")
-            } else if let rate = words.first(where: { $0.contains("*") }) {
-                out.append(output + " " + rate.filter { $0.isNumber || $0 == "." })
-                output = ""
-            }
-        }
-        return out
-    }
-
-    /// Runs xrandr on this server; throws when it fails.
-    func xrandr(_ arguments: [String]) throws {
-        try run(["xrandr"] + arguments)
-    }
-
-    /// Runs a command on this server; throws when it fails.
-    func run(_ arguments: [String]) throws {
-        let result = try Shell.run(arguments, environment: ["DISPLAY": display])
-        guard result.status == 0 else {
-            throw XorgTestError("\(arguments.joined(separator: " ")) failed (status \(result.status)): \(result.output)")
-        }
-    }
-
-    /// Polls (hang guard: 30 s) until a window of that name exists.
-    func waitForWindow(_ name: String) throws {
-        for _ in 0..<300 {
-            if try Shell.run(["xdotool", "search", "--name", name], environment: ["DISPLAY": display]).status == 0 { return }
-            usleep(100_000)
-        }
-        throw XorgTestError("no window named '\(name)' appeared")
-    }
-
-    /// Focuses the console window and types a key there.
-    func key(_ key: String) throws {
-        let env = ["DISPLAY": display]
-        let window = try Shell.run(["xdotool", "search", "--name", "extdisplay present: console"], environment: env)
-            .output.split(separator: "\n").first.map(String.init) ?? ""
-        guard !window.isEmpty else { throw XorgTestError("no console window to type \(key) into") }
-        for command in [["xdotool", "windowfocus", "--sync", window], ["xdotool", "key", key]] {
-            let result = try Shell.run(command, environment: env)
-            guard result.status == 0 else { throw XorgTestError("\(command.joined(separator: " ")) failed") }
-        }
-    }
-
-    func screenshot() throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("present-\(UUID().uuidString).xwd")
-        // xwd can fail while the screen is being reconfigured (an output switched on or off): try again for a
-        // while (a hang guard, not a timing assertion) before calling it a failure.
-        var status: Int32 = 0
-        for _ in 0..<50 {
-            status = try Shell.run(["sh", "-c", "xwd -root -silent > \(file.path)"], environment: ["DISPLAY": display]).status
-            if status == 0 { return file }
-            usleep(100_000)
-        }
-        throw XorgTestError("xwd failed (status \(status)) 50 times in a row")
-    }
-
-    /// Root screenshots until `condition` holds on one, for at most `timeout` seconds (a hang guard, not a
-    /// speed requirement); returns the last one either way, for the caller's assertions to judge.
-    func screenshot(timeout: Double = 30, until condition: (URL) throws -> Bool) throws -> URL {
-        let deadline = Date().addingTimeInterval(timeout)
-        var shot = try screenshot()
-        while try !condition(shot), Date() < deadline {
-            try? FileManager.default.removeItem(at: shot)
-            usleep(100_000)
-            shot = try screenshot()
-        }
-        return shot
-    }
-}
-
-struct XorgTestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter

@@ -19,11 +19,11 @@ extension PresenterController {
 }
 
 extension PresenterController {
-    /// The point of the console's current slide under the mouse at (x, y) on a console of `consoleSize`, or nil
-    /// when the mouse is not over it.
-    public func slidePoint(consoleX x: Int, y: Int, consoleSize: PixelSize) -> SlidePoint? {
+    /// The point of the console's current slide under the mouse at (x, y) on a console of `consoleSize` at
+    /// `now`, or nil when the mouse is not over it.
+    public func slidePoint(consoleX x: Int, y: Int, consoleSize: PixelSize, at now: Double) -> SlidePoint? {
         let layout = PresenterLayout(metrics: ApproximateTextMetrics(), theme: theme)
-        guard let rect = layout.consoleSlideRect(scene(at: now(), clock: ""), size: consoleSize) else { return nil }
+        guard let rect = layout.consoleSlideRect(scene(at: now, clock: ""), size: consoleSize) else { return nil }
         return SlidePoint(pixelX: x, y: y, in: rect)
     }
 }

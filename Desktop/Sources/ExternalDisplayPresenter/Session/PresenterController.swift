@@ -1,49 +1,55 @@
 import ExternalDisplayKit
 import Foundation
 
-/// The presenter's runtime heart, shared by the headless and the real mode: it holds the deck and the state,
-/// turns coordinator notifications (displays attached, detached, re-laid-out) and keys into reducer actions,
-/// and produces the display list of every display.
+/// The presenter's store: the deck, the ``PresenterCore`` (state and decisions) and the layouts of every display.
+/// The runtime sends it every input and carries out the effects it returns; tests drive it directly.
 ///
 /// ```swift
 /// let controller = PresenterController(deck: deck, startedAt: 0)
-/// coordinator.delegate = controller
-/// controller.apply(.key(.next), at: 1)
+/// controller.handle(.key(.next), at: 1)     // [.stateChanged]
 /// let tv = controller.externalList(for: "tv", at: 1, clock: "14:05", metrics: canvas)
 /// ```
 @MainActor
-public final class PresenterController: DisplayCoordinatorDelegate {
+public final class PresenterController {
     /// The deck shown.
     public let deck: Deck
-    /// The presenter's state.
-    public private(set) var state: PresenterState
+    /// State and decisions.
+    public private(set) var core: PresenterCore
     /// The main display's description for the console (e.g. `"laptop 1920×1080@60"`).
     public var mainDisplay: String
-    /// Time source for actions that arrive through the coordinator (hotplug).
-    public var now: () -> Double
-    /// Called after every state change (the real mode redraws; the MPRIS player updates its metadata).
-    public var onChange: ((PresenterState) -> Void)?
     /// Colours.
     public var theme = PresenterTheme()
-    /// Whether the presenter uses a display (`--display NAME`); others are handed back to mirroring.
-    public var accepts: (DisplayID) -> Bool = { _ in true }
-    /// Called (later, outside the coordinator's pass) with a display the presenter does not use.
-    public var onRejected: ((DisplayID) -> Void)?
 
-    /// A controller at the first slide with the timer started at `startedAt`.
-    public init(deck: Deck, startedAt: Double, mainDisplay: String = "main display",
-                now: @escaping () -> Double = { 0 }) {
+    /// A controller at the first slide with the timer started at `startedAt`; with `onlyDisplay`, the only
+    /// cable display the talk uses (`--display NAME`).
+    public init(deck: Deck, startedAt: Double, mainDisplay: String = "main display", onlyDisplay: DisplayID? = nil) {
         self.deck = deck
-        self.state = PresenterState(slideCount: deck.slides.count, startedAt: startedAt, numbering: deck.numbering)
+        self.core = PresenterCore(state: PresenterState(slideCount: deck.slides.count, startedAt: startedAt,
+                                                        numbering: deck.numbering),
+                                  onlyDisplay: onlyDisplay)
         self.mainDisplay = mainDisplay
-        self.now = now
     }
 
-    /// Applies an action at time `now`.
+    /// The presenter's state.
+    public var state: PresenterState { core.state }
+
+    /// Handles an input at `now` and returns the effects to carry out.
+    @discardableResult
+    public func handle(_ input: PresenterInput, at now: Double) -> [PresenterEffect] {
+        core.handle(input, at: now)
+    }
+
+    /// Applies a state action at `now` (tests and `--keys`): the same as the matching ``PresenterInput``.
     public func apply(_ action: PresenterAction, at now: Double) {
-        let before = state
-        state.reduce(action, at: now)
-        if state != before { onChange?(state) }
+        switch action {
+        case .key(let key): handle(.key(key), at: now)
+        case .remote(let command): handle(.remote(command), at: now)
+        case .attached(let display): handle(.attached(display), at: now)
+        case .detached(let id): handle(.detached(id), at: now)
+        case .goTo: core.reduceDirectly(action, at: now)
+        case .plan(let duration): handle(.plan(duration: duration), at: now)
+        case .pointer(let point): handle(.pointer(point), at: now)
+        }
     }
 
     /// The current slide's title (for remote-control metadata).
@@ -87,30 +93,6 @@ public final class PresenterController: DisplayCoordinatorDelegate {
     public func externalList(for id: DisplayID, at now: Double, clock: String, metrics: any TextMetrics) -> DisplayList? {
         guard let display = state.audienceDisplays.first(where: { $0.id == id }) else { return nil }
         return PresenterLayout(metrics: metrics, theme: theme).external(scene(at: now, clock: clock), on: display)
-    }
-
-    // MARK: DisplayCoordinatorDelegate
-
-    /// A display got our window: it shows the current slide from its next frame.
-    public func externalDisplayDidAttach(_ attachment: DisplayAttachment) {
-        let id = attachment.display.id
-        guard accepts(id) else {
-            let reject = onRejected
-            Task { @MainActor in reject?(id) }
-            return
-        }
-        apply(.attached(AudienceDisplay(attachment)), at: now())
-    }
-
-    /// A display lost our window: the console says so and offers the audience view.
-    public func externalDisplayDidDetach(_ display: DisplayID, reason: DetachReason) {
-        apply(.detached(display), at: now())
-    }
-
-    /// A mode change: lay the display out again.
-    public func externalDisplayDidChangeLayout(_ attachment: DisplayAttachment) {
-        guard accepts(attachment.display.id) else { return }
-        apply(.attached(AudienceDisplay(attachment)), at: now())
     }
 }
 

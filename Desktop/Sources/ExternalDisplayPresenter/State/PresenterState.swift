@@ -84,8 +84,17 @@ public struct PresenterState: Hashable, Sendable {
         return now >= armed && now - armed <= Self.quitWindow
     }
 
-    /// Whether no external display is attached and the console should offer the audience view on the main display.
-    public var offersAudienceOnMain: Bool { audienceDisplays.isEmpty && !showsAudienceOnMain }
+    /// Whether no cable display is attached and the console should offer the audience view on the main display.
+    /// Browser pages do not count: nothing a network page does changes what the main display shows.
+    public var offersAudienceOnMain: Bool { !hasCableAudience && !showsAudienceOnMain }
+
+    /// Whether a cable (or AirPlay) display shows the audience view; browser pages aside.
+    public var hasCableAudience: Bool { audienceDisplays.contains { $0.kind == .cable } }
+
+    /// Whether only the speaker can see the main display: it shows the console (not the audience view) and the
+    /// console is not mirrored onto the displays. Private things (notes, the remote's QR code with its token)
+    /// are drawn on the main display only while this holds.
+    public var mainDisplayIsPrivate: Bool { arrangement == .extended && !showsAudienceOnMain }
 
     /// The next slide's index, if there is one.
     public var nextSlideIndex: Int? { slideIndex + 1 < slideCount ? slideIndex + 1 : nil }
@@ -125,10 +134,14 @@ public struct PresenterState: Hashable, Sendable {
         case .pauseTimer: timer.toggle(at: now)
         case .mirror: arrangement = arrangement == .extended ? .mirrored : .extended
         case .audienceOnMain:
-            if audienceDisplays.isEmpty { showsAudienceOnMain.toggle() }
+            if !hasCableAudience { showsAudienceOnMain.toggle() }
         case .overview: overviewSelection = slideCount > 0 ? numbering.slide(ofPage: slideIndex) : nil
-        case .confirm: confirmTypedNumber()
-        case .backspace: if !typedNumber.isEmpty { typedNumber.removeLast() }
+        case .confirm:
+            // Enter with nothing typed goes on, as pdfpc's Return does (and the terminal console always did).
+            if typedNumber.isEmpty { go(to: slideIndex + 1) } else { confirmTypedNumber() }
+        case .backspace:
+            // Backspace with nothing typed goes back, as pdfpc's BackSpace does.
+            if typedNumber.isEmpty { go(to: slideIndex - 1) } else { typedNumber.removeLast() }
         case .cancel: break
         case .freeze: frozenSlideIndex = frozenSlideIndex == nil ? slideIndex : nil
         case .quitRequest:
@@ -145,6 +158,9 @@ public struct PresenterState: Hashable, Sendable {
         case .playPause: timer.toggle(at: now)
         case .pause: timer.pause(at: now)
         case .play: timer.resume(at: now)
+        case .blank:
+            isBlackedOut.toggle()
+            isWhitedOut = false
         }
     }
 
@@ -158,7 +174,8 @@ public struct PresenterState: Hashable, Sendable {
             return
         }
         audienceDisplays.append(display)
-        showsAudienceOnMain = false
+        // A projector plugged in takes the audience view off the main display; a browser page changes nothing there.
+        if display.kind == .cable { showsAudienceOnMain = false }
         notice = "\(display.name) attached (\(display.mode)): showing the current slide"
         noticeIsWarning = false
     }

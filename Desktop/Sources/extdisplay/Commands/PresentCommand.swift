@@ -6,6 +6,7 @@ import ExternalDisplayKit
 import ExternalDisplayPresenter
 import ExternalDisplaySDL
 import Foundation
+import PresenterRuntime
 
 /// `extdisplay present DECK.md`: the dual-screen presenter. Slides on every external display, the console
 /// (current and next slide, notes, timer, clock, displays) on the main one. Without a display server, or with
@@ -83,6 +84,7 @@ struct PresentCommand: AsyncParsableCommand {
         _ = try Self.compensation(overscan)
     }
 
+    @MainActor
     func run() async throws {
         let url = URL(fileURLWithPath: deck)
         let parsed: Deck
@@ -101,30 +103,44 @@ struct PresentCommand: AsyncParsableCommand {
         let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
         let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
                                                  overscanCompensation: try Self.compensation(overscan))
-        if await browsers.present(parsed, configuration: configuration, desktop: simulate == nil) { return }
         let environment = ProcessInfo.processInfo.environment
-        let server: PresentServer
-        switch PresentServer.choose(backend, environment) {
-        case .success(let choice): server = simulate == nil ? choice : .headless
+        let backend: PresenterBackend
+        switch PresenterBackend.choose(self.backend.request, environment: environment, simulate: simulate != nil) {
+        case .success(let choice): backend = choice
         case .failure(let message): Self.fail(message.description)
         }
-        let hasDisplay = server != .headless
-        for note in Self.ineffective(headless: simulate != nil || !hasDisplay, display: display,
-                                     snapshot: snapshot, keys: keys) {
+        #if canImport(CSDL2)
+        var launch = PresenterLaunch(deck: parsed, display: display == "auto" ? nil : display,
+                                     configuration: configuration, planned: planned, serve: browsers.server,
+                                     consoleFPS: browsers.consoleFPS, warn: Self.warn, fail: Self.fail)
+        launch.say = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        // --serve without a desktop (or with --terminal-console): the console in the terminal.
+        if browsers.server != nil, backend == .headless || browsers.terminalConsole {
+            await TerminalPresenter.run(launch)
+            return
+        }
+        #endif
+        for note in Self.ineffective(headless: backend == .headless, display: display, snapshot: snapshot, keys: keys) {
             Self.warn(note)
         }
-        if simulate != nil || !hasDisplay {
-            try await runHeadless(parsed, configuration: configuration, explained: !hasDisplay && simulate == nil,
-                                  planned: planned)
-        } else if server == .wayland {
-            await PresentWayland.run(deck: parsed, display: display, configuration: configuration, planned: planned,
-                                    serve: browsers)
-        } else {
-            try await PresentLive.run(deck: parsed, display: display, configuration: configuration, planned: planned,
-                                      serve: browsers)
+        switch backend {
+        case .headless:
+            try await runHeadless(parsed, configuration: configuration, explained: simulate == nil, planned: planned)
+        #if canImport(CSDL2)
+        case .wayland:
+            WaylandLeftoverModes.prepare(display: environment["WAYLAND_DISPLAY"] ?? "")
+            await WaylandPresenter.run(launch)
+        case .x11:
+            LeftoverModes.prepare(display: environment["DISPLAY"] ?? "")
+            await X11Presenter.run(launch)
+        #else
+        case .wayland, .x11:
+            Self.fail("the live presenter needs SDL2; run with --simulate to render snapshots")
+        #endif
         }
     }
 
+    @MainActor
     private func runHeadless(_ deck: Deck, configuration: DisplayConfiguration, explained: Bool,
                              planned: Double?) async throws {
         if explained { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
@@ -133,18 +149,15 @@ struct PresentCommand: AsyncParsableCommand {
         }
         let directory = URL(fileURLWithPath: snapshot ?? "presenter-snapshots")
         let keys = self.keys
-        let result: String? = await MainActor.run { () -> String? in
-            do {
-                let steps = try HeadlessStep.parseList(keys)
-                let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration)
-                run.plannedDuration = planned
-                try run.run(writingTo: directory) { print($0) }
-                return nil
-            } catch {
-                return "\(error)"
-            }
+        do {
+            let steps = try HeadlessStep.parseList(keys)
+            let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration)
+            run.plannedDuration = planned
+            run.keepsCanvases = false
+            try await run.run(writingTo: directory) { print($0) }
+        } catch {
+            Self.fail("\(error)")
         }
-        if let result { Self.fail(result) }
     }
 
     static func modeSelection(_ text: String) throws -> ModeSelection {
@@ -195,114 +208,4 @@ struct PresentCommand: AsyncParsableCommand {
         warn(message)
         Foundation.exit(2)
     }
-}
-
-/// The real mode (a display server is there): the desktop platform (RandR + SDL windows; modes restored on
-/// every exit path), or SDL's own display list when RandR is not available; the MPRIS remote control when a
-/// session bus is there.
-enum PresentLive {
-    @MainActor
-    static func run(deck: Deck, display: String, configuration: DisplayConfiguration, planned: Double?,
-                    serve: ServeOptions? = nil) async throws {
-        #if canImport(CSDL2)
-        setenv("SDL_VIDEODRIVER", "x11", 0)
-        LeftoverModes.prepare(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
-        SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
-        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
-            PresentCommand.fail("cannot open the display \(ProcessInfo.processInfo.environment["DISPLAY"] ?? ""): "
-                                + "\(String(cString: SDL_GetError())); unset DISPLAY or use --simulate to run headless")
-        }
-        defer { SDL_Quit() }
-        XServerLoss.install()  // after SDL, whose X connection shares Xlib's process-wide handlers
-        let only = display == "auto" ? nil : DisplayID(display)
-        let desktop: DesktopDisplayPlatform
-        do { desktop = try DesktopDisplayPlatform() } catch {
-            PresentCommand.warn("RandR is not available (\(error.description)); using SDL's display list "
-                                + "(no mode switching, no unplug events)")
-            return await runOnSDL(deck: deck, only: only, configuration: configuration, planned: planned, serve: serve)
-        }
-        let outputs = desktop.session.outputs()
-        if let only, !outputs.contains(where: { $0.id == only && !$0.isPrimary }) {
-            PresentCommand.warn("no external display named \(only); external displays: "
-                                + outputs.filter { !$0.isPrimary }.map(\.id.rawValue).joined(separator: ", "))
-        }
-        let primary = outputs.first(where: \.isPrimary) ?? outputs.first
-        var windows: [DisplayID: DesktopAudienceOutput] = [:]
-        await present(deck, serve: serve, configuration: configuration) { () throws(PresenterCanvasError) in
-            let live = try LivePresenter(
-                deck: deck, platform: desktop, configuration: configuration,
-                consoleFrame: primary?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720),
-                mainDisplay: primary.map { "\($0.outputName) \($0.display.currentMode)" } ?? "main display",
-                output: { surface in
-                    if let window = windows[surface.display], window.surface === surface { return window }
-                    let window = DesktopAudienceOutput(surface)
-                    windows[surface.display] = window
-                    return window
-                }, only: only)
-            desktop.onSDLEvent = { [weak live] event in live?.handle(event) }
-            live.setPump { desktop.pumpSDLEvents() }
-            if let planned { live.controller.apply(.plan(duration: planned), at: live.now) }
-            return live
-        }
-        #else
-        PresentCommand.fail("the live presenter needs SDL2; run with --simulate to render snapshots")
-        #endif
-    }
-
-    #if canImport(CSDL2)
-    @MainActor
-    private static func runOnSDL(deck: Deck, only: DisplayID?, configuration: DisplayConfiguration, planned: Double?,
-                                 serve: ServeOptions?) async {
-        let platform = SDLVideoPlatform()
-        if let only, !platform.externalNames.contains(only.rawValue) {
-            PresentCommand.warn("no external display named \(only); external displays: "
-                                + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
-        }
-        await present(deck, serve: serve, configuration: configuration) { () throws(PresenterCanvasError) in
-            let live = try LivePresenter(deck: deck, platform: platform, configuration: configuration,
-                                         consoleFrame: platform.mainBounds, mainDisplay: platform.mainDescription,
-                                         output: { $0 }, only: only, onDisplayEvent: { platform.refresh() })
-            if let planned { live.controller.apply(.plan(duration: planned), at: live.now) }
-            return live
-        }
-    }
-
-    /// Makes the presenter, serves the remote control (and with `--serve` the browsers) beside it, runs it, and
-    /// reports what was drawn.
-    @MainActor
-    static func present<P: DisplayPlatform>(
-        _ deck: Deck, serve: ServeOptions? = nil, configuration: DisplayConfiguration = DisplayConfiguration(),
-        _ make: () throws(PresenterCanvasError) -> LivePresenter<P>) async {
-        let live: LivePresenter<P>
-        do { live = try make() } catch { PresentCommand.fail(error.description) }
-        let remote = startRemote(deck, live)
-        defer { remote?.stop() }
-        let browsers = await serve?.attach(to: live, configuration: configuration)
-        defer { browsers?.stop() }
-        await live.run { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-        print("presented \(deck.slides.count) slides; frames drawn: "
-              + live.draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-    }
-
-    @MainActor
-    private static func startRemote<P: DisplayPlatform>(_ deck: Deck, _ live: LivePresenter<P>) -> PresenterRemote? {
-        guard !(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty else { return nil }
-        do {
-            let remote = try PresenterRemote.start(deckTitle: deck.title) { [weak live] command in
-                live?.apply(.remote(command))
-            }
-            live.afterPass = { [weak live, weak remote] in
-                guard let live else { return }
-                remote?.show(state: live.controller.state, slideTitle: live.controller.currentSlideTitle)
-            }
-            PresentCommand.warn("remote control: \(remote.busName) (playerctl -p extdisplay_present next)")
-            return remote
-        } catch {
-            PresentCommand.warn("remote control off: \(error.description)")
-            return nil
-        }
-    }
-    #endif
 }

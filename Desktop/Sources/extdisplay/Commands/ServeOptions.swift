@@ -38,43 +38,10 @@ struct ServeOptions: ParsableArguments {
 }
 
 extension ServeOptions {
-    /// With `--serve` and no desktop (or `--terminal-console`): presents `deck` with the console in the terminal
-    /// and every browser page as an external display, and returns true when the talk is over. Otherwise returns
-    /// false at once (on a desktop the live presenter serves browsers beside its displays, see ``server``).
-    /// `desktop` is false when the desktop must not be used (`--simulate`); a desktop is there when `DISPLAY`
-    /// is set (see ``desktopAvailable(_:)``).
-    @MainActor
-    func present(_ deck: Deck, configuration: DisplayConfiguration, desktop: Bool) async -> Bool {
-        let desktop = desktop && Self.desktopAvailable(ProcessInfo.processInfo.environment)
-        guard let server, !desktop || terminalConsole else { return false }
-        #if canImport(CSDL2)
-        await ServedPresenter.run(deck: deck, server: server, display: configuration, consoleFPS: consoleFPS)
-        #else
-        PresentCommand.fail("--serve renders the audience view with SDL2, which this build lacks")
-        #endif
-        return true
-    }
-
-    /// Whether a desktop the live presenter runs on is there: an X server (`DISPLAY`). Or a Wayland compositor
-    /// (`WAYLAND_DISPLAY`): the Wayland presenter serves browsers the same way.
-    static func desktopAvailable(_ environment: [String: String]) -> Bool {
-        !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-    }
-
     /// The server configuration when `--serve` was given.
     var server: BrowserServerConfiguration? {
         guard let serve, var server = try? BrowserServerConfiguration(listen: serve) else { return nil }
         server.sendsAhead = !serveNoPreload
         return server
     }
-
-    #if canImport(CSDL2)
-    /// With `--serve` on a desktop: serves browsers beside `live` (its console gets the QR panel); nil without
-    /// `--serve`. Call before `live.run`, after anything else that sets `afterPass`.
-    @MainActor
-    func attach<P: DisplayPlatform>(to live: LivePresenter<P>, configuration: DisplayConfiguration) async -> DesktopServe? {
-        guard let server else { return nil }
-        return await DesktopServe.attach(to: live, server: server, display: configuration)
-    }
-    #endif
 }

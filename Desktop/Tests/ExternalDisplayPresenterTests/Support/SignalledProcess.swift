@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import Foundation
 
 /// A child process for the hostile-input and signal tests: started with posix_spawn (no signals blocked,

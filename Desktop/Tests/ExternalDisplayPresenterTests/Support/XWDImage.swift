@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import Foundation
 
 /// A window dump (`xwd -root`, 24 or 32 bits per pixel) read here for pixel comparisons, independent of the

@@ -1,12 +1,12 @@
 #if canImport(CSDL2)
-import ExternalDisplayBrowser
-import ExternalDisplayKit
-import ExternalDisplayPresenter
+public import ExternalDisplayBrowser
+public import ExternalDisplayKit
+public import ExternalDisplayPresenter
 import ExternalDisplaySDL
-import Foundation
+public import Foundation
 
-/// The presenter's audience view in browsers: a second coordinator whose platform is the browser-display server,
-/// feeding the same ``PresenterController`` as the desktop or terminal console. Each pass lays the audience view
+/// The presenter's audience view in browsers: a coordinator whose platform is the browser-display server,
+/// reporting pages to the same runtime as the desktop or terminal console. Each pass lays the audience view
 /// out once per distinct page layout, and each distinct picture is rendered once (pages of one mode share one
 /// frame, the same PNG the headless snapshots write) and handed to the pages; an unchanged picture is never sent
 /// again. The remote gets the speaker's state (notes included) and pictures of the current and next slide (BrowserRemoteFeed).
@@ -16,10 +16,15 @@ import Foundation
 /// renderer draws on the main actor one picture at a time (the current ones first) and encodes the PNG off it, so
 /// the console is never held up by an encoder.
 @MainActor
-final class BrowserAudience {
-    let platform: BrowserDisplayPlatform
+public final class BrowserAudienceHost: PresenterHost {
+    /// The browser-display server.
+    public let platform: BrowserDisplayPlatform
     private let coordinator: DisplayCoordinator<BrowserDisplayPlatform>
     private let controller: PresenterController
+    private weak var runtime: PresenterRuntime?
+    private var reporter: DisplayReporter?
+    /// The QR panel on a desktop console (nil with the console in the terminal, which prints the codes).
+    private var qr: ConsoleQR?
     /// Pictures ready, by size and content: those shown now and those held ahead.
     private var frames: [FrameKey: BrowserFrame] = [:]
     /// Pictures wanted and not ready: shown now (urgent) and ahead.
@@ -32,34 +37,71 @@ final class BrowserAudience {
     /// The speaker's remote: state and pictures (BrowserRemoteFeed.swift).
     private let remote: BrowserRemoteFeed
     /// Audience pictures rendered so far (one per distinct size and content, not per page), ahead ones included.
-    private(set) var framesRendered = 0
+    public private(set) var framesRendered = 0
 
     private struct FrameKey: Hashable {
         var size: PixelSize
         var list: DisplayList
     }
 
-    init(controller: PresenterController, configuration: BrowserServerConfiguration,
-         displayConfiguration: DisplayConfiguration) {
+    /// A host serving `controller`'s audience view with `configuration`; call ``listen(qrOnConsole:)`` before the
+    /// runtime runs.
+    public init(controller: PresenterController, configuration: BrowserServerConfiguration,
+                displayConfiguration: DisplayConfiguration) {
         self.controller = controller
         platform = BrowserDisplayPlatform(configuration: configuration)
         coordinator = DisplayCoordinator(platform: platform, configuration: displayConfiguration)
-        coordinator.delegate = controller
         remote = BrowserRemoteFeed(controller: controller, platform: platform)
     }
 
-    /// Opens the server and starts reporting pages as displays; returns the audience URL.
-    func start() async throws(BrowserServerError) -> URL {
+    /// Opens the server; returns the audience URL. With `qrOnConsole`, a desktop console shows the QR panel.
+    public func listen(qrOnConsole: Bool) async throws(BrowserServerError) -> URL {
         let url = try await platform.listen()
-        coordinator.start()
+        if qrOnConsole { qr = ConsoleQR(audienceURL: url.absoluteString, remoteURL: platform.remoteURL?.absoluteString) }
         return url
     }
 
+    /// Starts reporting pages as displays and the remote's commands as the core's inputs.
+    public func start(in runtime: PresenterRuntime) {
+        self.runtime = runtime
+        platform.onRemoteCommand = { [weak runtime] command in runtime?.send(.remote(Self.command(for: command))) }
+        let reporter = DisplayReporter(runtime: runtime)
+        self.reporter = reporter
+        coordinator.delegate = reporter
+        coordinator.start()
+    }
+
     /// Stops serving; every page is disconnected.
-    func stop() { coordinator.stop() }
+    public func stop() { coordinator.stop() }
 
     /// Pages connected now.
-    var viewers: Int { platform.viewerCount }
+    public var viewers: Int { platform.viewerCount }
+
+    /// After each pass: the pages and the remote brought up to date.
+    public func afterPass(at now: Double) { update(now: now) }
+
+    /// The QR panel, on a desktop console only while only the speaker sees it (the remote's code never on a
+    /// display the room may see).
+    public func consoleOverlay(size: PixelSize) -> [DrawOperation] {
+        qr?.operations(size: size, privateConsole: controller.state.mainDisplayIsPrivate) ?? []
+    }
+
+    /// U cycles the QR panel.
+    public func perform(_ effect: PresenterEffect) {
+        guard effect == .cycleShareCode, qr != nil else { return }
+        qr?.cycle()
+        runtime?.wake()
+    }
+
+    /// The core's remote command for a button of the browser remote.
+    static func command(for command: BrowserRemoteCommand) -> PresenterRemoteCommand {
+        switch command {
+        case .next: .next
+        case .previous: .previous
+        case .blank: .blank
+        case .pauseTimer: .playPause
+        }
+    }
 
     /// Brings every page and the remote up to date (call after each change of state): shows each page its
     /// picture when it is ready (else asks for it first of all), gives it the pictures ahead that are ready, and
@@ -108,14 +150,11 @@ final class BrowserAudience {
         return (current, ahead)
     }
 
-    /// The scenes after the next and the previous key (the presenter knows what comes next); a key that changes
-    /// nothing (first or last slide) adds nothing.
+    /// The scenes the core says may come next (``ExternalDisplayPresenter/PresenterState/statesAhead(at:)``).
     private static func scenesAhead(of scene: PresenterScene) -> [PresenterScene] {
-        [PresenterKey.next, .previous].map { key in
-            var state = scene.state
-            state.reduce(.key(key), at: scene.now)
-            return PresenterScene(deck: scene.deck, state: state, now: scene.now, clock: scene.clock,
-                                  mainDisplay: scene.mainDisplay)
+        scene.state.statesAhead(at: scene.now).map { state in
+            PresenterScene(deck: scene.deck, state: state, now: scene.now, clock: scene.clock,
+                           mainDisplay: scene.mainDisplay)
         }
     }
 
@@ -143,7 +182,7 @@ final class BrowserAudience {
             guard let self else { return }
             rendering = nil
             if wanted.contains(key) { frames[key] = BrowserFrame(number: number, png: png) }
-            update(now: controller.now())
+            update(now: runtime?.now ?? 0)
         }
     }
 

@@ -1,6 +1,7 @@
 #if os(Linux)
 import ExternalDisplayMPRIS
 import ExternalDisplayMedia
+public import ExternalDisplayPresenter
 import Foundation
 
 /// The presenter as an MPRIS player on the session bus: Next/Previous change slides, PlayPause (and Play,

@@ -1,10 +1,8 @@
-#if canImport(CSDL2)
-import CSDL2
-import Foundation
+public import Foundation
 
 /// A per-flip timing log for finding slow flips, on when `EXTDISPLAY_FLIP_LOG` names a file (lines are
-/// appended; `-` means standard error). One line per pass that drew after a key: how long the key waited in
-/// SDL's queue, how long from handling it to the audience being presented, whether the audience's page came
+/// appended; `-` means standard error). One line per pass that drew after a key: how long from handling it to the
+/// audience being presented, whether the audience's page came
 /// from the page cache or had to be rendered then (the cache's counters), and the console's draw time and
 /// renders waited for.
 ///
@@ -12,11 +10,10 @@ import Foundation
 /// EXTDISPLAY_FLIP_LOG=/tmp/flips.log extdisplay present talk.pdf
 /// ```
 @MainActor
-struct FlipLog {
+struct FlipTimingLog {
     private let handle: FileHandle?
     private var keyAt: Double?
     private var keyWall: Double = 0
-    private var queuedMs: Double = 0
     private var keys = 0
 
     /// A log writing where `EXTDISPLAY_FLIP_LOG` says, or nothing.
@@ -31,13 +28,12 @@ struct FlipLog {
     /// Whether lines are written.
     var isOn: Bool { handle != nil }
 
-    /// Notes a key handled at `now` (seconds) whose SDL timestamp is `sdlTicks` (milliseconds).
-    mutating func key(at now: Double, sdlTicks: UInt32) {
+    /// Notes a key handled at `now` (seconds).
+    mutating func key(at now: Double) {
         guard isOn else { return }
         keys += 1
         keyAt = now
         keyWall = Date().timeIntervalSince1970
-        queuedMs = Double(SDL_GetTicks() &- sdlTicks)
     }
 
     /// Writes one line for the pass that drew after the last key, then forgets the key.
@@ -47,11 +43,10 @@ struct FlipLog {
         func ms(_ value: Double) -> String { String(format: "%.1fms", value) }
         let line = "flip key=\(keys) page=\(page.map(String.init) ?? "-") wall=\(String(format: "%.3f", Date().timeIntervalSince1970))"
             + " keyWall=\(String(format: "%.4f", keyWall))"
-            + " queued=\(ms(queuedMs)) keyToAudience=\(ms((now - keyAt) * 1000 + audienceMs)) audience=\(ms(audienceMs))"
+            + " keyToAudience=\(ms((now - keyAt) * 1000 + audienceMs)) audience=\(ms(audienceMs))"
             + " hits=\(cache.hits) waits=\(cache.waits) renders=\(cache.renders) console=\(ms(consoleMs))"
             + " consoleWaits=\(consoleWaits)\n"
         handle.write(Data(line.utf8))
         self.keyAt = nil
     }
 }
-#endif

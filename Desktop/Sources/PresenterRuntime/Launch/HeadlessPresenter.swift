@@ -1,17 +1,19 @@
 #if canImport(CSDL2)
-import ExternalDisplayKit
+public import ExternalDisplayKit
+public import ExternalDisplayPresenter
 import ExternalDisplaySDL
 import ExternalDisplaySimulator
-import Foundation
+public import Foundation
 
-/// Runs the presenter without a display server: on the simulator's displays, in virtual time, drawing every
-/// display with the same layout and drawing code as the real mode after each step, and writing PNG snapshots
-/// named `NNN-STEP-DISPLAY.png` (`000-start-console.png`, `003-next-hdmi-tv-1080p.png`).
+/// Runs the presenter without a display server: the same ``PresenterRuntime`` loop as a live talk, on the
+/// simulator's displays and a ``ManualClock`` (virtual time), drawing every display with the same layout and
+/// drawing code as the real mode after each step, and writing PNG snapshots named `NNN-STEP-DISPLAY.png`
+/// (`000-start-console.png`, `003-next-hdmi-tv-1080p.png`).
 ///
 /// ```swift
 /// let run = HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-tv-1080p"],
 ///                             steps: try HeadlessStep.parseList("next,unplug:hdmi-tv-1080p,next"))
-/// let snapshots = try run.run(writingTo: URL(fileURLWithPath: "/tmp/shots")) { print($0) }
+/// let snapshots = try await run.run(writingTo: URL(fileURLWithPath: "/tmp/shots")) { print($0) }
 /// ```
 @MainActor
 public final class HeadlessPresenter {
@@ -41,6 +43,9 @@ public final class HeadlessPresenter {
     private let makeCanvas: (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas
     /// The talk's planned length in seconds (`--duration`): the console counts down and cues the pace.
     public var plannedDuration: Double?
+    /// Whether each snapshot keeps a canvas of its own (its pixels can be read back later). The command line
+    /// turns it off: the PNG files are what it keeps, and memory stays flat however many steps are played.
+    public var keepsCanvases = true
 
     /// A run of `deck` on the simulator. `displays` lists catalog presets: the first is the main display when it
     /// is a device preset (`laptop`, `ipad`, `iphone`), else the main display is a laptop. Each step takes
@@ -61,30 +66,47 @@ public final class HeadlessPresenter {
     /// Runs every step (stopping after `quit`), writing PNGs into `directory` when given and reporting each
     /// file and step through `log`.
     @discardableResult
-    public func run(writingTo directory: URL? = nil, log: (String) -> Void = { _ in }) throws(HeadlessError) -> [Snapshot] {
+    public func run(writingTo directory: URL? = nil,
+                    log: @escaping (String) -> Void = { _ in }) async throws(HeadlessError) -> [Snapshot] {
         let (device, externals) = try resolveDisplays()
         if let directory { try makeDirectory(directory) }
         let platform = SimulatedPlatform(device: device)
         for (preset, id) in externals { platform.connect(preset: preset, as: id) }
         let mainSize = PixelSize(width: Int(Double(device.points.width) * device.scale),
                                  height: Int(Double(device.points.height) * device.scale))
-        let controller = PresenterController(deck: deck, startedAt: 0,
-                                             mainDisplay: "\(device.name) \(mainSize)", now: { platform.now })
-        if let plannedDuration { controller.apply(.plan(duration: plannedDuration), at: 0) }
-        let coordinator = DisplayCoordinator(platform: platform, configuration: configuration)
-        coordinator.delegate = controller
-        coordinator.start()
-        defer { coordinator.stop() }
-        var snapshots = try render(step: 0, label: "start", controller, platform, mainSize, directory, log)
+        let clock = ManualClock()
+        let clockStart = self.clockStart
+        let controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: "\(device.name) \(mainSize)")
+        let runtime = PresenterRuntime(controller: controller, clock: clock, wallClock: {
+            clockStart.addingTimeInterval(Double(clock.now.offset.components.seconds)
+                                          + Double(clock.now.offset.components.attoseconds) / 1e18)
+        })
+        if let plannedDuration { runtime.send(.plan(duration: plannedDuration)) }
+        // The simulated displays are reported like cable ones; snapshots are drawn after each step, not per pass.
+        runtime.add(CableAudienceHost(platform: platform, configuration: configuration) { _ in nil })
+        let loop = Task { @MainActor in await runtime.run() }
+        await runtime.nextPass()
+        var snapshots = try render(step: 0, label: "start", controller, runtime.now, platform, mainSize, directory, log)
+        var failure: HeadlessError?
         for (index, step) in steps.enumerated() {
+            clock.advance(by: .nanoseconds(Int64(secondsPerStep * 1e9)))
             platform.advance(by: secondsPerStep)
-            try perform(step, controller, platform)
-            snapshots += try render(step: index + 1, label: step.label, controller, platform, mainSize, directory, log)
+            do { try perform(step, runtime, platform, clock) } catch {
+                failure = error
+                break
+            }
+            runtime.wake()
+            if runtime.isRunning { await runtime.nextPass() }
+            snapshots += try render(step: index + 1, label: step.label, controller, runtime.now, platform, mainSize,
+                                    directory, log)
             if controller.state.wantsQuit {
                 log("quit after step \(index + 1)")
                 break
             }
         }
+        if !controller.state.wantsQuit { runtime.send(.stop) }
+        await loop.value
+        if let failure { throw failure }
         return snapshots
     }
 
@@ -118,11 +140,11 @@ public final class HeadlessPresenter {
         return (device, externals)
     }
 
-    private func perform(_ step: HeadlessStep, _ controller: PresenterController,
-                         _ platform: SimulatedPlatform) throws(HeadlessError) {
+    private func perform(_ step: HeadlessStep, _ runtime: PresenterRuntime, _ platform: SimulatedPlatform,
+                         _ clock: ManualClock) throws(HeadlessError) {
         switch step {
-        case .key(let key): controller.apply(.key(key), at: platform.now)
-        case .remote(let command): controller.apply(.remote(command), at: platform.now)
+        case .key(let key): runtime.send(.key(key))
+        case .remote(let command): runtime.send(.remote(command))
         case .unplug(let id):
             guard platform.connectedDisplays[id] != nil else {
                 throw HeadlessError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
@@ -135,24 +157,29 @@ public final class HeadlessPresenter {
                                     + DisplayCatalog.presets.map(\.name).joined(separator: ", "))
             }
         case .mode(let id, let size): platform.changeMode(of: id, to: size)
-        case .wait(let seconds): platform.advance(by: seconds)
+        case .wait(let seconds):
+            clock.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
+            platform.advance(by: seconds)
         }
     }
 
-    private func render(step: Int, label: String, _ controller: PresenterController, _ platform: SimulatedPlatform,
-                        _ mainSize: PixelSize, _ directory: URL?, _ log: (String) -> Void) throws(HeadlessError) -> [Snapshot] {
-        let clock = presenterClock(clockStart.addingTimeInterval(platform.now))
+    private func render(step: Int, label: String, _ controller: PresenterController, _ now: Double,
+                        _ platform: SimulatedPlatform, _ mainSize: PixelSize, _ directory: URL?,
+                        _ log: (String) -> Void) throws(HeadlessError) -> [Snapshot] {
+        let clock = presenterClock(clockStart.addingTimeInterval(now))
         let console = try canvas("console", mainSize)
-        var out = [try draw(controller.mainList(size: mainSize, at: platform.now, clock: clock, metrics: console),
+        var out = [try draw(controller.mainList(size: mainSize, at: now, clock: clock, metrics: console),
                             on: console, step: step, label: label, display: "console", directory)]
         for display in controller.state.audienceDisplays {
             guard let surface = platform.surface(for: display.id), surface.isVisible else { continue }
             let size = display.layout.frame.size
-            let c = try canvas(display.id.rawValue, size)
-            guard let list = controller.externalList(for: display.id, at: platform.now, clock: clock, metrics: c) else { continue }
-            out.append(try draw(list, on: c, step: step, label: label, display: display.id.rawValue, directory))
+            // The main display's snapshots are named `console`: an external display of that name is told apart.
+            let name = display.id.rawValue == "console" ? "console-external" : display.id.rawValue
+            let c = try canvas(name, size)
+            guard let list = controller.externalList(for: display.id, at: now, clock: clock, metrics: c) else { continue }
+            out.append(try draw(list, on: c, step: step, label: label, display: name, directory))
         }
-        log(String(format: "%03d ", step) + "\(label): " + controller.statusLine(at: platform.now))
+        log(String(format: "%03d ", step) + "\(label): " + controller.statusLine(at: now))
         for snapshot in out { if let file = snapshot.file { log("  wrote \(file.path)") } }
         return out
     }
@@ -185,8 +212,8 @@ public final class HeadlessPresenter {
             }
             file = url
         }
-        // Each snapshot keeps its own pixels: later steps draw on a fresh canvas of the same size.
-        canvases[display] = nil
+        // Each snapshot keeps its own pixels unless told not to: later steps then draw on a fresh canvas.
+        if keepsCanvases { canvases[display] = nil }
         return Snapshot(step: step, label: label, display: display, list: list, canvas: canvas, file: file)
     }
 

@@ -1,18 +1,19 @@
 import Dispatch
+import ExternalDisplayPresenter
 import Foundation
 
 /// Reads the console's standard input on a thread of its own and yields what was typed. End of input stops
 /// reading only (the talk goes on until `q` or a signal).
 enum StandardInputReader {
-    static func start() -> AsyncStream<ConsoleInput> {
-        let (stream, continuation) = AsyncStream<ConsoleInput>.makeStream()
+    static func start() -> AsyncStream<KeyPress> {
+        let (stream, continuation) = AsyncStream<KeyPress>.makeStream()
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
                 let count = read(0, &buffer, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
-                for input in ConsoleInput.parse(Array(buffer[0..<count])) { continuation.yield(input) }
+                for press in TerminalKeys.parse(Array(buffer[0..<count])) { continuation.yield(press) }
             }
             continuation.finish()
         }

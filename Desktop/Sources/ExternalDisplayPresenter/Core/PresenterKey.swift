@@ -96,12 +96,24 @@ public enum PresenterRemoteCommand: String, Hashable, Sendable {
     case pause
     /// Resume the timer.
     case play
+    /// Blank the room to black (again: show the slide), as B does.
+    case blank
 }
 
 /// An external display as the presenter shows it: who it is, its mode and where the slide goes.
 public struct AudienceDisplay: Hashable, Sendable {
+    /// How a display reaches the room.
+    public enum Kind: String, Hashable, Sendable {
+        /// A projector, TV or monitor on a cable (or AirPlay): the room sees it.
+        case cable
+        /// A browser page on the network (`--serve`): anyone who opened the URL sees it.
+        case network
+    }
+
     /// The display's identity.
     public var id: DisplayID
+    /// Cable or network.
+    public var kind: Kind
     /// Its human name.
     public var name: String
     /// The mode it is in.
@@ -110,17 +122,19 @@ public struct AudienceDisplay: Hashable, Sendable {
     public var layout: DisplayLayout
 
     /// Creates a display entry.
-    public init(id: DisplayID, name: String, mode: DisplayMode, layout: DisplayLayout) {
+    public init(id: DisplayID, name: String, mode: DisplayMode, layout: DisplayLayout, kind: Kind = .cable) {
         self.id = id
+        self.kind = kind
         self.name = name
         self.mode = mode
         self.layout = layout
     }
 
-    /// Creates the entry for an attachment the coordinator reported.
+    /// Creates the entry for an attachment the coordinator reported; a `network` connection is a browser page.
     public init(_ attachment: DisplayAttachment) {
         self.init(id: attachment.display.id, name: attachment.display.name,
-                  mode: attachment.display.currentMode, layout: attachment.layout)
+                  mode: attachment.display.currentMode, layout: attachment.layout,
+                  kind: attachment.display.connection == .network ? .network : .cable)
     }
 }
 

@@ -1,0 +1,123 @@
+import ExternalDisplayKit
+
+/// The presenter's decisions as a pure function: its state and one input in, the new state and the effects the
+/// runtime must carry out out. Every host — the X11 and Wayland desktops, the headless snapshots, the terminal
+/// console with browsers — feeds the same core, so a key, a remote command or a display plugged in means the
+/// same thing everywhere.
+///
+/// ```swift
+/// var core = PresenterCore(state: PresenterState(slideCount: 3, startedAt: 0), onlyDisplay: "HDMI-1")
+/// core.handle(.attached(projector), at: 1)          // [.stateChanged]
+/// core.handle(.attached(secondMonitor), at: 2)      // [.handBack("DP-1")]: not the one asked for
+/// core.handle(.press(KeyPress(.right)), at: 3)      // [.stateChanged]
+/// core.handle(.press(KeyPress(.character("q"))), at: 4)  // [.stateChanged, .say("press q again …")]
+/// ```
+public struct PresenterCore: Hashable, Sendable {
+    /// The talk's state.
+    public private(set) var state: PresenterState
+    /// `--display NAME`: the only cable display the talk uses (others are handed back to mirroring); nil for
+    /// every one. Browser pages are always used.
+    public let onlyDisplay: DisplayID?
+
+    /// A core over `state`.
+    public init(state: PresenterState, onlyDisplay: DisplayID? = nil) {
+        self.state = state
+        self.onlyDisplay = onlyDisplay
+    }
+
+    /// Whether the talk uses a display of `kind` named `id`.
+    public func uses(_ id: DisplayID, kind: AudienceDisplay.Kind) -> Bool {
+        kind == .network || onlyDisplay == nil || onlyDisplay == id
+    }
+
+    /// Handles one input at `now` (seconds on the runtime's clock) and returns what to do, in order.
+    @discardableResult
+    public mutating func handle(_ input: PresenterInput, at now: Double) -> [PresenterEffect] {
+        let before = state
+        var effects: [PresenterEffect] = []
+        switch input {
+        case .press(let keyPress):
+            switch PresenterKeyTable.command(for: keyPress) {
+            case .key(let key)?: effects += press(key, at: now)
+            case .statistics?: effects.append(.statistics)
+            case .cycleShareCode?: effects.append(.cycleShareCode)
+            case nil: break
+            }
+        case .key(let key):
+            effects += press(key, at: now)
+        case .remote(let command):
+            state.reduce(.remote(command), at: now)
+        case .attached(let display):
+            if uses(display.id, kind: display.kind) {
+                state.reduce(.attached(display), at: now)
+            } else {
+                effects.append(.handBack(display.id))
+            }
+        case .layoutChanged(let display):
+            // A display that is not ours keeps being the system's; ours is laid out again.
+            if uses(display.id, kind: display.kind) { state.reduce(.attached(display), at: now) }
+        case .detached(let id):
+            state.reduce(.detached(id), at: now)
+        case .pointer(let point):
+            state.reduce(.pointer(point), at: now)
+        case .plan(let duration):
+            state.reduce(.plan(duration: duration), at: now)
+        case .stop:
+            state.reduce(.key(.quit), at: now)
+        }
+        if state != before { effects.insert(.stateChanged, at: 0) }
+        if state.wantsQuit, !before.wantsQuit { effects.append(.quit) }
+        return effects
+    }
+
+    /// Applies a state action that no input source sends (``PresenterAction/goTo(_:)`` from tests).
+    mutating func reduceDirectly(_ action: PresenterAction, at now: Double) {
+        state.reduce(action, at: now)
+    }
+
+    private mutating func press(_ key: PresenterKey, at now: Double) -> [PresenterEffect] {
+        state.reduce(.key(key), at: now)
+        if key == .quitRequest, state.quitArmedAt != nil, !state.wantsQuit {
+            return [.say("press q again within 2 s to quit (Ctrl-Q quits at once; Esc cancels)")]
+        }
+        return []
+    }
+}
+
+/// Everything that reaches the presenter's core, from any source.
+public enum PresenterInput: Hashable, Sendable {
+    /// A key on a keyboard (console window, terminal, clicker); ``PresenterKeyTable`` says what it means.
+    case press(KeyPress)
+    /// A presenter key by name (`--keys`, tests).
+    case key(PresenterKey)
+    /// A remote control's command (MPRIS, the browser remote).
+    case remote(PresenterRemoteCommand)
+    /// A display got a window of the talk (plugged in, or a browser page connected).
+    case attached(AudienceDisplay)
+    /// A display's mode or layout changed.
+    case layoutChanged(AudienceDisplay)
+    /// A display lost its window (unplugged, page closed).
+    case detached(DisplayID)
+    /// The speaker's mouse over the console's current slide (nil: it left).
+    case pointer(SlidePoint?)
+    /// The talk's planned length in seconds.
+    case plan(duration: Double)
+    /// End the talk now: the console window was closed, or SIGINT/SIGTERM arrived.
+    case stop
+}
+
+/// What the runtime must do after an input, in order.
+public enum PresenterEffect: Hashable, Sendable {
+    /// The state changed: redraw what changed, print the status line, publish to remotes.
+    case stateChanged
+    /// The display is not the talk's (`--display` named another): hand it back to the system's mirroring.
+    case handBack(DisplayID)
+    /// Tell the speaker something (one line).
+    case say(String)
+    /// Print a statistics line.
+    case statistics
+    /// Show the next QR code on the console of a served talk.
+    case cycleShareCode
+    /// End the loop: stop every host (which restores modes), then return.
+    case quit
+}

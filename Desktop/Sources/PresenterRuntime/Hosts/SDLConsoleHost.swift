@@ -1,0 +1,146 @@
+#if canImport(CSDL2)
+internal import CSDL2
+import Dispatch
+public import ExternalDisplayKit
+public import ExternalDisplayPresenter
+import ExternalDisplayWayland
+
+/// The console in an SDL window on the main display (X11 or Wayland), and the keyboard and mouse of that
+/// window. SDL reads its display server's connection only when asked; this host watches that connection's file
+/// descriptor from the start, so a key wakes the loop at once — with no projector plugged in, with the timer
+/// paused — and nothing polls.
+///
+/// ```swift
+/// let console = try SDLConsoleHost(frame: primary.bounds)
+/// runtime.add(console)
+/// ```
+@MainActor
+public final class SDLConsoleHost: PresenterHost {
+    let window: SDLWindowSurface
+    private var scheduler = RedrawScheduler()
+    private weak var runtime: PresenterRuntime?
+    private var connection: (any DispatchSourceRead)?
+    private var customPump: (() -> Void)?
+    /// Observers of every SDL event before the console handles it (an audience window's exposure).
+    var eventObservers: [(SDL_Event) -> Void] = []
+    /// Runs when SDL reports a display change (a platform that reads SDL's display list rescans).
+    public var onDisplayEvent: () -> Void = {}
+
+    /// A console window covering `frame` (in the desktop's coordinates).
+    public init(title: String = "extdisplay present: console", frame: Rect) throws(PresenterCanvasError) {
+        window = try SDLWindowSurface(title: title, frame: frame)
+    }
+
+    /// Frames drawn on the console so far.
+    public var draws: Int { scheduler.draws["console"] ?? 0 }
+
+    /// Drains SDL's queue through `pump` instead of `SDL_PollEvent` here (a platform that pumps SDL itself
+    /// forwards each event to this host).
+    func setPump(_ pump: @escaping () -> Void) { customPump = pump }
+
+    /// Shows the console, takes the keyboard focus and starts watching SDL's connection.
+    public func start(in runtime: PresenterRuntime) {
+        self.runtime = runtime
+        window.show()
+        SDL_RaiseWindow(window.window)
+        SDL_SetWindowInputFocus(window.window)
+        watchConnection()
+    }
+
+    /// Wakes on input from the display server: X11's connection, or the Wayland compositor's.
+    private func watchConnection() {
+        var fd = edk_window_x11_fd(window.window)
+        if fd < 0, let display = edk_window_wayland_display(window.window) { fd = WaylandConnectionFD.of(display: display) }
+        guard fd >= 0 else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.pump() } }
+        connection = source
+        source.resume()
+    }
+
+    /// Drains SDL's event queue.
+    public func pump() {
+        if let customPump { customPump(); return }
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 { handle(event) }
+    }
+
+    /// One SDL event: keys, quit, the mouse over the slide, exposure, display changes.
+    func handle(_ event: SDL_Event) {
+        for observer in eventObservers { observer(event) }
+        guard let runtime else { return }
+        switch event.type {
+        case SDL_QUIT.rawValue:
+            runtime.send(.stop)
+        case SDL_KEYDOWN.rawValue:
+            let ctrl = (UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
+            if let key = KeyPress.Key(sdl: event.key.keysym.sym) { runtime.send(.press(KeyPress(key, control: ctrl))) }
+        case SDL_WINDOWEVENT.rawValue:
+            guard event.window.windowID == SDL_GetWindowID(window.window) else { return }
+            let kind = UInt32(event.window.event)
+            if kind == SDL_WINDOWEVENT_LEAVE.rawValue { runtime.send(.pointer(nil)) }
+            if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
+                window.invalidate()
+                scheduler = RedrawScheduler(keepingCountsOf: scheduler)
+                runtime.wake()
+            }
+        case SDL_DISPLAYEVENT.rawValue:
+            onDisplayEvent()
+            runtime.wake()
+        case SDL_MOUSEMOTION.rawValue:
+            guard event.motion.windowID == SDL_GetWindowID(window.window), let size = window.canvas()?.size else { return }
+            runtime.send(.pointer(runtime.controller.slidePoint(consoleX: Int(event.motion.x), y: Int(event.motion.y),
+                                                                consoleSize: size, at: runtime.now)))
+        default:
+            return
+        }
+    }
+
+    /// Draws the console (only the changed rectangle: a ticking timer redraws its digits).
+    public func drawConsole(at now: Double, clock: String) {
+        guard let runtime, let canvas = window.canvas() else { return }
+        var list = runtime.controller.mainList(size: canvas.size, at: now, clock: clock, metrics: canvas)
+        list.operations += runtime.consoleOverlay(size: canvas.size)
+        if scheduler.needsDraw("console", list) { window.present(list) }
+    }
+
+    /// Closes the window and stops watching.
+    public func stop() {
+        connection?.cancel()
+        connection = nil
+        window.close()
+    }
+}
+
+extension KeyPress.Key {
+    /// The key for an SDL key code, or nil for keys the presenter does not name.
+    init?(sdl sym: SDL_Keycode) {
+        let code = UInt32(bitPattern: sym)
+        switch code {
+        case SDLK_RIGHT.rawValue: self = .right
+        case SDLK_LEFT.rawValue: self = .left
+        case SDLK_UP.rawValue: self = .up
+        case SDLK_DOWN.rawValue: self = .down
+        case SDLK_PAGEUP.rawValue: self = .pageUp
+        case SDLK_PAGEDOWN.rawValue: self = .pageDown
+        case SDLK_HOME.rawValue: self = .home
+        case SDLK_END.rawValue: self = .end
+        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: self = .enter
+        case SDLK_ESCAPE.rawValue: self = .escape
+        case SDLK_BACKSPACE.rawValue: self = .backspace
+        case SDLK_TAB.rawValue: self = .tab
+        case SDLK_SPACE.rawValue: self = .space
+        case SDLK_F5.rawValue: self = .f5
+        case SDLK_KP_0.rawValue: self = .character("0")
+        case SDLK_KP_1.rawValue...SDLK_KP_9.rawValue:
+            self = .character(Character(String(code - SDLK_KP_1.rawValue + 1)))
+        case 0x21...0x7e:
+            // SDL names printable keys by their (lowercase) ASCII character.
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            self = .character(Character(scalar))
+        default:
+            return nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,95 @@
+#if canImport(CSDL2)
+public import ExternalDisplayBrowser
+public import ExternalDisplayKit
+public import ExternalDisplayPresenter
+import Foundation
+
+/// What a live talk needs to start, whichever host runs it: the deck, the displays to use, the plan, whether to
+/// serve browsers, and where to report.
+public struct PresenterLaunch {
+    /// The deck.
+    public var deck: Deck
+    /// `--display NAME`: the only external display used (nil: every one).
+    public var display: String?
+    /// Mode and overscan for external displays.
+    public var configuration: DisplayConfiguration
+    /// The talk's planned length in seconds (the countdown), if any.
+    public var planned: Double?
+    /// `--serve`: browsers as displays beside the talk.
+    public var serve: BrowserServerConfiguration?
+    /// `--console-fps` (terminal console only): redraw the console that often.
+    public var consoleFPS: Double?
+    /// A warning for the user (one line, standard error).
+    public var warn: (String) -> Void
+    /// A fatal error: says what to do and exits 2.
+    public var fail: (String) -> Never
+    /// Lines for the speaker (status lines, URLs; standard output).
+    public var say: (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    /// Gets the runtime just before its loop starts (benchmarks stop it from a timer).
+    public var started: ((PresenterRuntime) -> Void)?
+
+    /// A launch.
+    public init(deck: Deck, display: String?, configuration: DisplayConfiguration, planned: Double?,
+                serve: BrowserServerConfiguration?, consoleFPS: Double? = nil,
+                warn: @escaping (String) -> Void, fail: @escaping (String) -> Never) {
+        self.deck = deck
+        self.display = display
+        self.configuration = configuration
+        self.planned = planned
+        self.serve = serve
+        self.consoleFPS = consoleFPS
+        self.warn = warn
+        self.fail = fail
+    }
+
+    /// The runtime every live host runs on: the store, the real clock, status lines to `say`.
+    @MainActor
+    func makeRuntime(mainDisplay: String) -> PresenterRuntime {
+        // Rendered pages are megabytes and made on background threads: keep them out of glibc's per-thread heaps.
+        LargeBuffers.keepOutOfTheHeap()
+        let controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: mainDisplay,
+                                             onlyDisplay: display.map { DisplayID($0) })
+        let runtime = PresenterRuntime(controller: controller, clock: ContinuousClock())
+        if let planned { runtime.send(.plan(duration: planned)) }
+        let say = self.say
+        runtime.onStatus = say
+        runtime.onSay = say
+        return runtime
+    }
+
+    /// Serves browsers beside the talk when asked (`qrOnConsole`: a desktop console shows the QR panel); exits 2
+    /// when the server cannot listen.
+    @MainActor
+    func serveBrowsers(_ runtime: PresenterRuntime, qrOnConsole: Bool, keys: String) async -> BrowserAudienceHost? {
+        guard let serve else { return nil }
+        let browsers = BrowserAudienceHost(controller: runtime.controller, configuration: serve,
+                                           displayConfiguration: configuration)
+        browsers.platform.onViewerChange = say
+        let url: URL
+        do { url = try await browsers.listen(qrOnConsole: qrOnConsole) } catch { fail(error.description) }
+        say("serving the audience view at \(url.absoluteString) (open it in any browser: each page is an external display)")
+        TerminalQR.print(url.absoluteString, label: "scan to open the audience view:")
+        if let remote = browsers.platform.remoteURL {
+            say("speaker remote (keep it private, it shows the notes): \(remote.absoluteString)")
+        }
+        if !browsers.platform.configuration.isLoopback {
+            say("listening on \(browsers.platform.configuration.host): reachable from other machines")
+        }
+        say(keys)
+        runtime.add(browsers)
+        return browsers
+    }
+
+    /// The MPRIS remote control when a session bus is there.
+    @MainActor
+    func remoteControl(_ runtime: PresenterRuntime) {
+        #if os(Linux)
+        let warn = self.warn
+        guard let remote = RemoteControlHost.start(deckTitle: deck.title, runtime: runtime,
+                                                   onError: { warn("remote control off: \($0)") }) else { return }
+        warn("remote control: \(remote.busName) (playerctl -p extdisplay_present next)")
+        runtime.add(remote)
+        #endif
+    }
+}
+#endif

@@ -1,0 +1,37 @@
+#if canImport(CSDL2)
+import ExternalDisplayBrowser
+import ExternalDisplayKit
+import ExternalDisplayPresenter
+import Foundation
+
+/// `present DECK --serve [HOST:]PORT` without a desktop (or with `--terminal-console`): the console in the
+/// terminal, every browser page an external display, keys typed (or piped) on standard input and from the phone
+/// remote; SIGINT and SIGTERM end the talk cleanly.
+public enum TerminalPresenter {
+    /// Serves until `q` twice within 2 s, Ctrl-Q, SIGINT or SIGTERM; exits 2 when the server cannot listen.
+    @MainActor
+    public static func run(_ launch: PresenterLaunch) async {
+        let runtime = launch.makeRuntime(mainDisplay: "terminal")
+        let terminal = TerminalConsoleHost(consoleFPS: launch.consoleFPS)
+        terminal.say = launch.say
+        runtime.add(terminal)
+        let browsers = await launch.serveBrowsers(
+            runtime, qrOnConsole: false,
+            keys: "keys: Right/Space/Enter/n next, Left/Backspace previous, Home, End, a number then Enter, b blank, "
+                + "p pause timer, s statistics; quit: q twice within 2 s, or Ctrl-Q (Esc never quits)")
+        if let browsers {
+            terminal.statistics = { [weak browsers] in
+                guard let browsers else { return "" }
+                return "viewers \(browsers.viewers), remotes \(browsers.platform.remotesConnected), "
+                    + "audience pictures rendered \(browsers.framesRendered), "
+            }
+        }
+        runtime.add(SignalHost())
+        launch.remoteControl(runtime)
+        launch.started?(runtime)
+        await runtime.run()
+        launch.say("presented \(launch.deck.slides.count) slides; console frames \(terminal.frames), "
+                   + "audience pictures rendered \(browsers?.framesRendered ?? 0)")
+    }
+}
+#endif

@@ -1,0 +1,85 @@
+#if canImport(CSDL2)
+internal import CSDL2
+import ExternalDisplayKit
+public import ExternalDisplayPresenter
+public import ExternalDisplayWayland
+import Foundation
+
+extension SDLWindowSurface: WaylandPresentWindow {}
+
+/// `present` on a Wayland compositor: the console fullscreen on the main output
+/// (``ExternalDisplayPresenter/ConsoleOutputRule``), the audience view fullscreen on the chosen output (or on every
+/// other output), keys from SDL's Wayland driver, outputs and hotplug from the Wayland output API, modes switched
+/// only through wlr-output-management and put back on every exit; SIGINT and SIGTERM end the talk cleanly.
+public enum WaylandPresenter {
+    /// Runs the talk on the compositor `WAYLAND_DISPLAY` names; returns when it is over. `source` opens the output
+    /// API (tests pass their own).
+    @MainActor
+    public static func run(_ launch: PresenterLaunch,
+                           source makeSource: () throws -> any WaylandOutputSource = { try WaylandSession.open() }) async {
+        setenv("SDL_VIDEODRIVER", "wayland", 1)
+        SDLSetup.hints()
+        let socket = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? ""
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            launch.fail("SDL cannot open the Wayland display \(socket): \(String(cString: SDL_GetError())); "
+                        + "check WAYLAND_DISPLAY and XDG_RUNTIME_DIR, or use --backend x11")
+        }
+        defer { SDL_Quit() }
+        let source: any WaylandOutputSource
+        do { source = try makeSource() } catch { launch.fail("cannot read the outputs of \(socket): \(error)") }
+        let outputs = source.presentOutputs()
+        let candidates = outputs.map {
+            ConsoleOutputRule.Candidate(name: $0.name, x: $0.logical.x, y: $0.logical.y, isMain: $0.isMain)
+        }
+        let main = ConsoleOutputRule.choose(among: candidates, audience: launch.display)
+            .flatMap { choice in outputs.first { $0.name == choice.name } }
+        if let audience = launch.display, !outputs.contains(where: { $0.name == audience }) {
+            launch.warn("no output named \(audience); outputs: "
+                        + (outputs.isEmpty ? "none" : outputs.map(\.name).joined(separator: ", ")))
+        }
+        if let reason = source.modeSwitchingUnavailable, !isPreferred(launch.configuration.modeSelection) {
+            launch.warn("--mode has no effect here: \(reason)")
+        }
+        let platform = WaylandDisplayPlatform<SDLWindowSurface>(source: source, console: main?.name) {
+            title, frame in try SDLWindowSurface(title: title, frame: frame)
+        }
+        platform.onDiagnostic = launch.warn
+        let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.name) \($0.display.currentMode)" } ?? "main display")
+        let console: SDLConsoleHost
+        do { console = try SDLConsoleHost(frame: main?.logical ?? Rect(x: 0, y: 0, width: 1280, height: 720)) } catch {
+            launch.fail(error.description)
+        }
+        if let main {
+            do { try WaylandFullscreen.place(console.window.window, on: main) } catch { launch.warn("console: \(error)") }
+        }
+        console.onDisplayEvent = { platform.rescan() }
+        let displays = CableAudienceHost(platform: platform, configuration: launch.configuration) { $0 }
+        // A resize or exposure by the compositor replaces an audience window's SDL surface: draw afresh.
+        console.eventObservers.append { [weak platform, weak displays] event in
+            guard event.type == SDL_WINDOWEVENT.rawValue, let platform else { return }
+            let kind = UInt32(event.window.event)
+            guard kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue else { return }
+            for id in platform.externals.keys {
+                guard let window = platform.surface(for: id), SDL_GetWindowID(window.window) == event.window.windowID
+                else { continue }
+                window.invalidate()
+                displays?.redrawAll()
+            }
+        }
+        runtime.add(displays)
+        runtime.add(console)
+        runtime.add(SignalHost())
+        let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
+                                                  + "U cycles the console's QR code: audience URL, remote URL (private), none")
+        launch.remoteControl(runtime)
+        launch.started?(runtime)
+        await runtime.run()
+        X11Presenter.report(launch, console: console.draws, displays: displays.draws, browsers: browsers)
+    }
+
+    private static func isPreferred(_ selection: ModeSelection) -> Bool {
+        if case .preferred = selection { return true }
+        return false
+    }
+}
+#endif

@@ -1,0 +1,106 @@
+#if canImport(CSDL2)
+internal import CSDL2
+import ExternalDisplayKit
+import ExternalDisplayPresenter
+import ExternalDisplaySDL
+import Foundation
+
+/// `present` on an X server: the console on the main output (``ExternalDisplayPresenter/ConsoleOutputRule``),
+/// the audience view on every external output (or the one named), outputs, hotplug and modes from RandR (modes
+/// put back on every exit), keys from the console window, the MPRIS remote, and browsers with `--serve`. Without
+/// RandR, SDL's own display list (no mode switching, no unplug events).
+public enum X11Presenter {
+    /// Runs the talk; returns when it is over.
+    @MainActor
+    public static func run(_ launch: PresenterLaunch) async {
+        setenv("SDL_VIDEODRIVER", "x11", 0)
+        SDLSetup.hints()
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            launch.fail("cannot open the display \(ProcessInfo.processInfo.environment["DISPLAY"] ?? ""): "
+                        + "\(String(cString: SDL_GetError())); unset DISPLAY or use --simulate to run headless")
+        }
+        defer { SDL_Quit() }
+        XServerLoss.install()  // after SDL, whose X connection shares Xlib's process-wide handlers
+        let desktop: DesktopDisplayPlatform
+        do { desktop = try DesktopDisplayPlatform() } catch {
+            launch.warn("RandR is not available (\(error.description)); using SDL's display list "
+                        + "(no mode switching, no unplug events)")
+            return await runOnSDL(launch)
+        }
+        let outputs = desktop.session.outputs()
+        if let only = launch.display, !outputs.contains(where: { $0.id.rawValue == only && !$0.isPrimary }) {
+            launch.warn("no external display named \(only); external displays: "
+                        + outputs.filter { !$0.isPrimary }.map(\.id.rawValue).joined(separator: ", "))
+        }
+        let candidates = outputs.map {
+            ConsoleOutputRule.Candidate(name: $0.id.rawValue, x: $0.bounds.x, y: $0.bounds.y, isMain: $0.isPrimary)
+        }
+        let main = ConsoleOutputRule.choose(among: candidates, audience: launch.display)
+            .flatMap { choice in outputs.first { $0.id.rawValue == choice.name } }
+        let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.outputName) \($0.display.currentMode)" } ?? "main display")
+        let console: SDLConsoleHost
+        do { console = try SDLConsoleHost(frame: main?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720)) } catch {
+            launch.fail(error.description)
+        }
+        var windows: [DisplayID: DesktopAudienceOutput] = [:]
+        let projectors = CableAudienceHost(platform: desktop, configuration: launch.configuration) { surface in
+            if let window = windows[surface.display], window.surface === surface { return window }
+            let window = DesktopAudienceOutput(surface)
+            windows[surface.display] = window
+            return window
+        }
+        // The desktop platform drains SDL's queue itself (its windows' exposure); the console gets every event.
+        desktop.onSDLEvent = { [weak console] event in console?.handle(event) }
+        console.setPump { desktop.pumpSDLEvents() }
+        runtime.add(projectors)
+        runtime.add(console)
+        let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
+                                                  + "U cycles the console's QR code: audience URL, remote URL (private), none")
+        launch.remoteControl(runtime)
+        launch.started?(runtime)
+        await runtime.run()
+        report(launch, console: console.draws, displays: projectors.draws, browsers: browsers)
+    }
+
+    @MainActor
+    private static func runOnSDL(_ launch: PresenterLaunch) async {
+        let platform = SDLVideoPlatform()
+        if let only = launch.display, !platform.externalNames.contains(only) {
+            launch.warn("no external display named \(only); external displays: "
+                        + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
+        }
+        let runtime = launch.makeRuntime(mainDisplay: platform.mainDescription)
+        let console: SDLConsoleHost
+        do { console = try SDLConsoleHost(frame: platform.mainBounds) } catch { launch.fail(error.description) }
+        console.onDisplayEvent = { platform.refresh() }
+        let displays = CableAudienceHost(platform: platform, configuration: launch.configuration) { $0 }
+        runtime.add(displays)
+        runtime.add(console)
+        let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual")
+        launch.remoteControl(runtime)
+        launch.started?(runtime)
+        await runtime.run()
+        report(launch, console: console.draws, displays: displays.draws, browsers: browsers)
+    }
+
+    /// The closing line: slides and frames drawn per display.
+    @MainActor
+    static func report(_ launch: PresenterLaunch, console: Int, displays: [String: Int], browsers: BrowserAudienceHost?) {
+        var draws = displays
+        draws["console"] = console
+        launch.say("presented \(launch.deck.slides.count) slides; frames drawn: "
+                   + draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    }
+}
+
+/// SDL settings every live presenter uses.
+enum SDLSetup {
+    /// No SDL signal handlers (the presenter's own restore modes), windows that do not take the focus when shown,
+    /// and no minimising when the console loses the focus.
+    static func hints() {
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
+    }
+}
+#endif

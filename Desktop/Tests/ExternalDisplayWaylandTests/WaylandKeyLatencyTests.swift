@@ -1,0 +1,48 @@
+#if canImport(CSDL2)
+import Foundation
+import Testing
+
+/// On Wayland a key wakes the presenter's loop through the compositor's connection: nothing polls. Before the
+/// one runtime, the Wayland loop woke ten times a second to look for keys; an idle talk with the timer paused
+/// now sleeps until the wall clock's next minute.
+@Suite("Keys on Wayland (headless sway)", .serialized)
+struct WaylandKeyLatencyTests {
+    /// Voluntary context switches of the presenter's main thread so far (each is a wakeup of its loop or of a
+    /// source on the main queue).
+    static func mainThreadWakeups(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
+            return Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "")
+        }
+        return nil
+    }
+
+    @Test func keysAreAnsweredAtOnceAndAnIdleTalkDoesNotPoll() throws {
+        let sway = try SwayCompositor()
+        defer { sway.stop() }
+        let run = try PresentRun(on: sway, ["--display", "HEADLESS-2"], external: "HEADLESS-2")
+        defer { run.stop() }
+        let (client, presenter) = (run.client, run.presenter)
+        try client.key("p")
+        #expect(poll { presenter.lines.contains { $0.contains("(paused)") } }, "lines: \(presenter.lines)")
+        // Idle with the timer paused: the main thread sleeps (at most a few wakeups for the compositor's own
+        // events); a loop polling at 10 Hz would wake 30 times in these 3 s.
+        usleep(500_000)
+        let before = try #require(Self.mainThreadWakeups(presenter.pid))
+        usleep(3_000_000)
+        let after = try #require(Self.mainThreadWakeups(presenter.pid))
+        #expect(after - before < 12, "the idle presenter's main thread woke \(after - before) times in 3 s")
+        // Keys are answered (hang guard: within the 500 ms a tick-driven loop would miss half the time).
+        for slide in 2...3 {
+            let start = Date()
+            try client.key("Right")
+            #expect(poll(timeout: 10) { presenter.lines.contains { $0.hasPrefix("slide \(slide) of 3") } })
+            let seconds = Date().timeIntervalSince(start)
+            #expect(seconds < 0.5 + 0.3, "slide \(slide) answered after \(seconds) s (wtype's own start included)")
+        }
+        try client.key("q", modifier: "ctrl")
+        #expect(poll { presenter.hasEnded }, "still running after Ctrl-Q")
+        #expect(presenter.wait() == 0, "stderr: \(presenter.stderr)")
+    }
+}
+#endif
