@@ -7,14 +7,18 @@ import Testing
 /// now sleeps until the wall clock's next minute.
 @Suite("Keys on Wayland (headless sway)", .serialized)
 struct WaylandKeyLatencyTests {
-    /// Voluntary context switches of the presenter's main thread so far (each is a wakeup of its loop or of a
-    /// source on the main queue).
+    /// Voluntary context switches of all the presenter's threads so far (each is a thread waking up: its loop,
+    /// a timer, a source on a queue).
     static func mainThreadWakeups(_ pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
-            return Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "")
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        var total = 0
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
+                total += Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+            }
         }
-        return nil
+        return total
     }
 
     @Test func keysAreAnsweredAtOnceAndAnIdleTalkDoesNotPoll() throws {
@@ -31,7 +35,8 @@ struct WaylandKeyLatencyTests {
         let before = try #require(Self.mainThreadWakeups(presenter.pid))
         usleep(3_000_000)
         let after = try #require(Self.mainThreadWakeups(presenter.pid))
-        #expect(after - before < 12, "the idle presenter's main thread woke \(after - before) times in 3 s")
+        print("idle presenter, timer paused: threads woke \(after - before) times in 3 s")
+        #expect(after - before < 12, "the idle presenter's threads woke \(after - before) times in 3 s")
         // Keys are answered (hang guard: within the 500 ms a tick-driven loop would miss half the time).
         for slide in 2...3 {
             let start = Date()
