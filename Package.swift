@@ -13,7 +13,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "ExternalDisplayKit",
-    platforms: [.iOS(.v13), .macOS(.v10_15)],
+    platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "ExternalDisplayKit", targets: ["ExternalDisplayKit"]),
         .library(name: "ExternalDisplayMedia", targets: ["ExternalDisplayMedia"]),

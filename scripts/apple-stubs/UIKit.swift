@@ -350,3 +350,24 @@ open class UIImage: NSObject, @unchecked Sendable {
     public init?(contentsOfFile path: String) { fatalError() }
     open var size: CGSize { fatalError() }
 }
+
+// MARK: Device (UIDevice.h)
+
+public enum UIUserInterfaceIdiom: Int, @unchecked Sendable {
+    case unspecified = -1
+    case phone = 0
+    case pad = 1
+    case tv = 2
+    case carPlay = 3
+    case mac = 5
+    case vision = 6
+}
+
+@MainActor open class UIDevice: NSObject {
+    open class var current: UIDevice { fatalError() }
+    open var name: String { fatalError() }
+    open var model: String { fatalError() }
+    open var systemName: String { fatalError() }
+    open var systemVersion: String { fatalError() }
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { fatalError() }
+}

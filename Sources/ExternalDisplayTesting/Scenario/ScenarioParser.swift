@@ -4,6 +4,8 @@ import ExternalDisplaySimulator
 
 /// Reads scenario JSON and reports the first problem precisely (step, field, what to do).
 ///
+/// A file written by `ExternalDisplayRecorder` also has `"recording"` (metadata and notes, not replayed).
+///
 /// ```json
 /// { "device": "ipad",
 ///   "configuration": { "modeSelection": "preferred", "overscanCompensation": "scale",
@@ -26,8 +28,13 @@ public enum ScenarioParser {
                                 + "\"configuration\")")
         }
         var scenario = Scenario(steps: [])
-        for field in object.keys.sorted() where !["device", "configuration", "steps"].contains(field) {
-            throw ScenarioError(field: field, unknownField(field, known: ["device", "configuration", "steps"]))
+        let topLevel: Set<String> = ["device", "configuration", "recording", "steps"]
+        for field in object.keys.sorted() where !topLevel.contains(field) {
+            throw ScenarioError(field: field, unknownField(field, known: topLevel))
+        }
+        // What `ExternalDisplayRecorder` writes about a recording (metadata, notes): for people, not replayed.
+        if let recording = object["recording"], !(recording is [String: Any]) {
+            throw ScenarioError(field: "recording", "must be an object (what a recorder wrote about the recording)")
         }
         if let device = object["device"] {
             guard let name = device as? String, let preset = DisplayCatalog.device(named: name) else {
