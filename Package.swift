@@ -65,7 +65,10 @@ let package = Package(
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayUIKitTests",
-                    dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia"],
+                    dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia",
+                                   "ExternalDisplaySimulator", "ExternalDisplayTesting",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    exclude: ["Recordings"],
                     swiftSettings: strict),
     ]
 )

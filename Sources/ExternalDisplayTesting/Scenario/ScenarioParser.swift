@@ -183,8 +183,11 @@ public enum ScenarioParser {
 
     /// A JSON number that is not a boolean.
     static func number(_ value: Any?) -> Double? {
-        guard let value, !isBool(value), let n = value as? Double else { return nil }
-        return n
+        guard let value, !isBool(value) else { return nil }
+        // Foundation hands a number with a long mantissa over as an NSDecimalNumber, whose conversion to Double
+        // can be one unit in the last place off (0.8888888888888888 became 0.8888888888888887); its text is exact.
+        if let decimal = value as? NSDecimalNumber, let exact = Double(decimal.stringValue) { return exact }
+        return value as? Double
     }
 
     static func render(_ value: Any) -> String {

@@ -9,7 +9,7 @@ import ExternalDisplayKit
 /// ```swift
 /// let translator = PlatformEventTranslator<Int>()
 /// translator.recorder = recorder                                     // opt-in; nil records nothing
-/// let tv = translator.registerScene(7, role: .windowExternalDisplayNonInteractive, screen: 70,
+/// let tv = translator.registerScene(7, role: .externalDisplayNonInteractive, screen: 70,
 ///                                   description: screen, routePorts: [(type: "HDMI", name: "TV")])
 /// let events = translator.connected(tv!)                             // [.connect(tv)], recorded
 /// translator.lifecycle(.didEnterBackground)                          // [.background], recorded
