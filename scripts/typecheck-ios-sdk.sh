@@ -53,10 +53,29 @@ else
     add "$ROOT/../shared/apple-sdk-26" "../shared/apple-sdk-26 (iOS 26.2 kit)" no
 fi
 
+# ---- 1b. Which of them exist: a missing one fails under CI=true, and is skipped with a plain line otherwise --
+usable=() ; usable_origins=() ; skipped=0
+for index in "${!specs[@]}"; do
+    spec="${specs[$index]}" origin="${origins[$index]}"
+    [ -d "$spec" ] && [ -x "$spec/setup.sh" ] && spec="$spec/setup.sh"
+    if [ ! -e "$spec" ]; then
+        if [ "${required[$index]}" = yes ]; then fail "$spec (from $origin) does not exist"; fi
+        if [ "${CI:-}" = true ]; then fail "no SDK at $spec ($origin); CI=true: the real-SDK check is required"; fi
+        say "skipped: no SDK at $spec ($origin). The Apple layer was NOT checked against this SDK."
+        skipped=$((skipped + 1))
+        continue
+    fi
+    usable+=("$spec"); usable_origins+=("$origin")
+done
+if [ "${#usable[@]}" -eq 0 ]; then
+    say "skipped: no iOS SDK found; the Apple layer was NOT checked against a real SDK (scripts/typecheck-apple.sh checks it against stubs)."
+    exit 0
+fi
+
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/typecheck-ios-sdk.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 LOG="$WORK/log"
-LANGUAGE=(-swift-version 6 -strict-concurrency=complete -parse-as-library)
+LANGUAGE=(-swift-version 6 -strict-concurrency=complete -parse-as-library -package-name externaldisplaykit)
 
 # Runs swiftc; fails on any error or warning, printing each (deduplicated, with its location).
 run() { # label, swiftc arguments…
@@ -119,17 +138,9 @@ check_target() { # label, deployment target (e.g. 26.0), SDK flags…
 }
 
 # ---- 3. Every SDK -------------------------------------------------------------------------------------
-checked=0 ; skipped=0
-for index in "${!specs[@]}"; do
-    spec="${specs[$index]}" origin="${origins[$index]}"
-    [ -d "$spec" ] && [ -x "$spec/setup.sh" ] && spec="$spec/setup.sh"
-    if [ ! -e "$spec" ]; then
-        if [ "${required[$index]}" = yes ]; then fail "$spec (from $origin) does not exist"; fi
-        if [ "${CI:-}" = true ]; then fail "no SDK at $spec ($origin); CI=true: the real-SDK check is required"; fi
-        say "skipped: no SDK at $spec ($origin). The Apple layer was NOT checked against this SDK."
-        skipped=$((skipped + 1))
-        continue
-    fi
+checked=0
+for index in "${!usable[@]}"; do
+    spec="${usable[$index]}" origin="${usable_origins[$index]}"
     if [ -f "$spec" ] && [ -x "$spec" ]; then
         # A kit: its setup prints the flags (-target, -sdk, -resource-dir, -module-cache-path, -I).
         read -r -a SDK_FLAGS <<<"$("$spec")" || fail "$spec did not print flags"
@@ -154,5 +165,4 @@ for index in "${!specs[@]}"; do
         checked=$((checked + 1))
     done
 done
-[ "$checked" -gt 0 ] || { say "skipped: no iOS SDK found; the Apple layer was NOT checked against a real SDK (scripts/typecheck-apple.sh checks it against stubs)."; exit 0; }
 if [ "$skipped" -gt 0 ]; then say "all $checked SDK checks passed; $skipped SDK(s) SKIPPED (see above)"; else say "all $checked SDK checks passed"; fi

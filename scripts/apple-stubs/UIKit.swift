@@ -371,3 +371,12 @@ public enum UIUserInterfaceIdiom: Int, @unchecked Sendable {
     open var systemVersion: String { fatalError() }
     open var userInterfaceIdiom: UIUserInterfaceIdiom { fatalError() }
 }
+
+// MARK: Sharing (UIActivityViewController.h, UIActivity.h)
+
+@MainActor open class UIActivity: NSObject {}
+
+@MainActor open class UIActivityViewController: UIViewController {
+    public init(activityItems: [Any], applicationActivities: [UIActivity]?) { fatalError() }
+    public required init?(coder: NSCoder) { fatalError() }
+}
