@@ -3,7 +3,7 @@ import ExternalDisplayKit
 /// Where the UIKit layer turns what UIKit tells it — scenes and screens connecting and going, a screen's modes
 /// and overscan, app-lifecycle signals, capture, a scene moving to another screen, a mode change's result — into
 /// engine events, as plain values (`Key` is `ObjectIdentifier` of a scene or screen on iOS), and where an
-/// ``ExternalDisplayRecorder`` records them. Platform-free, so the translation and the recording are tested on
+/// `ExternalDisplayRecorder` records them. Platform-free, so the translation and the recording are tested on
 /// Linux with the same inputs UIKit gives the layer.
 ///
 /// ```swift
