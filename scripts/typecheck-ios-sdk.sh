@@ -96,7 +96,7 @@ log_dir="$(swift package show-dependencies --format json 2>/dev/null \
     | grep -A6 '"identity" *: *"swift-log"' | sed -n 's/.*"path" *: *"\(.*\)".*/\1/p' | head -1)"
 [ -d "$log_dir/Sources/Logging" ] || fail "swift-log's sources not found (swift package resolve; got '$log_dir')"
 mapfile -t log_sources < <(find "$log_dir/Sources/Logging" -name '*.swift' | sort)
-mapfile -t layer < <(find Sources/ExternalDisplayUIKit -name '*.swift' | sort)
+mapfile -t layer < <(find Sources/ExternalDisplayUIKit -name '*.swift' -not -path '*.docc/*' | sort)
 mapfile -t example < <(find Examples/iOS -name '*.swift' | sort)
 [ "${#example[@]}" -gt 0 ] || fail "no example sources under Examples/iOS"
 
@@ -122,7 +122,7 @@ check_target() { # label, deployment target (e.g. 26.0), SDK flags…
         -enable-upcoming-feature NonisolatedNonsendingByDefault -Xfrontend -experimental-skip-all-function-bodies \
         -emit-module-path "$modules/Logging.swiftmodule" "${log_sources[@]}"
     for module in ExternalDisplayKit ExternalDisplayMedia; do
-        mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
+        mapfile -t sources < <(find "Sources/$module" -name '*.swift' -not -path '*.docc/*' | sort)
         run "$sdk_label, iOS $version: $module" -emit-module -wmo "${flags[@]}" "${LANGUAGE[@]}" -module-name "$module" \
             -I "$modules" -emit-module-path "$modules/$module.swiftmodule" "${sources[@]}"
     done

@@ -133,7 +133,7 @@ public final class ExternalDisplayController {
     public var isExternalContentEnabled: Bool {
         get { coordinator?.platform.contentSwitch.isEnabled ?? true }
         set {
-            #if canImport(UIKit, _version: 9127)
+            #if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst)
             if #available(iOS 27.0, *) { setAccessoriesEnabled(newValue) }
             #endif
             guard let coordinator else { return }
@@ -178,7 +178,7 @@ public final class ExternalDisplayController {
     /// Stops calling a listener.
     public func removeListener(_ token: UUID) { listeners[token] = nil }
 
-    #if canImport(UIKit, _version: 9127)
+    #if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst)
     /// Remembers an iOS 27 accessory so the switch also sets its `isEnabled` (the documented way to stop
     /// presenting without unregistering).
     @available(iOS 27.0, *)
