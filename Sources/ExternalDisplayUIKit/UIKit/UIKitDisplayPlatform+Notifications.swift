@@ -34,16 +34,19 @@ extension UIKitDisplayPlatform {
 
     /// Connect and disconnect notifications: the no-scenes path only (in a scene-based app a window made
     /// from them never shows). From iOS 16, where the screen notifications are deprecated, a screen arrives
-    /// with the first scene UIKit connects on it (`UIScene.willConnectNotification`) and goes when no open
-    /// scene is on it any more (`UIScene.didDisconnectNotification`); before iOS 16 the screen notifications
+    /// with the first external-display scene UIKit connects on it (`UIScene.willConnectNotification`) and goes
+    /// when none is left on it (`UIScene.didDisconnectNotification`); before iOS 16 the screen notifications
     /// say so directly.
     func observeScreenConnections() {
         if #available(iOS 16.0, *) {
             observeScenes(UIScene.willConnectNotification) { platform, sceneKey in
                 let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                guard let screen = scenes.first(where: { ObjectIdentifier($0) == sceneKey })?.screen else { return }
-                platform.sceneScreenKeys[sceneKey] = ObjectIdentifier(screen)
-                platform.screenDidConnect(screen)
+                // Only external-display scenes bring an external screen; the app's own scenes (Stage Manager
+                // windows on a monitor included) never do, as on the scenes path.
+                guard let scene = scenes.first(where: { ObjectIdentifier($0) == sceneKey }),
+                      ExternalScenePolicy.mayConfigureScreen(for: SceneRole(scene.session.role)) else { return }
+                platform.sceneScreenKeys[sceneKey] = ObjectIdentifier(scene.screen)
+                platform.screenDidConnect(scene.screen)
             }
             observeScenes(UIScene.didDisconnectNotification) { platform, sceneKey in
                 guard let screenKey = platform.sceneScreenKeys.removeValue(forKey: sceneKey),

@@ -90,15 +90,21 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
             }
         case .screens:
             observeScreenConnections()
-            for scene in UIApplication.shared.connectedScenes.compactMap({ $0 as? UIWindowScene }) {
+            for scene in UIApplication.shared.connectedScenes.compactMap({ $0 as? UIWindowScene })
+            where ExternalScenePolicy.mayConfigureScreen(for: SceneRole(scene.session.role)) {
                 sceneScreenKeys[ObjectIdentifier(scene)] = ObjectIdentifier(scene.screen)
             }
             // Identity, not position, keys them from here on.
             for screen in UIKitScreens.externalAtStart(deviceScreen: deviceScreen()) { present.append(register(screen)) }
         }
         if let device = deviceScreen() {
-            enqueue(translator.capture(isCaptured(device), on: ObjectIdentifier(device),
-                                       deviceScreen: ObjectIdentifier(device)))
+            // Translated (and recorded) after the coordinator has handled the launch batch this call is part of,
+            // as it is delivered: in a later turn of the run loop.
+            let key = ObjectIdentifier(device), captured = isCaptured(device)
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                enqueue(translator.capture(captured, on: key, deviceScreen: key))
+            }
         }
         return present
     }

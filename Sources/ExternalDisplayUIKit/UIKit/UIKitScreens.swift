@@ -1,4 +1,5 @@
 #if canImport(UIKit)
+import ExternalDisplayKit
 import UIKit
 
 /// Where the platform finds screens, by OS version: through the app's scenes where UIKit offers that (the
@@ -19,9 +20,12 @@ enum UIKitScreens {
     }
 
     /// The screens the app's open sessions' window scenes are on, each once.
-    static var sceneScreens: [UIScreen] {
+    static var sceneScreens: [UIScreen] { sceneScreens { _ in true } }
+
+    /// The screens of the app's open sessions that `include` accepts, each once.
+    static func sceneScreens(of include: (UISceneSession) -> Bool) -> [UIScreen] {
         var result: [UIScreen] = []
-        for session in UIApplication.shared.openSessions {
+        for session in UIApplication.shared.openSessions where include(session) {
             guard let screen = (session.scene as? UIWindowScene)?.screen,
                   !result.contains(where: { $0 === screen }) else { continue }
             result.append(screen)
@@ -30,11 +34,12 @@ enum UIKitScreens {
     }
 
     /// The external screens attached when the platform starts on the screens path: before iOS 16 every screen
-    /// after the device's own (UIKit lists the device's first); from iOS 16 the screens of the app's scenes that
-    /// are not the device's.
+    /// after the device's own (UIKit lists the device's first); from iOS 16 the screens of the app's open
+    /// external-display scenes that are not the device's (the app's own scenes never bring one).
     static func externalAtStart(deviceScreen: UIScreen?) -> [UIScreen] {
         if #available(iOS 16.0, *) {
-            return sceneScreens.filter { $0 !== deviceScreen }
+            return sceneScreens { ExternalScenePolicy.mayConfigureScreen(for: SceneRole($0.role)) }
+                .filter { $0 !== deviceScreen }
         } else {
             return Array(UIScreen.screens.dropFirst())
         }
