@@ -350,3 +350,42 @@ struct BugReportRecordingTests {
         #expect(result.summary.connected.isEmpty)
     }
 }
+
+@MainActor
+@Suite("What the translator records")
+struct TranslatorRecordingTests {
+    let tv = ScreenDescription(modes: [.init(width: 1920, height: 1080)], preferredMode: .init(width: 1920, height: 1080),
+                               currentMode: .init(width: 1920, height: 1080), boundsWidth: 1920, boundsHeight: 1080)
+
+    func make() -> (PlatformEventTranslator<Int>, ExternalDisplayRecorder) {
+        let recorder = ExternalDisplayRecorder(clock: { 0 })
+        recorder.start()
+        let translator = PlatformEventTranslator<Int>()
+        translator.recorder = recorder
+        return (translator, recorder)
+    }
+
+    /// With external content switched off, a display that attaches is recorded with its mirror, in one batch.
+    @Test func aDisplayAttachingWhileSwitchedOffIsRecordedMirrored() {
+        let (translator, recorder) = make()
+        _ = translator.setExternalContentEnabled(false, connected: [], mirrored: [])
+        let display = translator.registerScene(1, role: .externalDisplayNonInteractive, screen: 2, description: tv,
+                                               routePorts: [(type: "HDMI", name: "TV")])!
+        #expect(translator.connected(display).map(\.name) == ["connect", "mirror"])
+        #expect(recorder.steps.map(\.event.name) == ["connect", "mirror"])
+    }
+
+    /// Nothing is recorded for what the engine never hears of: an application scene, an unknown disconnect, a
+    /// capture of another screen, a repeated capture state; activation signals become notes.
+    @Test func whatIsNoEventIsNoStep() {
+        let (translator, recorder) = make()
+        #expect(translator.registerScene(1, role: .application, screen: 2, description: tv, routePorts: []) == nil)
+        #expect(translator.disconnected(99).isEmpty)
+        #expect(translator.capture(true, on: 5, deviceScreen: 0).isEmpty)
+        #expect(translator.capture(true, on: 0, deviceScreen: 0).map(\.name) == ["capture"])
+        #expect(translator.capture(true, on: 0, deviceScreen: 0).isEmpty)
+        #expect(translator.lifecycle(.didBecomeActive).isEmpty)
+        #expect(recorder.steps.map(\.event.name) == ["capture"])
+        #expect(recorder.notes.map(\.kind) == ["scenePhase"])
+    }
+}
