@@ -13,7 +13,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "ExternalDisplayKit",
-    platforms: [.iOS(.v13), .macOS(.v10_15)],
+    platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "ExternalDisplayKit", targets: ["ExternalDisplayKit"]),
         .library(name: "ExternalDisplayMedia", targets: ["ExternalDisplayMedia"]),
@@ -65,7 +65,10 @@ let package = Package(
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayUIKitTests",
-                    dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia"],
+                    dependencies: ["ExternalDisplayUIKit", "ExternalDisplayKit", "ExternalDisplayMedia",
+                                   "ExternalDisplaySimulator", "ExternalDisplayTesting",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    exclude: ["Recordings"],
                     swiftSettings: strict),
     ]
 )

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: installs what the tests need (Debian packages), builds with zero warnings in the project's
 # own code, runs the Swift Testing suites (unit, property-based, golden traces, and integration tests that start
-# a real Xorg with the dummy driver and a private D-Bus daemon themselves), and type-checks the Apple layer
-# against declaration stubs.
+# a real Xorg with the dummy driver and a private D-Bus daemon themselves), builds the root modules' DocC
+# documentation with warnings as errors, and type-checks the Apple layer against real iOS SDKs (iOS 17.0 and
+# 26.2, each at the package's and at the newest deployment target) and against declaration stubs.
 #
 # Stops at the first failing command. A failed build (compile, link or dependency error) fails the run before
 # any test starts, so `swift test --skip-build` never runs binaries left over from an earlier build, and the
@@ -90,6 +91,10 @@ run_tests "ExternalDisplayBrowserTests with headless Chromium" Desktop --filter 
 # Wayland suites' blocking waits would hold for seconds at a time: it runs on its own.
 run_tests "ExternalDisplayWaylandTests under headless sway" Desktop --filter ExternalDisplayWaylandTests --skip ServeWaylandTests
 run_tests "ServeWaylandTests (browser viewers beside the Wayland presenter)" Desktop --filter ServeWaylandTests
+
+# The root modules' DocC catalogs and the tutorial, warnings as errors (about 40 s; a minute on a clean clone).
+echo "== scripts/docs.sh"
+./scripts/docs.sh
 
 for script in scripts/typecheck-*.sh; do
   [ -e "$script" ] || continue

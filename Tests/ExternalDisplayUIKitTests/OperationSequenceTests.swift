@@ -3,7 +3,7 @@ import ExternalDisplayUIKit
 import Testing
 
 /// A deterministic pseudo-random generator (SplitMix64), so failures reproduce from the seed.
-private struct SplitMix: RandomNumberGenerator {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

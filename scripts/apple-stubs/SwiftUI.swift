@@ -190,6 +190,9 @@ extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+                                                 @ViewBuilder content: @escaping (Item) -> Content) -> some View
+        where Item: Identifiable, Content: View { self }
     public func frame(maxWidth: CGFloat? = nil, maxHeight: CGFloat? = nil) -> some View { self }
     public func font(_ font: Font?) -> some View { self }
     public func foregroundColor(_ color: Color?) -> some View { self }

@@ -64,7 +64,7 @@ extension UIApplicationDelegate {
         case unattached = -1, foregroundActive = 0, foregroundInactive = 1, background = 2
     }
     @MainActor open class ConnectionOptions: NSObject {
-        @available(iOS 27.0, *) open var sceneAccessoryUserInfo: Any? { fatalError() }
+        @available(iOS 27.0, *) @available(macCatalyst, unavailable) open var sceneAccessoryUserInfo: Any? { fatalError() }
     }
     nonisolated public static let willConnectNotification = NSNotification.Name("UISceneWillConnectNotification")
     nonisolated public static let didDisconnectNotification = NSNotification.Name("UISceneDidDisconnectNotification")
@@ -147,15 +147,16 @@ public enum UIInterfaceOrientation: Int, Sendable {
     case unknown = 0, portrait = 1, portraitUpsideDown = 2, landscapeLeft = 4, landscapeRight = 3
 }
 
-// iOS 27 scene accessories.
-@available(iOS 27.0, *)
+// iOS 27 scene accessories. Every declaration compared with Apple's documentation (README: "iOS 27 symbols");
+// unavailable on Mac Catalyst as UIKit's headers say (API_UNAVAILABLE(macCatalyst, tvos, visionos, watchos)).
+@available(iOS 27.0, *) @available(macCatalyst, unavailable)
 @MainActor open class UISceneAccessory: NSObject {
     @available(*, unavailable) public override init() { fatalError() }
     open class func externalNonInteractive(sceneConfiguration: UISceneConfiguration) -> Self { fatalError() }
     open class func externalNonInteractive(sceneConfiguration: UISceneConfiguration, userInfo: Any) -> Self { fatalError() }
 }
 
-@available(iOS 27.0, *)
+@available(iOS 27.0, *) @available(macCatalyst, unavailable)
 @MainActor open class UISceneAccessoryRegistration: NSObject {
     @available(*, unavailable) public override init() { fatalError() }
     open var isEnabled: Bool { get { fatalError() } set {} }
@@ -290,9 +291,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     open func didMove(toParent parent: UIViewController?) {}
     open func willMove(toParent parent: UIViewController?) {}
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
-    @available(iOS 27.0, *)
+    @available(iOS 27.0, *) @available(macCatalyst, unavailable)
     open func registerSceneAccessory(_ accessory: UISceneAccessory) -> UISceneAccessoryRegistration { fatalError() }
-    @available(iOS 27.0, *)
+    @available(iOS 27.0, *) @available(macCatalyst, unavailable)
     open func unregisterSceneAccessory(_ registration: UISceneAccessoryRegistration) {}
 }
 
@@ -349,4 +350,34 @@ open class UIImage: NSObject, @unchecked Sendable {
     public init?(named name: String) { fatalError() }
     public init?(contentsOfFile path: String) { fatalError() }
     open var size: CGSize { fatalError() }
+}
+
+// MARK: Device (UIDevice.h)
+
+public enum UIUserInterfaceIdiom: Int, @unchecked Sendable {
+    case unspecified = -1
+    case phone = 0
+    case pad = 1
+    case tv = 2
+    case carPlay = 3
+    case mac = 5
+    case vision = 6
+}
+
+@MainActor open class UIDevice: NSObject {
+    open class var current: UIDevice { fatalError() }
+    open var name: String { fatalError() }
+    open var model: String { fatalError() }
+    open var systemName: String { fatalError() }
+    open var systemVersion: String { fatalError() }
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { fatalError() }
+}
+
+// MARK: Sharing (UIActivityViewController.h, UIActivity.h)
+
+@MainActor open class UIActivity: NSObject {}
+
+@MainActor open class UIActivityViewController: UIViewController {
+    public init(activityItems: [Any], applicationActivities: [UIActivity]?) { fatalError() }
+    public required init?(coder: NSCoder) { fatalError() }
 }

@@ -17,6 +17,7 @@ struct PhotoBrowserView: View {
                     RoutePicker(prioritizesVideoDevices: true)
                 }
                 .padding()
+                RecordingControls().padding()
                 List {
                     ForEach(library.photos) { photo in
                         Button(photo.title) { library.select(photo) }

@@ -38,6 +38,8 @@ public struct ScreenAssignments<Screen: Hashable & Sendable>: Sendable {
     /// the mode it changed there. `nil` when nothing moved (or the display is unknown).
     ///
     /// - Parameters:
+    ///   - id: the display whose scene reported.
+    ///   - screen: the screen the scene shows on now.
     ///   - display: the display as its new screen describes it, with the same id.
     ///   - contentSwitch: the app's switch for external content; while off, the display stays mirrored.
     public mutating func move(_ id: DisplayID, to screen: Screen, describedAs display: Display,

@@ -58,6 +58,11 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         return attachmentsStorage
     }
 
+    /// Records the launch batch and what the app sends, for a scenario a simulator replays (opt-in: `nil`, the
+    /// default, records nothing). Give the same recorder to the platform layer so it records the platform's
+    /// events as it translates them (`ExternalDisplayController.startRecording()` does both on iOS).
+    public var recorder: ExternalDisplayRecorder?
+
     /// Problems survived so far (most recent last, at most 100). Observable.
     public var diagnostics: [Diagnostic] {
         observeAccess(\.diagnostics)
@@ -69,17 +74,23 @@ public final class DisplayCoordinator<Platform: DisplayPlatform> {
         guard !started else { return }
         started = true
         stopped = false
-        let present = platform.start { [weak self] batch in self?.handle(batch) }
-        handle([.launch] + present.map(DisplayEvent.connect))
+        let present = platform.start { [weak self] batch in self?.handle(batch, recording: false) }
+        let launch = [.launch] + present.map(DisplayEvent.connect)
+        recorder?.record(present.map(DisplayEvent.connect) + [.launch])
+        handle(launch, recording: false)
     }
 
     /// Tells the engine something from the app (content ready, a mode request, mirror/extend, show an item…).
     public func send(_ event: DisplayEvent) { handle([event]) }
 
     /// Handles a batch of events that arrived together. After ``stop()`` (until the next ``start()``) events
-    /// are ignored: nothing may start a window or a clock again.
-    public func handle(_ batch: [DisplayEvent]) {
+    /// are ignored: nothing may start a window or a clock again. The ``recorder``, if any, records the batch as
+    /// the app's (the platform's own events are recorded by the platform layer, where it translates them).
+    public func handle(_ batch: [DisplayEvent]) { handle(batch, recording: true) }
+
+    private func handle(_ batch: [DisplayEvent], recording: Bool) {
         guard !stopped else { return }
+        if recording { recorder?.record(batch) }
         let effects = engineStorage.handle(batch)
         for effect in effects {
             switch effect {

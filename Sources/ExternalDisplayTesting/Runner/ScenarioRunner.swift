@@ -2,7 +2,7 @@ import ExternalDisplayKit
 import ExternalDisplaySimulator
 
 /// Replays a ``Scenario`` through a `DisplayEngine` on virtual time, carrying its commands out on a
-/// ``SimulatedPlatform``, and records the trace; then runs ``TraceChecker`` over it.
+/// `SimulatedPlatform`, and records the trace; then runs ``TraceChecker`` over it.
 ///
 /// ```swift
 /// let scenario = try ScenarioParser.parse(contentsOf: url)

@@ -4,6 +4,8 @@ import ExternalDisplaySimulator
 
 /// Reads scenario JSON and reports the first problem precisely (step, field, what to do).
 ///
+/// A file written by `ExternalDisplayRecorder` also has `"recording"` (metadata and notes, not replayed).
+///
 /// ```json
 /// { "device": "ipad",
 ///   "configuration": { "modeSelection": "preferred", "overscanCompensation": "scale",
@@ -26,8 +28,13 @@ public enum ScenarioParser {
                                 + "\"configuration\")")
         }
         var scenario = Scenario(steps: [])
-        for field in object.keys.sorted() where !["device", "configuration", "steps"].contains(field) {
-            throw ScenarioError(field: field, unknownField(field, known: ["device", "configuration", "steps"]))
+        let topLevel: Set<String> = ["device", "configuration", "recording", "steps"]
+        for field in object.keys.sorted() where !topLevel.contains(field) {
+            throw ScenarioError(field: field, unknownField(field, known: topLevel))
+        }
+        // What `ExternalDisplayRecorder` writes about a recording (metadata, notes): for people, not replayed.
+        if let recording = object["recording"], !(recording is [String: Any]) {
+            throw ScenarioError(field: "recording", "must be an object (what a recorder wrote about the recording)")
         }
         if let device = object["device"] {
             guard let name = device as? String, let preset = DisplayCatalog.device(named: name) else {
@@ -176,8 +183,11 @@ public enum ScenarioParser {
 
     /// A JSON number that is not a boolean.
     static func number(_ value: Any?) -> Double? {
-        guard let value, !isBool(value), let n = value as? Double else { return nil }
-        return n
+        guard let value, !isBool(value) else { return nil }
+        // Foundation hands a number with a long mantissa over as an NSDecimalNumber, whose conversion to Double
+        // can be one unit in the last place off (0.8888888888888888 became 0.8888888888888887); its text is exact.
+        if let decimal = value as? NSDecimalNumber, let exact = Double(decimal.stringValue) { return exact }
+        return value as? Double
     }
 
     static func render(_ value: Any) -> String {

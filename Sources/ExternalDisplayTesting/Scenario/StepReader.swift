@@ -60,8 +60,11 @@ struct StepReader {
         case "mirror": return .event(.mirror(try display()))
         case "extend": return .event(.extend(try display()))
         case "modeChanged":
-            let size = try ScenarioParser.readSize(try required("mode"), field: "mode", step: index)
-            return .event(.modeChanged(try display(), DisplayMode(size: size)))
+            // `[W, H]` (refresh 60, square pixels), or a mode object as in `modes` (what a recorder writes).
+            let raw = try required("mode")
+            let mode = raw is [String: Any] ? try mode(raw, field: "mode")
+                : DisplayMode(size: try ScenarioParser.readSize(raw, field: "mode", step: index))
+            return .event(.modeChanged(try display(), mode))
         case "modesChanged": return try modesChanged()
         case "requestMode":
             let size = try ScenarioParser.readSize(try required("mode"), field: "mode", step: index)
@@ -155,7 +158,10 @@ struct StepReader {
     }
 
     private func mode(_ raw: Any, at position: Int) throws(ScenarioError) -> DisplayMode {
-        let field = "modes[\(position)]"
+        try mode(raw, field: "modes[\(position)]")
+    }
+
+    private func mode(_ raw: Any, field: String) throws(ScenarioError) -> DisplayMode {
         if raw is [Any] {
             return DisplayMode(size: try ScenarioParser.readSize(raw, field: field, step: index))
         }

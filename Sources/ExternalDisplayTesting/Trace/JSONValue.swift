@@ -56,21 +56,7 @@ public enum JSONValue: Hashable, Sendable {
         return String(n)
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
+    private static func writeString(_ s: String, to out: inout String) { out += JSONText.quoted(s) }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized == rhs.serialized }
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }

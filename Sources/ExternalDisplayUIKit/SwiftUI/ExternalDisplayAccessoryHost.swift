@@ -1,5 +1,5 @@
 // Needs the iOS 27 SDK's scene accessories (UIKit module version 9127, as ExternalDisplayAccessory).
-#if canImport(UIKit, _version: 9127) && canImport(SwiftUI)
+#if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst) && canImport(SwiftUI)
 import ExternalDisplayKit
 import SwiftUI
 

@@ -57,7 +57,7 @@ struct ExternalDisplayModifier<ExternalContent: View, Placeholder: View>: ViewMo
     let placeholder: () -> Placeholder
 
     func body(content view: Content) -> some View {
-        #if canImport(UIKit, _version: 9127)
+        #if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst)
         if #available(iOS 27.0, *) {
             view.background(ExternalDisplayAccessoryHost()).onAppear { install() }
         } else {

@@ -1,7 +1,8 @@
 // Compiled only with an SDK that has scene accessories: UIKit's module version 9127 is the iOS 27 SDK's
 // (Xcode 27). `@available(iOS 27, *)` alone cannot hide symbols an older SDK lacks; see
-// ExternalDisplayUIKit.docc/HowTheAppleLayerIsVerified.md.
-#if canImport(UIKit, _version: 9127)
+// ExternalDisplayUIKit.docc/HowTheAppleLayerIsVerified.md. Not on Mac Catalyst: UIKit's headers mark scene
+// accessories unavailable there (`API_UNAVAILABLE(macCatalyst, …)`), and Apple's pages list iOS and iPadOS only.
+#if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst)
 import ExternalDisplayKit
 import UIKit
 
@@ -19,7 +20,7 @@ import UIKit
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()
-///         #if canImport(UIKit, _version: 9127)
+///         #if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst)
 ///         if #available(iOS 27.0, *) { externalDisplay = ExternalDisplayAccessory(registeringOn: self) }
 ///         #endif
 ///     }

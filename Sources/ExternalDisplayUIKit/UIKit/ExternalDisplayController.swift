@@ -30,6 +30,7 @@ public final class ExternalDisplayController {
     private var makeAppContent: (@MainActor (DisplayAttachment) -> UIViewController)?
     private var listeners: [UUID: @MainActor (AppNotification) -> Void] = [:]
     private var accessories: [WeakAccessory] = []
+    private var pendingConfiguration = DisplayConfiguration()
 
     /// Creates a controller (most apps use ``shared``).
     public init() {}
@@ -45,6 +46,7 @@ public final class ExternalDisplayController {
                       content: @escaping @MainActor (DisplayAttachment) -> UIViewController) {
         guard coordinator == nil else { return }
         makeAppContent = content
+        pendingConfiguration = configuration
         let platform = UIKitDisplayPlatform(path: path) { [weak self] id, kind in
             self?.viewController(for: id, content: kind) ?? UIViewController()
         }
@@ -55,7 +57,66 @@ public final class ExternalDisplayController {
         }
         coordinator.refresh = RefreshCoordinator(source: platform.makeRefreshSource())
         self.coordinator = coordinator
+        if let recorder {
+            recorder.configuration = configuration
+            coordinator.recorder = recorder
+            platform.recorder = recorder
+        }
         coordinator.start()
+    }
+
+    /// The recorder while a recording is kept (see ``startRecording(device:)``); `nil` otherwise.
+    public private(set) var recorder: ExternalDisplayRecorder?
+
+    /// Starts recording what happens to external displays — scenes and screens connecting and going, modes,
+    /// overscan, capture, the app's lifecycle, mode-change results and what the app sends — as a scenario file
+    /// the simulator replays (`extdisplay simulate FILE`). Opt-in: nothing is recorded until this is called.
+    ///
+    /// Call it before ``start(configuration:path:content:)`` to record from launch; called later, the recording
+    /// begins with the displays connected now (a launch batch) and the app's phase.
+    ///
+    /// ```swift
+    /// ExternalDisplayController.shared.startRecording()
+    /// // … reproduce the problem …
+    /// let file = try ExternalDisplayController.shared.finishRecording()   // share it
+    /// ```
+    ///
+    /// - Parameter device: the simulator's device to replay on; by default `"ipad"` or `"iphone"` by idiom.
+    public func startRecording(device: String? = nil) {
+        let idiom = UIDevice.current.userInterfaceIdiom == .pad ? "ipad" : "iphone"
+        let recorder = ExternalDisplayRecorder(device: device ?? idiom,
+                                               configuration: coordinator?.engine.configuration ?? pendingConfiguration)
+        recorder.metadata = ["system": "\(UIDevice.current.systemName) \(UIDevice.current.systemVersion)",
+                             "model": UIDevice.current.model]
+        recorder.start()
+        self.recorder = recorder
+        guard let coordinator else { return }
+        coordinator.recorder = recorder
+        coordinator.platform.recorder = recorder
+        // Already running: begin with what is true now, as a launch batch.
+        let engine = coordinator.engine
+        var now: [DisplayEvent] = engine.connectionOrder.compactMap { engine.displays[$0] }.map(DisplayEvent.connect)
+        now.append(.launch)
+        now += engine.mirroredDisplays.map(DisplayEvent.mirror)
+        if engine.phase == .background || engine.phase == .suspended { now.append(.background) }
+        if engine.isContentReady && !engine.configuration.contentReadyAtLaunch { now.append(.contentReady) }
+        recorder.record(now)
+    }
+
+    /// Stops recording and writes the scenario to a file in the temporary directory, returning its URL (for a
+    /// share sheet); `nil` when nothing was being recorded.
+    ///
+    /// - Parameter name: the file's name without extension.
+    @discardableResult
+    public func finishRecording(name: String = "external-display-recording") throws -> URL? {
+        guard let recorder else { return nil }
+        recorder.stop()
+        coordinator?.recorder = nil
+        coordinator?.platform.recorder = nil
+        self.recorder = nil
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".json")
+        try recorder.scenarioData().write(to: url, options: .atomic)
+        return url
     }
 
     /// Stops: every external window is released and the system mirrors again.
@@ -72,7 +133,7 @@ public final class ExternalDisplayController {
     public var isExternalContentEnabled: Bool {
         get { coordinator?.platform.contentSwitch.isEnabled ?? true }
         set {
-            #if canImport(UIKit, _version: 9127)
+            #if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst)
             if #available(iOS 27.0, *) { setAccessoriesEnabled(newValue) }
             #endif
             guard let coordinator else { return }
@@ -117,7 +178,7 @@ public final class ExternalDisplayController {
     /// Stops calling a listener.
     public func removeListener(_ token: UUID) { listeners[token] = nil }
 
-    #if canImport(UIKit, _version: 9127)
+    #if canImport(UIKit, _version: 9127) && !targetEnvironment(macCatalyst)
     /// Remembers an iOS 27 accessory so the switch also sets its `isEnabled` (the documented way to stop
     /// presenting without unregistering).
     @available(iOS 27.0, *)

@@ -13,21 +13,18 @@ extension UIKitDisplayPlatform {
             (UIApplication.willResignActiveNotification, .willResignActive),
         ]
         for (name, signal) in signals {
-            observe(name) { platform, _ in
-                if let event = PlatformSignals.event(for: signal) { platform.enqueue([event]) }
-            }
+            observe(name) { platform, _ in platform.enqueue(platform.translator.lifecycle(signal)) }
         }
     }
 
     /// Mode changes and screen capture, on both paths.
     func observeScreens() {
         observe(UIScreen.modeDidChangeNotification) { platform, screen in
-            guard let screen, let id = platform.id(of: screen), let mode = screen.currentMode else { return }
-            let description = screen.externalDisplayDescription
-            let current = description.displayMode(ScreenDescription.Mode(
-                width: Double(mode.size.width), height: Double(mode.size.height),
-                pixelAspectRatio: Double(mode.pixelAspectRatio)))
-            platform.enqueue([.modeChanged(id, current)])
+            guard let screen, let mode = screen.currentMode else { return }
+            platform.enqueue(platform.translator.modeChanged(
+                on: ObjectIdentifier(screen), description: screen.externalDisplayDescription,
+                current: ScreenDescription.Mode(width: Double(mode.size.width), height: Double(mode.size.height),
+                                                pixelAspectRatio: Double(mode.pixelAspectRatio))))
         }
         observe(UIScreen.capturedDidChangeNotification) { platform, screen in
             guard let screen else { return }
@@ -36,31 +33,59 @@ extension UIKitDisplayPlatform {
     }
 
     /// Connect and disconnect notifications: the no-scenes path only (in a scene-based app a window made
-    /// from them never shows).
+    /// from them never shows). From iOS 16, where the screen notifications are deprecated, a screen arrives
+    /// with the first external-display scene UIKit connects on it (`UIScene.willConnectNotification`) and goes
+    /// when none is left on it (`UIScene.didDisconnectNotification`); before iOS 16 the screen notifications
+    /// say so directly.
     func observeScreenConnections() {
-        observe(UIScreen.didConnectNotification) { platform, screen in
-            guard let screen, platform.id(of: screen) == nil else { return }
-            platform.enqueue(platform.contentSwitch.events(connecting: platform.register(screen)))
+        if #available(iOS 16.0, *) {
+            observeScenes(UIScene.willConnectNotification) { platform, sceneKey in
+                let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                // Only external-display scenes bring an external screen; the app's own scenes (Stage Manager
+                // windows on a monitor included) never do, as on the scenes path.
+                guard let scene = scenes.first(where: { ObjectIdentifier($0) == sceneKey }),
+                      ExternalScenePolicy.mayConfigureScreen(for: SceneRole(scene.session.role)) else { return }
+                platform.sceneScreenKeys[sceneKey] = ObjectIdentifier(scene.screen)
+                platform.screenDidConnect(scene.screen)
+            }
+            observeScenes(UIScene.didDisconnectNotification) { platform, sceneKey in
+                guard let screenKey = platform.sceneScreenKeys.removeValue(forKey: sceneKey),
+                      !platform.sceneScreenKeys.values.contains(screenKey),
+                      let screen = platform.knownScreen(screenKey) else { return }
+                platform.screenDidDisconnect(screen)
+            }
+        } else {
+            observe(UIScreen.didConnectNotification) { platform, screen in
+                guard let screen else { return }
+                platform.screenDidConnect(screen)
+            }
+            observe(UIScreen.didDisconnectNotification) { platform, screen in
+                guard let screen else { return }
+                platform.screenDidDisconnect(screen)
+            }
         }
-        observe(UIScreen.didDisconnectNotification) { platform, screen in
-            guard let screen, let id = platform.id(of: screen) else { return }
-            platform.forget(id, key: ObjectIdentifier(screen))
-            platform.enqueue([.disconnect(id)])
-        }
+    }
+
+    /// A screen attached (screens path): registered unless it is known or the device's own.
+    func screenDidConnect(_ screen: UIScreen) {
+        guard id(of: screen) == nil, screen !== deviceScreen() else { return }
+        enqueue(translator.connected(register(screen)))
+    }
+
+    /// A screen went away (screens path).
+    func screenDidDisconnect(_ screen: UIScreen) {
+        enqueue(forget(ObjectIdentifier(screen)))
     }
 
     /// An external scene connected (called by ``ExternalDisplaySceneDelegate``).
     func sceneDidConnect(_ scene: UIWindowScene) {
         guard let display = register(scene) else { return }
-        enqueue(contentSwitch.events(connecting: display))
+        enqueue(translator.connected(display))
     }
 
     /// An external scene disconnected.
     func sceneDidDisconnect(_ scene: UIScene) {
-        let key = ObjectIdentifier(scene)
-        guard let id = identities.id(for: key) else { return }
-        forget(id, key: key)
-        enqueue([.disconnect(id)])
+        enqueue(forget(ObjectIdentifier(scene)))
     }
 
     /// Capture from the scene capture state (iOS 17+) of the app's scene on the screen where it says, else
@@ -77,6 +102,21 @@ extension UIKitDisplayPlatform {
             }
         }
         return PlatformSignals.isCaptured(sceneCaptureState: state, screenIsCaptured: screen.isCaptured)
+    }
+
+    /// Observes a scene notification and hands the platform and the scene's identity to `handler` on the main
+    /// actor (the scene itself is not sendable; the handler finds it, or what the platform knows of it).
+    private func observeScenes(_ name: NSNotification.Name,
+                               _ handler: @escaping @MainActor (UIKitDisplayPlatform, ObjectIdentifier) -> Void) {
+        let token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) {
+            [weak self] notification in
+            let sceneKey = (notification.object as? UIScene).map(ObjectIdentifier.init)
+            Task { @MainActor in
+                guard let self, let sceneKey else { return }
+                handler(self, sceneKey)
+            }
+        }
+        observers.append(token)
     }
 
     /// Observes a notification and hands the platform and the notification's screen (if its object is one)

@@ -34,11 +34,18 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     /// Called when the engine asks a display's content to draw a fraction of its pixels.
     public var onRenderScale: (@MainActor (DisplayID, Double) -> Void)?
     /// The run-time switch for external content (see ``setExternalContentEnabled(_:connected:mirrored:)``).
-    public private(set) var contentSwitch = ExternalContentSwitch()
+    public var contentSwitch: ExternalContentSwitch { translator.contentSwitch }
+    /// Turns what UIKit reports into events (identities, screen assignments, the content switch) and records
+    /// them when a recorder is set (see ``recorder``).
+    let translator = PlatformEventTranslator<ObjectIdentifier>()
 
-    var identities = DisplayIdentities<ObjectIdentifier>()
-    /// Which screen each display's window is on; moves, the device's screen and capture are decided there.
-    var assignments = ScreenAssignments<ObjectIdentifier>()
+    /// Records every event this platform translates, and mode-change results, overscan and lifecycle signals
+    /// (opt-in: `nil`, the default, records nothing). ``ExternalDisplayController/startRecording(device:)``
+    /// sets it together with the coordinator's.
+    public var recorder: ExternalDisplayRecorder? {
+        get { translator.recorder }
+        set { translator.recorder = newValue }
+    }
     var screens: [DisplayID: UIScreen] = [:]
     var scenes: [DisplayID: UIScene] = [:]
     var windows: [DisplayID: UIWindow] = [:]
@@ -50,6 +57,8 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     var pending: [DisplayEvent] = []
     var flushScheduled = false
     var observers: [any NSObjectProtocol] = []
+    /// Screens path, iOS 16+: the screen each connected scene is on, so a screen goes when its last scene does.
+    var sceneScreenKeys: [ObjectIdentifier: ObjectIdentifier] = [:]
 
     /// Creates the platform.
     ///
@@ -81,11 +90,22 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
             }
         case .screens:
             observeScreenConnections()
-            // The device's own screen is always first; the rest are external (identity, not position, keys them).
-            for screen in UIScreen.screens.dropFirst() { present.append(register(screen)) }
+            for scene in UIApplication.shared.connectedScenes.compactMap({ $0 as? UIWindowScene })
+            where ExternalScenePolicy.mayConfigureScreen(for: SceneRole(scene.session.role)) {
+                sceneScreenKeys[ObjectIdentifier(scene)] = ObjectIdentifier(scene.screen)
+            }
+            // Identity, not position, keys them from here on.
+            for screen in UIKitScreens.externalAtStart(deviceScreen: deviceScreen()) { present.append(register(screen)) }
         }
-        if let device = deviceScreen() { enqueue(assignments.capture(isCaptured(device), on: ObjectIdentifier(device),
-                                                                     deviceScreen: ObjectIdentifier(device))) }
+        if let device = deviceScreen() {
+            // Translated (and recorded) after the coordinator has handled the launch batch this call is part of,
+            // as it is delivered: in a later turn of the run loop.
+            let key = ObjectIdentifier(device), captured = isCaptured(device)
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                enqueue(translator.capture(captured, on: key, deviceScreen: key))
+            }
+        }
         return present
     }
 
@@ -113,7 +133,8 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         clocks = [:]
         for (id, mode) in originalModes { screens[id]?.currentMode = mode }
         originalModes = [:]
-        assignments = ScreenAssignments()
+        translator.reset()
+        sceneScreenKeys = [:]
         deliver = nil
         if ExternalSceneHub.platform === self { ExternalSceneHub.platform = nil }
     }
@@ -122,7 +143,7 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     /// the events to send; new displays follow the switch as they attach.
     public func setExternalContentEnabled(_ enabled: Bool, connected: [DisplayID],
                                           mirrored: [DisplayID]) -> [DisplayEvent] {
-        contentSwitch.set(enabled, connected: connected, mirrored: mirrored)
+        translator.setExternalContentEnabled(enabled, connected: connected, mirrored: mirrored)
     }
 
     // MARK: Events
@@ -146,46 +167,50 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     /// Assigns an id to an external scene and describes its screen. Scenes of other roles (Stage Manager's
     /// interactive windows on a monitor) are never registered, so their screens are never configured.
     func register(_ scene: UIWindowScene) -> Display? {
-        guard ExternalScenePolicy.mayConfigureScreen(for: SceneRole(scene.session.role)) else { return nil }
-        let id = identities.assign(ObjectIdentifier(scene))
-        scenes[id] = scene
-        screens[id] = scene.screen
-        assignments.attach(id, on: ObjectIdentifier(scene.screen))
-        return describe(scene.screen, id: id)
+        guard let display = translator.registerScene(
+            ObjectIdentifier(scene), role: SceneRole(scene.session.role), screen: ObjectIdentifier(scene.screen),
+            description: scene.screen.externalDisplayDescription, routePorts: Self.routePorts()) else { return nil }
+        scenes[display.id] = scene
+        screens[display.id] = scene.screen
+        return display
     }
 
     func register(_ screen: UIScreen) -> Display {
-        let id = identities.assign(ObjectIdentifier(screen))
-        screens[id] = screen
-        assignments.attach(id, on: ObjectIdentifier(screen))
-        return describe(screen, id: id)
+        let display = translator.registerScreen(ObjectIdentifier(screen),
+                                                description: screen.externalDisplayDescription,
+                                                routePorts: Self.routePorts())
+        screens[display.id] = screen
+        return display
     }
 
-    func forget(_ id: DisplayID, key: ObjectIdentifier) {
-        identities.remove(key)
+    /// A scene or screen went away: the platform forgets it and returns its disconnect.
+    func forget(_ key: ObjectIdentifier) -> [DisplayEvent] {
+        guard let id = translator.id(for: key) else { return [] }
         originalModes[id] = nil
         screens[id] = nil
         scenes[id] = nil
-        assignments.detach(id)
+        return translator.disconnected(key)
     }
 
-    func id(of screen: UIScreen) -> DisplayID? { assignments.display(on: ObjectIdentifier(screen)) }
+    func id(of screen: UIScreen) -> DisplayID? { translator.display(on: ObjectIdentifier(screen)) }
 
     /// A screen UIKit reported by identity: one of the platform's, or any screen attached now.
     func knownScreen(_ key: ObjectIdentifier) -> UIScreen? {
-        screens.values.first { ObjectIdentifier($0) == key } ?? UIScreen.screens.first { ObjectIdentifier($0) == key }
+        screens.values.first { ObjectIdentifier($0) == key } ?? UIKitScreens.attached.first { ObjectIdentifier($0) == key }
     }
 
     /// The device's own screen, decided by ``ScreenAssignments/deviceScreen(among:)``: the one UIKit names
-    /// the device's internal screen (`UIScreen.main`), not whichever scene a set yields first.
+    /// the device's internal screen (see `UIKitScreens.isBuiltIn(_:among:)`), not whichever scene a set yields
+    /// first.
     func deviceScreen() -> UIScreen? {
         let windowScenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-        var candidates: [UIScreen] = UIScreen.screens
+        var candidates: [UIScreen] = UIKitScreens.attached
         for scene in windowScenes where !candidates.contains(where: { $0 === scene.screen }) {
             candidates.append(scene.screen)
         }
         let described = candidates.map { screen in
-            ScreenCandidate(screen: ObjectIdentifier(screen), isBuiltIn: screen === UIScreen.main,
+            ScreenCandidate(screen: ObjectIdentifier(screen),
+                            isBuiltIn: UIKitScreens.isBuiltIn(screen, among: candidates),
                             showsApplicationScene: windowScenes.contains {
                                 $0.screen === screen && SceneRole($0.session.role) == .application
                             },
@@ -199,29 +224,26 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
     /// the device's own screen counts.
     func captureEvents(reportedBy screen: UIScreen) -> [DisplayEvent] {
         guard let device = deviceScreen() else { return [] }
-        return assignments.capture(isCaptured(screen), on: ObjectIdentifier(screen), deviceScreen: ObjectIdentifier(device))
+        return translator.capture(isCaptured(screen), on: ObjectIdentifier(screen), deviceScreen: ObjectIdentifier(device))
     }
 
     /// An external scene's screen, orientation or traits updated: if it moved to another screen, the mode
     /// set on the screen it left is put back and the display leaves and arrives again on the new screen in
     /// one batch (``ScreenAssignments/move(_:to:describedAs:contentSwitch:)``).
     func sceneDidUpdate(_ scene: UIWindowScene) {
-        guard let id = identities.id(for: ObjectIdentifier(scene)), let left = screens[id] else { return }
-        let display = describe(scene.screen, id: id)
-        guard let move = assignments.move(id, to: ObjectIdentifier(scene.screen), describedAs: display,
-                                          contentSwitch: contentSwitch) else { return }
+        guard let id = translator.id(for: ObjectIdentifier(scene)), let left = screens[id] else { return }
+        guard let move = translator.sceneUpdated(ObjectIdentifier(scene), screen: ObjectIdentifier(scene.screen),
+                                                 description: scene.screen.externalDisplayDescription,
+                                                 routePorts: Self.routePorts()) else { return }
         if let mode = originalModes[id], ObjectIdentifier(left) == move.leftScreen { left.currentMode = mode }
         originalModes[id] = nil
         screens[id] = scene.screen
         enqueue(move.events)
     }
 
-    private func describe(_ screen: UIScreen, id: DisplayID) -> Display {
-        let ports = AVAudioSession.sharedInstance().currentRoute.outputs
-        let connection = ConnectionKind(audioRoutePortTypes: ports.map(\.portType.rawValue))
-        let name = ScreenDescription.displayName(
-            routePorts: ports.map { (type: $0.portType.rawValue, name: $0.portName) }, fallback: "External display")
-        return screen.externalDisplayDescription.display(id: id, name: name, connection: connection)
+    /// The current audio route's output ports (type and name): they name the display and tell AirPlay from a cable.
+    private static func routePorts() -> [(type: String, name: String)] {
+        AVAudioSession.sharedInstance().currentRoute.outputs.map { (type: $0.portType.rawValue, name: $0.portName) }
     }
 
     // MARK: Commands
@@ -235,29 +257,30 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
         case .setScreenMode(let mode):
             guard let screen = screens[id] else { throw fail("no screen for \(id)") }
             guard let screenMode = screen.screenMode(matching: mode) else {
-                throw fail("the screen does not offer \(mode)")
+                let reason = "the screen does not offer \(mode)"
+                translator.modeChangeResult(id, mode: mode, refusal: reason)
+                throw fail(reason)
             }
             if originalModes[id] == nil { originalModes[id] = screen.currentMode }
             screen.currentMode = screenMode
+            translator.modeChangeResult(id, mode: mode, refusal: nil)
         case .setOverscanCompensation(let compensation):
             guard let screen = screens[id] else { throw fail("no screen for \(id)") }
             screen.overscanCompensation = UIScreen.OverscanCompensation(rawValue: compensation.uiKitRawValue) ?? .scale
+            translator.overscanCompensationSet(id, compensation, insets: screen.externalDisplayDescription.overscanInsets)
         case .createWindowInScene:
             guard let scene = scenes[id] as? UIWindowScene else { throw fail("no external scene for \(id)") }
             windows[id] = UIWindow(windowScene: scene)
         case .createWindow:
-            windows[id] = UIWindow(frame: .zero)
+            guard let screen = screens[id] else { throw fail("no screen for \(id)") }
+            guard let window = UIKitScreens.makeWindow(for: screen) else { throw fail(Self.noSceneForScreen) }
+            windows[id] = window
         case .assignScreen:
             guard let window, let screen = screens[id] else { throw fail("no window or screen for \(id)") }
             // `UIWindow.screen`'s setter is deprecated since iOS 13 in favour of `windowScene`: the window
             // joins the window scene that shows this screen.
-            let scene = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                .first { $0.screen === screen && $0.activationState != .unattached }
-            guard let scene else {
-                throw fail("no window scene shows the screen; UIKit places windows through scenes since iOS 13 "
-                           + "— declare the external-display scene role (ExternalDisplaySceneDelegate)")
-            }
-            window.windowScene = scene
+            guard let scene = UIKitScreens.windowScene(showing: screen) else { throw fail(Self.noSceneForScreen) }
+            if window.windowScene !== scene { window.windowScene = scene }
         case .setFrame(let rect):
             window?.frame = CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         case .setSafeAreaInsets(let top, let left, let bottom, let right):
@@ -302,6 +325,9 @@ public final class UIKitDisplayPlatform: DisplayPlatform {
             applyShared(operation)
         }
     }
+
+    private static let noSceneForScreen = "no window scene shows the screen; UIKit places windows through scenes "
+        + "since iOS 13 — declare the external-display scene role (ExternalDisplaySceneDelegate)"
 
     private func applyShared(_ operation: WindowOperation) {
         switch operation {
