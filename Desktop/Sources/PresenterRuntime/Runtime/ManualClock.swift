@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A clock that moves only when told to (``advance(by:)``): the runtime's headless mode and its tests run the
 /// same loop as a live talk on it, in virtual time.
