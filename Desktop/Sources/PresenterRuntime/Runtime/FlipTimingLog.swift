@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A per-flip timing log for finding slow flips, on when `EXTDISPLAY_FLIP_LOG` names a file (lines are
 /// appended; `-` means standard error). One line per pass that drew after a key: how long from handling it to the
