@@ -55,16 +55,37 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
-        .target(name: "ExternalDisplaySDL",
-                dependencies: [kit("ExternalDisplayKit"),
+        // Files read from untrusted places (bounded, regular files only, a timeout) and written atomically.
+        .target(name: "DesktopFiles", swiftSettings: strict),
+        // Mode records, the exit hooks every restore guard shares and the restore watchdog (X11 and Wayland).
+        .target(name: "DesktopModeState",
+                dependencies: ["DesktopFiles", "CFatalSignals"],
+                swiftSettings: strict),
+        // Bitmaps, the PNG encoder and decoder, JPEG through libjpeg-turbo, BMP through SDL, image limits.
+        .target(name: "DesktopImages",
+                dependencies: ["DesktopFiles",
                                .target(name: "CSDL2", condition: linuxOnly),
-                               .target(name: "CXRandR", condition: linuxOnly),
                                .target(name: "CZlib", condition: linuxOnly),
-                               .target(name: "CJPEG", condition: linuxOnly),
+                               .target(name: "CJPEG", condition: linuxOnly)],
+                swiftSettings: strict),
+        // Text in any language: fontconfig fallback, HarfBuzz shaping through SDL_ttf, FriBidi ordering.
+        .target(name: "DesktopText",
+                dependencies: ["DesktopImages",
+                               .target(name: "CSDL2", condition: linuxOnly),
                                .target(name: "CFontconfig", condition: linuxOnly),
                                .target(name: "CHarfBuzz", condition: linuxOnly),
-                               .target(name: "CFriBidi", condition: linuxOnly),
-                               "CFatalSignals"],
+                               .target(name: "CFriBidi", condition: linuxOnly)],
+                swiftSettings: strict),
+        // SDL windows, the drawing canvas and the vsync frame clock.
+        .target(name: "SDLWindows",
+                dependencies: [kit("ExternalDisplayKit"), "DesktopImages", "DesktopText",
+                               .target(name: "CSDL2", condition: linuxOnly)],
+                swiftSettings: strict),
+        // X11 outputs: topology, hotplug and modes from RandR on a private connection, and the desktop platform.
+        .target(name: "X11Outputs",
+                dependencies: [kit("ExternalDisplayKit"), "SDLWindows", "DesktopModeState", "CFatalSignals",
+                               .target(name: "CSDL2", condition: linuxOnly),
+                               .target(name: "CXRandR", condition: linuxOnly)],
                 swiftSettings: strict),
         // Wayland: libwayland-client (pkg-config) and the protocol tables and listener shims Swift needs.
         .systemLibrary(name: "CLibWayland", pkgConfig: "wayland-client",
@@ -73,7 +94,7 @@ let package = Package(
                 dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
         // Present/ (wlpresent): SDL windows fullscreen on a named output, for `extdisplay present`.
         .target(name: "ExternalDisplayWayland",
-                dependencies: [kit("ExternalDisplayKit"), "ExternalDisplaySDL",
+                dependencies: [kit("ExternalDisplayKit"), "DesktopModeState", "DesktopFiles",
                                .target(name: "CWaylandClient", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),
@@ -84,14 +105,14 @@ let package = Package(
 
         // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
         .target(name: "ExternalDisplayPresenter",
-                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), "ExternalDisplaySDL"],
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles"],
                 swiftSettings: strict),
 
         // The one presenter loop (injected clock) and its hosts: X11 and Wayland desktops, browsers, the terminal
         // console, MPRIS, headless snapshots on the simulator.
         .target(name: "PresenterRuntime",
                 dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"),
-                               kit("ExternalDisplaySimulator"), "ExternalDisplaySDL", "ExternalDisplayWayland",
+                               kit("ExternalDisplaySimulator"), "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "ExternalDisplayWayland",
                                "ExternalDisplayMPRIS", "ExternalDisplayBrowser",
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
@@ -117,7 +138,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
-                                         "ExternalDisplaySDL", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
+                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
                                          "ExternalDisplayBrowser", "ExternalDisplayWayland",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
@@ -130,7 +151,7 @@ let package = Package(
         // `scripts/bench-pympress.sh` (`present-bench pympress`).
         .executableTarget(name: "present-bench",
                           dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", kit("ExternalDisplayKit"),
-                                         "ExternalDisplaySDL", .target(name: "CSDL2", condition: linuxOnly),
+                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", .target(name: "CSDL2", condition: linuxOnly),
                                          .target(name: "CXRandR", condition: linuxOnly)],
                           swiftSettings: strict),
 
@@ -142,7 +163,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "ExternalDisplaySDLTests",
-                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplaySDL", kit("ExternalDisplayKit")],
+                    dependencies: ["ExtDisplayTestSupport", "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", kit("ExternalDisplayKit")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayMPRISTests",
                     dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],

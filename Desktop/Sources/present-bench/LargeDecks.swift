@@ -4,7 +4,12 @@
 #if canImport(CSDL2)
 import ExternalDisplayKit
 import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 
 /// One deck's figures.

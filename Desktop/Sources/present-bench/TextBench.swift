@@ -5,7 +5,12 @@
 import CSDL2
 import ExternalDisplayKit
 import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 
 func textBench(decks: [String], rounds: Int) throws {

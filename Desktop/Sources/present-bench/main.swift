@@ -17,7 +17,12 @@
 import CSDL2
 import ExternalDisplayKit
 import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 import PresenterRuntime
 

@@ -1,6 +1,11 @@
 #if canImport(CSDL2)
 import ExternalDisplayKit
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import ExternalDisplayTesting
 import Foundation
 import Testing

@@ -1,7 +1,12 @@
 import ExtDisplayTestSupport
 import ExternalDisplayKit
 import Foundation
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Testing
 @testable import ExternalDisplayPresenter
 import PresenterRuntime

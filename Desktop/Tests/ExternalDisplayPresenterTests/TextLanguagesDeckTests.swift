@@ -1,6 +1,11 @@
 import ExtDisplayTestSupport
 import ExternalDisplayKit
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter

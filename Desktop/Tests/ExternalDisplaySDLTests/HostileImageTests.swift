@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import ExternalDisplaySDL
+@testable import DesktopImages
+@testable import DesktopFiles
+@testable import DesktopModeState
+@testable import DesktopText
+@testable import SDLWindows
+@testable import X11Outputs
 
 /// Untrusted image and file bytes: sizes refused from the header before any allocation, every PNG bit depth
 /// decoded against pixels written by an encoder of the test's own (stored deflate blocks, no zlib), JPEG through

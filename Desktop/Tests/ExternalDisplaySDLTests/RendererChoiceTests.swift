@@ -1,4 +1,9 @@
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 import Testing
 

@@ -1,5 +1,10 @@
 import ExternalDisplayKit
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 import Testing
 

@@ -1,4 +1,9 @@
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 
 /// Reads Markdown slides: slides are separated by lines of `---`; `#` titles, paragraphs, `-` bullets nested

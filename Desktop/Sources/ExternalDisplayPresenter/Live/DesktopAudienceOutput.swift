@@ -1,6 +1,11 @@
 #if canImport(CSDL2)
 import ExternalDisplayKit
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 
 /// Shows the presenter's display lists in a `ExternalDisplaySDL/DesktopSurface` (the desktop platform's
 /// window on an external display): a new list is drawn and presented at once, and the surface's own draw pass

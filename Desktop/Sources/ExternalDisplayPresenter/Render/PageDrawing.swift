@@ -1,7 +1,12 @@
 #if canImport(CSDL2)
 import CSDL2
 import ExternalDisplayKit
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 
 extension SDLPresenterCanvas {
     /// Draws a PDF page rendered (by the shared ``PageRasterCache``) at exactly `rect`'s pixel size.

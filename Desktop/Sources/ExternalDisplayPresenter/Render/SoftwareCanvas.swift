@@ -1,7 +1,12 @@
 #if canImport(CSDL2)
 import CSDL2
 import ExternalDisplayKit
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 
 /// A canvas over an SDL software surface: a headless surface of any size (no video driver needed) or an SDL

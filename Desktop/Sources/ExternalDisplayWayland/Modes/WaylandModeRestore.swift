@@ -1,4 +1,5 @@
-import ExternalDisplaySDL
+import DesktopFiles
+import DesktopModeState
 import Foundation
 
 /// What is on disk while this process has Wayland modes switched: the compositor to reconnect to and each

@@ -2,7 +2,12 @@
 public import ExternalDisplayBrowser
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 public import Foundation
 
 /// The presenter's audience view in browsers: a coordinator whose platform is the browser-display server,

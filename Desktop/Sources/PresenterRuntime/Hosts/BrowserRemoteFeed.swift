@@ -2,7 +2,12 @@
 import ExternalDisplayBrowser
 import ExternalDisplayKit
 import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 
 /// What the speaker's remote (`/remote?token=…`, the private display) is sent: the state (slide, timer, notes,

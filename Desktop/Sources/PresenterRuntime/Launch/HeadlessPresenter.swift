@@ -1,7 +1,12 @@
 #if canImport(CSDL2)
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import ExternalDisplaySimulator
 public import Foundation
 

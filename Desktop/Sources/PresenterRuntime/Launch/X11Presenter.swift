@@ -2,7 +2,12 @@
 internal import CSDL2
 import ExternalDisplayKit
 import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 
 /// `present` on an X server: the console on the main output (``ExternalDisplayPresenter/ConsoleOutputRule``),

@@ -4,7 +4,12 @@ import CSDL2
 #endif
 import ExternalDisplayKit
 import ExternalDisplayPresenter
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 import PresenterRuntime
 

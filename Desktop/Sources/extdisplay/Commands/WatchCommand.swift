@@ -1,6 +1,11 @@
 import ArgumentParser
 import ExternalDisplayKit
-import ExternalDisplaySDL
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopText
+import SDLWindows
+import X11Outputs
 import ExternalDisplayWayland
 import Foundation
 
