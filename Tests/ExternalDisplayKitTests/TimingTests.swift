@@ -163,3 +163,12 @@ struct TimingTests {
         #expect(plan == current)
     }
 }
+
+/// "0 Hz means 60 Hz", decided once: every platform paces an unknown refresh rate at the device default.
+@Test func aRefreshRateThatIsNotAUsableNumberMeansTheDeviceDefault() {
+    #expect(RefreshRule.usableRate(75) == 75)
+    #expect(RefreshRule.usableRate(23.976) == 23.976)
+    for unusable in [0, -60, .nan, .infinity, -.infinity] as [Double] {
+        #expect(RefreshRule.usableRate(unusable) == RefreshRule.deviceDefaultRate, "\(unusable)")
+    }
+}

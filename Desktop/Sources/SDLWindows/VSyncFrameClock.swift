@@ -40,7 +40,7 @@ public final class VSyncFrameClock: FrameClock {
     /// display refreshing at `refreshRate` Hz.
     public init(surface: DesktopSurface?, refreshRate: Double) {
         self.surface = surface
-        self.maximumFramesPerSecond = refreshRate > 0 ? refreshRate : 60
+        self.maximumFramesPerSecond = RefreshRule.usableRate(refreshRate)
     }
 
     /// Starts ticking at `preferredFramesPerSecond` (clamped; 0 = the display's rate).

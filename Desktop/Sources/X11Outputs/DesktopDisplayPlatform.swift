@@ -166,7 +166,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         case .startFrameClock(let id, let fps, let paused):
             guard let surface = surfaces[id] else { throw missing(command) }
             clocks.removeValue(forKey: id)?.stop()
-            let rate = externals[id]?.display.currentMode.refreshRate ?? 60
+            let rate = externals[id]?.display.currentMode.refreshRate ?? RefreshRule.deviceDefaultRate
             let clock = VSyncFrameClock(surface: surface, refreshRate: rate)
             clock.start(preferredFramesPerSecond: fps, paused: paused) { _ in }
             clocks[id] = clock
@@ -176,7 +176,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         case .setFrameRate(let id, let fps): clocks[id]?.setRate(fps)
         case .startRefresh(let fps):
             if refreshClock == nil {
-                refreshClock = VSyncFrameClock(surface: nil, refreshRate: device?.display.currentMode.refreshRate ?? 60)
+                refreshClock = VSyncFrameClock(surface: nil, refreshRate: device?.display.currentMode.refreshRate ?? RefreshRule.deviceDefaultRate)
             }
             refreshClock?.start(preferredFramesPerSecond: fps, paused: false) { [weak self] tick in
                 self?.onRefresh?(tick)

@@ -27,6 +27,18 @@ public struct RefreshRule: Hashable, Sendable {
     /// The device's default rate.
     public static let deviceDefaultRate: Double = 60
 
+    /// The rate to pace a display at when it reports `reported` Hz: that rate when it is a usable number (finite
+    /// and above 0), else ``deviceDefaultRate``. Platforms report 0 when they do not know (an SDL display mode, a
+    /// screen's `maximumFramesPerSecond` before it is known, a browser page); every platform asks here.
+    ///
+    /// ```swift
+    /// RefreshRule.usableRate(75)   // 75
+    /// RefreshRule.usableRate(0)    // 60
+    /// ```
+    public static func usableRate(_ reported: Double) -> Double {
+        reported.isFinite && reported > 0 ? reported : deviceDefaultRate
+    }
+
     /// Creates a rule from its inputs.
     public init(isModelRunning: Bool, isAppActive: Bool, isDeviceViewVisible: Bool,
                 displaysShowingContent: [DisplayID], rates: [RefreshConsumer: Double],

@@ -84,7 +84,7 @@ public struct ScreenDescription: Hashable, Sendable {
 
     /// The refresh rate given to every mode: UIKit reports one rate per screen, not per mode; 60 when it
     /// reports none.
-    public var refreshRate: Double { maximumFramesPerSecond > 0 ? Double(maximumFramesPerSecond) : 60 }
+    public var refreshRate: Double { RefreshRule.usableRate(Double(maximumFramesPerSecond)) }
 
     /// The fraction of each edge the display crops: the larger of the horizontal and vertical insets
     /// relative to the bounds (0 when the display does not overscan or the bounds are empty).

@@ -34,7 +34,7 @@ public final class DisplayLinkFrameClock: FrameClock {
     public init(screen: UIScreen?) {
         self.screen = screen
         let maximum = screen?.maximumFramesPerSecond ?? 0
-        self.maximumFramesPerSecond = maximum > 0 ? Double(maximum) : 60
+        self.maximumFramesPerSecond = RefreshRule.usableRate(Double(maximum))
     }
 
     /// Starts the display link (replacing a running one).

@@ -43,7 +43,7 @@ public struct BrowserViewport: Hashable, Sendable {
     /// browsers animate at on nearly every screen).
     public var mode: DisplayMode {
         DisplayMode(width: Int((cssWidth * devicePixelRatio).rounded()),
-                    height: Int((cssHeight * devicePixelRatio).rounded()), refreshRate: 60)
+                    height: Int((cssHeight * devicePixelRatio).rounded()), refreshRate: RefreshRule.deviceDefaultRate)
     }
 }
 

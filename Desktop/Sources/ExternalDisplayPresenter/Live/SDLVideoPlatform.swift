@@ -101,7 +101,7 @@ public final class SDLVideoPlatform: DisplayPlatform {
     }
 
     private static func sdlMode(_ m: SDL_DisplayMode) -> DisplayMode {
-        DisplayMode(width: Int(m.w), height: Int(m.h), refreshRate: m.refresh_rate > 0 ? Double(m.refresh_rate) : 60)
+        DisplayMode(width: Int(m.w), height: Int(m.h), refreshRate: RefreshRule.usableRate(Double(m.refresh_rate)))
     }
 
     private static func bounds(of index: Int32) -> Rect {
