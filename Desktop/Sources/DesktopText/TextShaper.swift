@@ -56,7 +56,7 @@ public final class TextShaper {
     deinit { for font in fonts.values { TTF_CloseFont(font) } }
 
     /// The open SDL_ttf font for a file and pixel size (`TTF_Font *`), or nil when it cannot be opened.
-    public func font(path: String, index: Int = 0, size: Int) -> OpaquePointer? {
+    package func font(path: String, index: Int = 0, size: Int) -> OpaquePointer? {
         let key = FontKey(path: path, index: index, size: max(1, size))
         if let font = fonts[key] { return font }
         guard let font = TTF_OpenFontIndex(path, Int32(clamping: key.size), index) else { return nil }
@@ -78,7 +78,7 @@ public final class TextShaper {
     /// Draws one line with its top-left corner at (x, y): hands each rendered run to `blit` with the
     /// rectangle it goes to. Returns the line's width, or nil when the font cannot be opened or SDL_ttf fails.
     @discardableResult
-    public func draw(_ string: String, fontPath: String, size: Int, x: Int, y: Int, color: SDL_Color,
+    package func draw(_ string: String, fontPath: String, size: Int, x: Int, y: Int, color: SDL_Color,
                      blit: (UnsafeMutablePointer<SDL_Surface>, SDL_Rect) -> Void) -> Int? {
         guard let line = line(string, path: fontPath, size: size) else { return nil }
         for run in line.runs {

@@ -20,7 +20,7 @@ import ExternalDisplayKit
 /// ```
 public final class Canvas {
     /// The SDL renderer drawn into (`SDL_Renderer *`), for anything the canvas does not cover.
-    public let renderer: OpaquePointer
+    package let renderer: OpaquePointer
     /// The size drawn into, in pixels.
     public private(set) var size: PixelSize
     private let surface: UnsafeMutablePointer<SDL_Surface>?

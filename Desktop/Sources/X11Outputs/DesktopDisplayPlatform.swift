@@ -33,7 +33,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
     /// The external displays as last read, by id.
     public private(set) var externals: [DisplayID: DesktopOutput] = [:]
     /// Receives every SDL event (keys, mouse, window events) pumped while the platform runs.
-    public var onSDLEvent: ((SDL_Event) -> Void)?
+    package var onSDLEvent: ((SDL_Event) -> Void)?
     /// Receives the app's shared refresh tick while the engine runs it (`DisplayCommand/startRefresh(fps:)`).
     public var onRefresh: ((FrameTick) -> Void)?
 

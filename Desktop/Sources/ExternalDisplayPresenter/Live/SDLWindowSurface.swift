@@ -7,7 +7,7 @@ import ExternalDisplayKit
 @MainActor
 public final class SDLWindowSurface: AudienceOutput {
     /// The SDL window.
-    public let window: OpaquePointer
+    package let window: OpaquePointer
     private var canvasStorage: SoftwareCanvas?
     /// The list the window shows now (nil: nothing known, the next present draws everything).
     private var shown: DisplayList?

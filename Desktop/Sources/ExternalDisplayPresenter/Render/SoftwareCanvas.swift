@@ -45,7 +45,7 @@ public final class SoftwareCanvas: SnapshotCanvas {
     }
 
     /// A canvas over a surface someone else owns (an SDL window's surface); `onFinish` presents it.
-    public init(borrowing surface: UnsafeMutablePointer<SDL_Surface>, onFinish: @escaping () -> Void) throws(PresenterCanvasError) {
+    package init(borrowing surface: UnsafeMutablePointer<SDL_Surface>, onFinish: @escaping () -> Void) throws(PresenterCanvasError) {
         self.size = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         self.surface = surface
         self.ownsSurface = false

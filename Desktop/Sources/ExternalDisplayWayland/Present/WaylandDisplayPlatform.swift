@@ -68,7 +68,7 @@ public final class WaylandDisplayPlatform<Window: WaylandPresentWindow>: Display
                 batch.append(.modeChanged(id, output.display.currentMode))
             }
             if before.logical != output.logical, let window = windows[id] {
-                do { try WaylandFullscreen.place(window.window, on: output) } catch {
+                do { try WaylandFullscreen.place(window.sdlWindow.pointer, on: output) } catch {
                     onDiagnostic?(error.description)
                 }
             }
@@ -107,7 +107,7 @@ public final class WaylandDisplayPlatform<Window: WaylandPresentWindow>: Display
             do {
                 let window = try makeWindow("extdisplay present: audience \(id)", output.logical)
                 windows[id] = window
-                try WaylandFullscreen.place(window.window, on: output)
+                try WaylandFullscreen.place(window.sdlWindow.pointer, on: output)
             } catch {
                 onDiagnostic?("\(id): \(error)")
                 throw DisplayPlatformError(command: command, reason: "\(error)")
@@ -115,7 +115,7 @@ public final class WaylandDisplayPlatform<Window: WaylandPresentWindow>: Display
         case .layoutWindow(let id, _):
             // Fullscreen windows follow their output; the compositor sizes them.
             guard let window = windows[id], let output = externals[id] else { throw missing(command) }
-            do { try WaylandFullscreen.place(window.window, on: output) } catch {
+            do { try WaylandFullscreen.place(window.sdlWindow.pointer, on: output) } catch {
                 throw DisplayPlatformError(command: command, reason: error.description)
             }
         case .showWindow(let id, _):

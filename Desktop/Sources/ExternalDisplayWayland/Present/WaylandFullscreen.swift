@@ -7,14 +7,23 @@ import Foundation
 /// presenter's `SDLWindowSurface` is one).
 @MainActor
 public protocol WaylandPresentWindow: AnyObject {
-    /// The SDL window.
-    var window: OpaquePointer { get }
+    /// The SDL window behind it.
+    var sdlWindow: SDLWindowHandle { get }
     /// Maps the window.
     func show()
     /// Unmaps the window.
     func hide()
     /// Destroys the window.
     func close()
+}
+
+/// An SDL window, as the Wayland platform places it (no C type in the public interface).
+public struct SDLWindowHandle: @unchecked Sendable {
+    /// The `SDL_Window *`.
+    package let pointer: OpaquePointer
+
+    /// A handle for `pointer`.
+    package init(_ pointer: OpaquePointer) { self.pointer = pointer }
 }
 
 /// Puts SDL windows fullscreen on a named Wayland output with SDL's Wayland driver.
@@ -66,7 +75,7 @@ public enum WaylandFullscreen {
     /// Makes `window` fullscreen on `output` (before it is shown, or again after the output moved). SDL learns
     /// of a new output from its own Wayland connection, which may lag the output API by a few events: SDL's
     /// events are pumped for up to `patience` seconds until the output is among its displays.
-    public static func place(_ window: OpaquePointer, on output: WaylandPresentOutput,
+    package static func place(_ window: OpaquePointer, on output: WaylandPresentOutput,
                              patience: Double = 2) throws(WaylandPresentError) {
         var index = Self.index(of: output, among: sdlDisplays())
         let deadline = Date().addingTimeInterval(patience)

@@ -5,7 +5,10 @@ public import ExternalDisplayPresenter
 public import ExternalDisplayWayland
 import Foundation
 
-extension SDLWindowSurface: WaylandPresentWindow {}
+extension SDLWindowSurface: WaylandPresentWindow {
+    /// The SDL window, for placing it on an output.
+    public var sdlWindow: SDLWindowHandle { SDLWindowHandle(window) }
+}
 
 /// `present` on a Wayland compositor: the console fullscreen on the main output
 /// (``ExternalDisplayPresenter/ConsoleOutputRule``), the audience view fullscreen on the chosen output (or on every
