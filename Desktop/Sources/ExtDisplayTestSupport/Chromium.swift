@@ -140,7 +140,14 @@ public final class Chromium: @unchecked Sendable {
     public func quit() async {
         await devtools.close()
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: profile)
+        // Waited for on a thread of its own: never on the cooperative threads other suites' clients need.
+        let process = self.process, profile = self.profile
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                try? FileManager.default.removeItem(at: profile)
+                done.resume()
+            }
+        }
     }
 }

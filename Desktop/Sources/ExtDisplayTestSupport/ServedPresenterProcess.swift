@@ -84,12 +84,33 @@ public final class ServedPresenterProcess: @unchecked Sendable {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 
-    /// Quits with Ctrl-Q and waits (terminates it after a 10 s guard).
+    /// Quits with Ctrl-Q and returns at once; a thread of its own waits for the exit (and terminates the process
+    /// after a 10 s guard). Nothing here blocks Swift's cooperative threads, which the load client's viewers and
+    /// every other suite running beside this one need (a quit that slept on one of the two threads a 2-core
+    /// machine has starved 100 viewers of their connections for a minute).
     public func quit() {
         if process.isRunning { type("\u{11}") }  // Ctrl-Q: quits at once (a single q only arms quitting)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let process = self.process
+        Thread.detachNewThread {
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    /// Quits with Ctrl-Q and waits for the exit off the cooperative threads (terminated after a 10 s guard).
+    public func quitAndWait() async {
+        if process.isRunning { type("\u{11}") }
+        let process = self.process
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(10)
+                while process.isRunning, Date() < deadline { usleep(20_000) }
+                if process.isRunning { process.terminate() }
+                process.waitUntilExit()
+                done.resume()
+            }
+        }
     }
 }

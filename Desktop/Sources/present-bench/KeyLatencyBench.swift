@@ -104,12 +104,12 @@ func keyLatencyBench(_ arguments: [String]) {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         var results: [KeyTimes] = []
-        for binary in [extdisplay] + (baseline.map { [$0] } ?? []) {
+        for (binary, label) in [(extdisplay, "this build")] + (baseline.map { [($0, "baseline")] } ?? []) {
             for config in ["alone, timer running", "alone, timer paused", "projector", "projector + --serve"] {
-                results.append(try desktopKeys(binary, config, deck: deck, keys: keys, root: root, work: work))
+                results.append(try desktopKeys(binary, config, deck: deck, keys: keys, root: root, work: work, label: label))
                 print(line(results.last!))
             }
-            results.append(try terminalKeys(binary, deck: deck, keys: keys))
+            results.append(try terminalKeys(binary, deck: deck, keys: keys, label: label))
             print(line(results.last!))
         }
         print("\nload average: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")")
@@ -121,14 +121,15 @@ func keyLatencyBench(_ arguments: [String]) {
 
 private func line(_ times: KeyTimes) -> String {
     let missed = times.milliseconds.filter { !$0.isFinite }.count
-    return String(format: "%-26@ %-12@ p50 %7.1f ms  p95 %7.1f ms  max %8.1f ms  (%d keys%@)",
-                  times.name as NSString, (URL(fileURLWithPath: times.binary).lastPathComponent) as NSString,
-                  times.percentile(0.5), times.percentile(0.95), times.milliseconds.max() ?? .nan,
-                  times.milliseconds.count, (missed > 0 ? ", \(missed) unanswered in 30 s" : "") as NSString)
+    func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+    return pad(times.name, 28) + pad(times.binary, 14)
+        + String(format: "p50 %7.1f ms  p95 %7.1f ms  max %8.1f ms  (%d keys", times.percentile(0.5),
+                 times.percentile(0.95), times.milliseconds.max() ?? .nan, times.milliseconds.count)
+        + (missed > 0 ? ", \(missed) unanswered in 30 s)" : ")")
 }
 
 private func desktopKeys(_ binary: String, _ config: String, deck: URL, keys: Int, root: URL,
-                         work: URL) throws -> KeyTimes {
+                         work: URL, label: String) throws -> KeyTimes {
     let server = try BenchServer(packageRoot: root, workDirectory: work)
     defer { server.shutdown() }
     if config.hasPrefix("alone") { try server.xrandr("--output", "DUMMY1", "--off") }
@@ -159,10 +160,10 @@ private func desktopKeys(_ binary: String, _ config: String, deck: URL, keys: In
         let arrived = presenter.arrival(after: mark) { $0.hasPrefix("slide \(step + 1) of \(total)") }
         times.append(arrived.map { $0.timeIntervalSince(sent) * 1000 } ?? .infinity)
     }
-    return KeyTimes(name: config, binary: binary, milliseconds: times)
+    return KeyTimes(name: config, binary: label, milliseconds: times)
 }
 
-private func terminalKeys(_ binary: String, deck: URL, keys: Int) throws -> KeyTimes {
+private func terminalKeys(_ binary: String, deck: URL, keys: Int, label: String) throws -> KeyTimes {
     let presenter = try TimedLines(binary, ["present", deck.path, "--serve", "127.0.0.1:0"],
                                    environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "DBUS_SESSION_BUS_ADDRESS": ""])
     defer { presenter.end() }
@@ -180,6 +181,6 @@ private func terminalKeys(_ binary: String, deck: URL, keys: Int) throws -> KeyT
         times.append(arrived.map { $0.timeIntervalSince(sent) * 1000 } ?? .infinity)
     }
     presenter.type("\u{11}")
-    return KeyTimes(name: "terminal console (--serve)", binary: binary, milliseconds: times)
+    return KeyTimes(name: "terminal console (--serve)", binary: label, milliseconds: times)
 }
 #endif

@@ -116,13 +116,22 @@ public final class SoftwareCanvas: SnapshotCanvas {
         return RGBA(r, g, b, a)
     }
 
-    /// The surface as a PNG file.
+    /// The surface as a PNG file (opaque, as a display shows it), through the one PNG encoder (DesktopImages).
     public func pngData() -> Data {
         SDL_LockSurface(surface)
         defer { SDL_UnlockSurface(surface) }
-        let pitch = Int(surface.pointee.pitch)
-        let buffer = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * size.height)
-        return PNGWriter.encode(rgba: buffer, width: size.width, height: size.height, pitch: pitch)
+        let pitch = Int(surface.pointee.pitch), width = size.width, height = size.height
+        let source = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * height)
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let from = y * pitch + x * 4, to = (y * width + x) * 4
+                pixels[to] = source[from]
+                pixels[to + 1] = source[from + 1]
+                pixels[to + 2] = source[from + 2]
+            }
+        }
+        return Bitmap(width: width, height: height, pixels: pixels).pngData()
     }
 }
 
