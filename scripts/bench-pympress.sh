@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# `extdisplay present` against pympress on one Xorg-dummy server with Openbox, in one run (release builds):
+# `extdisplay present` against pympress and pdfpc on one Xorg-dummy server with Openbox, in one run (release builds):
 # launch, flip latency read from the screen, idle CPU, resident memory, unplug/replug. Not part of the tests.
 #
-#   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--only extdisplay|pympress]
+#   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--only extdisplay|pympress|pdfpc]
 #
-# Needs root (Xorg); installs what it needs (scripts/install-deps.sh with pympress and openbox).
+# Needs root (Xorg); installs what it needs (scripts/install-deps.sh with pympress, pdfpc and Openbox).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The tests' packages plus the peer presenter and the window manager it needs to go full screen.
-bash scripts/install-deps.sh pympress openbox
+# The tests' packages plus the peer presenters and the window manager pympress needs to go full screen.
+bash scripts/install-deps.sh tests pympress pdf-presenter-console openbox
 swift build --package-path Desktop -c release --product extdisplay
 swift build --package-path Desktop -c release --product present-bench
 exec Desktop/.build/release/present-bench pympress "$@"

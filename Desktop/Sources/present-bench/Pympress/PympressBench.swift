@@ -1,7 +1,7 @@
-// present-bench pympress: `extdisplay present` against pympress on the same 50-page 16:9 PDF, the same
-// Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen or from /proc.
+// present-bench pympress: `extdisplay present` against pympress and pdfpc on the same 50-page 16:9 PDF, the
+// same Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen or from /proc.
 //
-//   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--only extdisplay|pympress]
+//   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--only extdisplay|pympress|pdfpc]
 //   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
 #if canImport(CXRandR)
 import Foundation
@@ -23,7 +23,7 @@ struct RunFigures {
     var note = ""
 }
 
-/// One of the two presenters.
+/// One of the presenters.
 struct Contender {
     let name: String
     let consoleWindow: String
@@ -50,11 +50,13 @@ struct PympressOptions {
             case "--gap": gap = max(0.05, Double(value) ?? gap)
             case "--baseline": baseline = value
             case "--only":
-                guard value == "extdisplay" || value == "pympress" else { throw BenchError("--only extdisplay|pympress") }
+                guard ["extdisplay", "pympress", "pdfpc"].contains(value) else {
+                    throw BenchError("--only extdisplay|pympress|pdfpc")
+                }
                 only = value
             default:
                 throw BenchError("usage: present-bench pympress [--runs N] [--idle SECONDS] [--gap SECONDS] "
-                                 + "[--only extdisplay|pympress] [--baseline OTHER-EXTDISPLAY]")
+                                 + "[--only extdisplay|pympress|pdfpc] [--baseline OTHER-EXTDISPLAY]")
             }
         }
     }
@@ -143,7 +145,16 @@ final class PympressBench {
         let ours = Contender(name: "extdisplay", consoleWindow: "extdisplay present: console") { pdf, display, log in
             try spawn(extdisplay, ["present", pdf.path], environment: ["DISPLAY": display], log: log)
         }
-        var all = [pympress, ours]
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdfpc") else {
+            throw BenchError("pdfpc is not installed: apt-get install pdf-presenter-console")
+        }
+        // pdfpc 4.6: the presenter view on the primary output, the presentation on the other one (its default).
+        let pdfpc = Contender(name: "pdfpc", consoleWindow: "pdfpc - presenter.*") { pdf, display, log in
+            try spawn("/usr/bin/pdfpc", [pdf.path], environment: [
+                "DISPLAY": display, "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path], log: log)
+        }
+        var all = [pympress, pdfpc, ours]
         if let baseline = options.baseline {
             guard FileManager.default.isExecutableFile(atPath: baseline) else { throw BenchError("--baseline \(baseline) is not executable") }
             all.append(Contender(name: "extdisplay-baseline", consoleWindow: "extdisplay present: console") { pdf, display, log in
@@ -222,8 +233,9 @@ final class PympressBench {
         }
         reader = try ScreenReader(display: server!.display)
         let version = (try? runTool("/usr/bin/dpkg-query", ["-W", "-f", "${Version}", "pympress"])) ?? "?"
+        let pdfpcVersion = (try? runTool("/usr/bin/dpkg-query", ["-W", "-f", "${Version}", "pdf-presenter-console"])) ?? "?"
         print("present-bench pympress: \(deck.pages)-page 16:9 PDF, Xorg-dummy \(server!.display) "
-              + "(main 1920×1080, audience 1280×720, 60 Hz), Openbox; \(options.runs) runs, pympress \(version); "
+              + "(main 1920×1080, audience 1280×720, 60 Hz), Openbox; \(options.runs) runs, pympress \(version), pdfpc \(pdfpcVersion); "
               + "flips \(options.gap) s apart, idle \(options.idleSeconds) s, screen polled every "
               + "\(Double(options.pollMicroseconds) / 1000) ms")
         var results: [String: [RunFigures]] = [:]
