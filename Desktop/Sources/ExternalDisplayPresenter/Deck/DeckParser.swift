@@ -69,7 +69,9 @@ public enum DeckParser {
                              imageProblem: @escaping (URL) -> String? = { _ in nil })
         -> Deck {
         let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let chunks = split(text)
+        // Titles, text and notes are shown and printed: no control character or escape sequence of the file's
+        // reaches the terminal (newlines and tabs, which the syntax uses, are kept).
+        let chunks = split(TextSanitizer.text(text))
         var slides: [Slide] = []
         var diagnostics: [DeckDiagnostic] = []
         for (position, chunk) in chunks.enumerated() {
@@ -137,5 +139,5 @@ public struct DeckError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `"deck PATH REASON"`.
-    public var description: String { "deck \(path) \(reason)" }
+    public var description: String { "deck \(TextSanitizer.line(path)) \(reason)" }
 }

@@ -66,7 +66,7 @@ public enum PDFDeckReader {
             return Slide(number: index + 1, line: 1, title: nil, blocks: [.page(page)],
                          notes: pdfpc.notes[index].map(PdfpcNotes.paragraphs) ?? [])
         }
-        let name = (file as NSString).deletingPathExtension
+        let name = TextSanitizer.line((file as NSString).deletingPathExtension)
         return Deck(title: name.isEmpty ? "PDF deck" : name, slides: slides, diagnostics: diagnostics,
                     baseDirectory: url.deletingLastPathComponent())
     }
@@ -79,8 +79,9 @@ public enum PDFDeckReader {
         if let problem = read.problem {
             diagnostics.append(DeckDiagnostic(file: url.lastPathComponent, slide: 1, line: 1, message: problem))
         }
-        var labels = read.labels ?? [String?](repeating: nil, count: pageCount)
-        for (index, label) in pdfpc.labels where labels.indices.contains(index) { labels[index] = label }
+        // The PDF's labels are text from the file: cleaned like every label and note (TextSanitizer).
+        var labels = read.labels?.map { $0.map(TextSanitizer.line) } ?? [String?](repeating: nil, count: pageCount)
+        for (index, label) in pdfpc.labels where labels.indices.contains(index) { labels[index] = TextSanitizer.line(label) }
         return labels
     }
 }
