@@ -1,3 +1,4 @@
+import ExternalDisplaySDL
 import Foundation
 
 /// Where a Beamer deck made with `show notes on second screen` puts the notes on each page:
@@ -45,10 +46,12 @@ public enum PDFDeckReader {
         var pdfpc = PdfpcNotes()
         var diagnostics: [DeckDiagnostic] = []
         if FileManager.default.fileExists(atPath: notesURL.path) {
-            if let data = try? Data(contentsOf: notesURL) {
-                pdfpc = PdfpcNotes.parse(data)
-            } else {
-                pdfpc.problems.append("cannot be read")
+            // Read as untrusted: a FIFO, device or directory under that name is refused by kind (a FIFO would
+            // block the start for ever), a huge file by size, a stalled share by time.
+            do {
+                pdfpc = PdfpcNotes.parse(Data(try UntrustedFile.read(notesURL, limit: PdfpcNotes.fileLimit)))
+            } catch {
+                pdfpc.problems.append("\(error.reason); notes from it are not shown")
             }
             for problem in pdfpc.problems {
                 diagnostics.append(DeckDiagnostic(file: notesURL.lastPathComponent, slide: 1, line: 1, message: problem))

@@ -28,6 +28,9 @@ public struct PdfpcNotes: Hashable, Sendable {
         self.problems = problems
     }
 
+    /// The largest `.pdfpc` file read: 16 MiB (notes for thousands of pages); a bigger one is refused.
+    public static let fileLimit = 16 << 20
+
     /// The `.pdfpc` file beside a PDF (same name, extension `.pdfpc`).
     public static func companion(of pdf: URL) -> URL {
         pdf.deletingPathExtension().appendingPathExtension("pdfpc")

@@ -1,0 +1,42 @@
+import ExtDisplayTestSupport
+import Foundation
+import Testing
+
+/// `extdisplay simulate` given what is not a scenario file (a FIFO, a device, a directory) or a very long
+/// scenario: a message naming the kind of file, exit 2, never a hang; a long scenario simulated in bounded time.
+@Suite("simulate: hostile files and long scenarios")
+struct SimulateHostileFileTests {
+    /// Runs `extdisplay ARGUMENTS` under a hang guard of `guardSeconds` (killed after it: status 137).
+    static func run(_ arguments: [String], guardSeconds: Int = 30) throws -> (status: Int32, stdout: String, stderr: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-s", "KILL", String(guardSeconds), try Repository.extdisplay().path] + arguments
+        // Files, not pipes: a pipe's end of file waits for every holder.
+        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    @Test func aFIFOADeviceOrADirectoryIsNamedByItsKind() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-kinds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let fifo = dir.appendingPathComponent("scenario.json")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        for (path, kind) in [(fifo.path, "is a FIFO (named pipe), not a regular file"), ("/dev/zero", "is a device, not a regular file"),
+                             (dir.path, "is a directory, not a regular file")] {
+            let run = try Self.run(["simulate", path])
+            #expect(run.status == 2, "\(path): status \(run.status)")
+            #expect(run.stderr.contains("cannot read \(path): it \(kind)"), "\(path): \(run.stderr)")
+            #expect(!run.stderr.contains("NSCocoaErrorDomain") && !run.stderr.contains("permission"), "\(run.stderr)")
+        }
+    }
+}
