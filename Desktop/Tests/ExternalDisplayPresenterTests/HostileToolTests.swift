@@ -156,3 +156,35 @@ struct HostileToolTests {
     }
 }
 #endif
+
+#if canImport(CSDL2)
+/// Arguments and records a careless user or a crash leaves: `--cache-mb abc` exits 2 (not ArgumentParser's 64),
+/// and `restore` with a truncated record reports it and keeps it.
+@Suite("Hostile arguments and records")
+struct HostileArgumentTests {
+    @Test(arguments: ["abc", "1.5", "1e3", "", "99999999999999999999999"])
+    func aCacheSizeThatIsNotAWholeNumberExits2WithTheRange(value: String) throws {
+        let dir = try HostileToolTests.folder()
+        let run = try HostileToolTests.run(HostileToolTests.talk + ["--cache-mb", value, "--keys", "next"], in: dir)
+        #expect(run.status == 2, "status \(run.status): \(run.errors)")
+        #expect(run.errors.contains("--cache-mb '\(value)' is not a whole number of megabytes; accepted: 16…16384"), "\(run.errors)")
+        #expect(PageCacheSize.bytes(argument: "512") == .success(512 << 20))
+    }
+
+    @Test func restoreWithATruncatedRecordReportsItAndKeepsIt() throws {
+        let dir = try HostileToolTests.folder()
+        let state = dir.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let record = state.appendingPathComponent("modes-_97.json")
+        let truncated = #"{"display":":97","entries":[{"height":768,"mode":71,"output":"DUMMY1","outputID":"#
+        try Data(truncated.utf8).write(to: record)
+        let run = try HostileToolTests.run(["restore", "--display", ":97", "--backend", "x11"], in: dir,
+                                           environment: ["EXTDISPLAY_STATE_DIR": state.path])
+        #expect(run.status == 1, "status \(run.status): \(run.output) \(run.errors)")
+        let said = run.output + run.errors
+        #expect(said.contains("the mode record \(record.path) is damaged"), "\(said)")
+        #expect(!said.contains("nothing to restore"), "\(said)")
+        #expect(FileManager.default.fileExists(atPath: record.path), "the damaged record was removed")
+    }
+}
+#endif
