@@ -40,6 +40,7 @@ public enum BeamerNotes: String, Hashable, Sendable, CaseIterable {
 public enum PDFDeckReader {
     /// Reads the deck, or says precisely why it cannot be presented.
     public static func read(_ url: URL, beamerNotes: BeamerNotes? = nil) throws(DeckError) -> Deck {
+        let version = FileSignature(of: url)
         let info = try PDFInfo.read(url)
         let file = url.lastPathComponent
         let notesURL = PdfpcNotes.companion(of: url)
@@ -65,7 +66,7 @@ public enum PDFDeckReader {
         let slides = info.pages.enumerated().map { index, size in
             let page = PDFPage(document: url.standardizedFileURL, index: index, width: size.width, height: size.height,
                                part: beamerNotes?.slidePart ?? .whole, notesPart: beamerNotes?.notesPart,
-                               pageCount: info.pages.count, label: labels[index])
+                               pageCount: info.pages.count, label: labels[index], version: version)
             return Slide(number: index + 1, line: 1, title: nil, blocks: [.page(page)],
                          notes: pdfpc.notes[index].map(PdfpcNotes.paragraphs) ?? [])
         }

@@ -36,6 +36,8 @@ public final class PageRasterCache: @unchecked Sendable {
         public var width: Int
         /// Pixel height.
         public var height: Int
+        /// The version of the file the page was read from (a reloaded deck's pages are other keys).
+        public var version: FileSignature?
     }
 
     /// The most bytes of pages kept (one page over it is allowed when a single page is larger). Lowering it
@@ -127,7 +129,8 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// The key of a page at a size.
     public static func key(_ page: PDFPage, width: Int, height: Int) -> Key {
-        Key(document: page.document, index: page.index, part: page.part, width: width, height: height)
+        Key(document: page.document, index: page.index, part: page.part, width: width, height: height,
+            version: page.version)
     }
 
     /// The page rendered at `width`×`height`: from memory, or rendered now (waiting for a render already
