@@ -142,6 +142,17 @@ struct HostileToolTests {
         #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
     }
 
+    /// The overview of a 100,000-page PDF: 422 columns of 1-pixel tiles, each rendered by pdftoppm, took
+    /// 231 s in a debug build; tiles too small to show a page are drawn plain (2.3 s). A hang guard, not a
+    /// speed test: the figures are in the README.
+    @Test func theOverviewOfAHundredThousandPagePDFOpensWithinTheGuard() throws {
+        let dir = try Self.folder(pdf: MiniPDF.manyPages(100_000))
+        let run = try Self.run(Self.talk + ["--keys", "tab"], in: dir)
+        #expect(run.status == 0, "status \(run.status) (137: killed by the 120 s guard): \(run.errors.suffix(500))")
+        #expect(run.output.contains("001 overview"), "\(run.output.suffix(500))")
+        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+    }
+
     @Test func sigtermWhileAPageRendersLeavesNoPdftoppmRunning() throws {
         let dir = try Self.folder(pdf: MiniPDF.nestedForms())
         let talk = Self.talk.map { $0 == "talk.pdf" ? dir.appendingPathComponent("talk.pdf").path : $0 }

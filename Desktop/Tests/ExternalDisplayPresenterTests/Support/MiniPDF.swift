@@ -70,6 +70,16 @@ enum MiniPDF {
         return assemble(objects)
     }
 
+    /// A PDF of `count` identical 400×300 pages sharing one content stream (100,000 pages: 12 MB).
+    static func manyPages(_ count: Int) -> Data {
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+                       "<< /Type /Pages /Kids [\((0..<count).map { "\(4 + $0) 0 R" }.joined(separator: " "))] /Count \(count) >>"]
+        let content = "0.2 0.4 0.8 rg 0 0 400 300 re f"
+        objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+        objects += [String](repeating: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 3 0 R >>", count: count)
+        return assemble(objects)
+    }
+
     /// The object number of the first of `extraObjects` in a PDF of `pageCount` pages.
     static func firstExtraObject(pageCount: Int) -> Int { 3 + 2 * pageCount }
 
