@@ -8,8 +8,8 @@ import Testing
 @Suite("Headless snapshots", .serialized)
 @MainActor
 struct HeadlessSnapshotTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root (the scripts are there since the desktop package moved into Desktop/).
+    static let packageRoot = Shell.packageRoot
 
     static let deck = DeckParser.parse("""
     # Quarterly numbers
