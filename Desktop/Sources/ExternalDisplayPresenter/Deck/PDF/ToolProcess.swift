@@ -1,3 +1,4 @@
+import CFatalSignals
 import ExternalDisplaySDL
 import Foundation
 
@@ -213,11 +214,18 @@ final class ToolRegistry: @unchecked Sendable {
             }
             guard code == 0 else { return .failure(SpawnError(code: code)) }
             live.insert(pid)
+            // Where the signal handler finds it too (ToolRegistry's lock cannot be taken in a signal handler).
+            if self === ToolRegistry.shared { _ = edk_tool_group_add(pid) }
             return .success(pid)
         }
     }
 
-    func remove(_ pid: pid_t) { _ = lock.withLock { live.remove(pid) } }
+    func remove(_ pid: pid_t) {
+        lock.withLock {
+            live.remove(pid)
+            if self === ToolRegistry.shared { edk_tool_group_remove(pid) }
+        }
+    }
 
     /// Sends `signal` to every live group; with `closing`, no tool starts afterwards.
     func killAll(signal: Int32, closing: Bool = false) {
@@ -234,69 +242,28 @@ struct SpawnError: Error, Hashable {
     var code: Int32
 }
 
-/// Ends every tool when the process ends, by any path: `exit` (an `atexit` handler), SIGINT, SIGTERM, SIGHUP
-/// and SIGQUIT (a signal source kills every tool group first), and the mode-restore exit path of the desktop
-/// app (its hooks run before it leaves with `_exit`). Installed by the first tool started.
+/// Ends every tool when the process ends, by any path: `exit` (an `atexit` handler: Q Q, the end of `--keys`,
+/// an error exit), SIGINT, SIGTERM, SIGHUP and SIGQUIT (a signal handler kills every tool group, then does what
+/// was in force before: the previous handler, or the default action, which ends the process as before), and the
+/// desktop app's mode-restore exit path (its hooks run before it leaves with `_exit`). Installed by the first tool
+/// started.
 ///
-/// A signal nobody handled when the first tool started (its default action ends the process) still ends the
-/// process, with the same status, once the tools are gone — unless ``reraisesSignals`` was set to false by a
-/// runtime that ends gracefully on that signal itself (and then exits, which the `atexit` handler covers).
+/// The signal handler is a plain `sigaction` handler that chains to the previous one (no dispatch source: a
+/// runtime that later sets `SIG_IGN` and makes its own source would otherwise lose the signal). A runtime that
+/// installs its own handling later replaces it; its exit then runs the `atexit` handler.
 public enum ExitCleanup {
-    /// Whether a signal whose default action was in force at install is raised again (default action) after the
-    /// tools are killed. A runtime that installs its own graceful handling of SIGINT/SIGTERM sets it to false.
-    public static var reraisesSignals: Bool {
-        get { state.withLock { $0.reraises } }
-        set { state.withLock { $0.reraises = newValue } }
-    }
-
-    private struct State {
-        var installed = false
-        var reraises = true
-        var sources: [any DispatchSourceSignal] = []
-        var owned: Set<Int32> = []
-    }
-    private static let state = LockedBox(State())
+    private static let installed = LockedBox(false)
 
     /// Installs the handlers (idempotent; called by the first tool started).
     public static func install() {
-        let first = state.withLock { (s: inout State) -> Bool in
-            guard !s.installed else { return false }
-            s.installed = true
-            return true
+        let first = installed.withLock { (done: inout Bool) -> Bool in
+            defer { done = true }
+            return !done
         }
         guard first else { return }
         atexit { ToolRegistry.shared.killAll(signal: SIGKILL, closing: true) }
         ModeExitHooks.shared.append { ToolRegistry.shared.killAll(signal: SIGKILL, closing: true) }
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            var current = sigaction()
-            sigaction(sig, nil, &current)
-            let isDefault = current.__sigaction_handler.sa_handler == nil  // SIG_DFL is the null handler
-            if isDefault {
-                var unblocked = sigset_t()
-                sigemptyset(&unblocked)
-                sigaddset(&unblocked, sig)
-                pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-                signal(sig, SIG_IGN)
-            }
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global(qos: .userInitiated))
-            source.setEventHandler {
-                ToolRegistry.shared.killAll(signal: SIGKILL, closing: true)
-                let reraise = state.withLock { $0.owned.contains(sig) && $0.reraises }
-                guard reraise else { return }
-                fflush(nil)
-                signal(sig, SIG_DFL)
-                var set = sigset_t()
-                sigemptyset(&set)
-                sigaddset(&set, sig)
-                pthread_sigmask(SIG_UNBLOCK, &set, nil)
-                kill(getpid(), sig)
-            }
-            source.resume()
-            state.withLock {
-                $0.sources.append(source)
-                if isDefault { $0.owned.insert(sig) }
-            }
-        }
+        edk_install_tool_cleanup()
     }
 }
 
