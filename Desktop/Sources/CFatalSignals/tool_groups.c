@@ -1,8 +1,8 @@
 #include "tool_groups.h"
+#include "install_handlers.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
-#include <string.h>
 
 #define EDK_TOOL_SLOTS 256
 
@@ -54,12 +54,5 @@ void edk_install_tool_cleanup(void) {
     static atomic_int installed = 0;
     if (atomic_exchange(&installed, 1)) return;
     int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_sigaction = tool_cleanup_handler;
-        action.sa_flags = SA_SIGINFO | SA_RESTART;
-        sigemptyset(&action.sa_mask);
-        sigaction(signals[i], &action, &previous_actions[signals[i]]);
-    }
+    edk_install_handlers(signals, sizeof signals / sizeof signals[0], tool_cleanup_handler, SA_RESTART, previous_actions);
 }

@@ -92,6 +92,31 @@ struct PageRasterNonBlockingTests {
         #expect(calls.withLock { $0 } == 3, "a changed file was not tried again")
     }
 
+    @Test func aBatchStoppedAtItsTimeoutFailsItsPagesTogetherInsteadOfRenderingEachAlone() {
+        let singles = Mutex(0), batches = Mutex(0)
+        let reports = Mutex<[String]>([])
+        let cache = PageRasterCache(byteBudget: 1 << 24, lookahead: (0, 0)) { _, _, _ throws(PopplerRasterizer.Failure) in
+            singles.withLock { $0 += 1 }
+            throw PopplerRasterizer.Failure(description: "a single render was tried")
+        } batchRenderer: { page, last, _, _ throws(PopplerRasterizer.Failure) in
+            batches.withLock { $0 += 1 }
+            throw PopplerRasterizer.Failure(description: "pages \(page.index + 1)–\(last + 1) are not shown: pdftoppm took over 60 s",
+                                            timedOut: true)
+        }
+        cache.failureReporter = { _, failure in reports.withLock { $0.append(failure.description) } }
+        // Overview tiles (small renders are batched): every tile of the stopped batch fails at once.
+        for index in 0..<6 {
+            guard case .failure(let failure) = cache.raster(for: PageRasterCacheTests.page(index, count: 6), width: 96, height: 54) else {
+                Issue.record("tile \(index) rendered")
+                continue
+            }
+            #expect(failure.timedOut && failure.description.hasPrefix("pages 1–6 are not shown"), "\(failure)")
+        }
+        #expect(batches.withLock { $0 } == 1)
+        #expect(singles.withLock { $0 } == 0, "the pages of a stopped batch were rendered one by one")
+        #expect(reports.withLock { $0 } == ["pages 1–6 are not shown: pdftoppm took over 60 s"])
+    }
+
     #if canImport(CSDL2)
     @Test func aCanvasThatMustNotWaitDrawsAPlaceholderAndThePageOnceReady() throws {
         let renderer = GatedRenderer()

@@ -62,6 +62,14 @@ public enum PopplerRasterizer {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// What went wrong.
         public var description: String
+        /// Whether pdftoppm was stopped at its timeout (trying the same pages again at once would wait as long).
+        public var timedOut = false
+
+        /// A failure saying `description`.
+        public init(description: String, timedOut: Bool = false) {
+            self.description = description
+            self.timedOut = timedOut
+        }
     }
 
     /// The page's `part` rendered to exactly `width`×`height` pixels (the part's aspect should match).
@@ -104,7 +112,12 @@ public enum PopplerRasterizer {
                           "-W", String(width), "-H", String(height)]
         }
         arguments += [page.document.path, folder.appendingPathComponent("p").path]
-        _ = try run(arguments, page: page, expectsImage: false)
+        do throws(Failure) { _ = try run(arguments, page: page, expectsImage: false) } catch {
+            guard error.timedOut else { throw error }
+            throw Failure(description: "pages \(page.index + 1)–\(lastIndex + 1) are not shown: pdftoppm took over "
+                              + "\(ToolLimits.describe(ToolLimits.current.pdftoppm)) rendering them and was stopped; "
+                              + "they are tried again later", timedOut: true)
+        }
         var rasters: [Int: PageRaster] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix("p-") && name.hasSuffix(".ppm") {
@@ -140,7 +153,7 @@ public enum PopplerRasterizer {
         if result.timedOut {
             throw Failure(description: "page \(page.index + 1) is not shown: pdftoppm took over "
                               + "\(ToolLimits.describe(seconds)) rendering it and was stopped (set "
-                              + "EXTDISPLAY_PDFTOPPM_TIMEOUT for more); it is tried again later")
+                              + "EXTDISPLAY_PDFTOPPM_TIMEOUT for more); it is tried again later", timedOut: true)
         }
         let raster = expectsImage ? PageRaster.decodePPM(result.output) : nil
         guard result.status == 0, raster != nil || !expectsImage else {

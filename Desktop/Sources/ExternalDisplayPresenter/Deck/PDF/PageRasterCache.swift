@@ -262,16 +262,30 @@ public final class PageRasterCache: @unchecked Sendable {
         for key in keys { inFlight.insert(key) }
         tally.renders += 1
         condition.unlock()
-        let rasters = (try? batchRenderer(page, page.index + keys.count - 1, width, height)) ?? [:]
+        var rasters: [Int: PageRaster] = [:]
+        var stopped: PopplerRasterizer.Failure?
+        do throws(PopplerRasterizer.Failure) { rasters = try batchRenderer(page, page.index + keys.count - 1, width, height) } catch {
+            if error.timedOut { stopped = error }
+        }
         condition.lock()
+        var report: (@Sendable (URL, PopplerRasterizer.Failure) -> Void)?
         for key in keys {
             inFlight.remove(key)
-            if let raster = rasters[key.index] { store(raster, for: key) }
+            if let raster = rasters[key.index] {
+                store(raster, for: key)
+            } else if let stopped {
+                // Stopped at its timeout: its pages are not rendered one by one now (each could take as long);
+                // they fail together and are tried again after the back-off.
+                let attempts = (failures[key]?.attempts ?? 0) + 1
+                failures[key] = FailedRender(failure: stopped, at: now(), attempts: attempts, file: FileSignature(of: page.document))
+            }
         }
+        if let stopped, reported.insert(page.document.path + "\u{0}" + stopped.description).inserted { report = reporter }
         let notify = Array(handlers.values)
         condition.broadcast()
         condition.unlock()
-        for key in keys where rasters[key.index] != nil {
+        if let stopped { report?(page.document, stopped) }
+        for key in keys where rasters[key.index] != nil || stopped != nil {
             for handler in notify { handler(key) }
         }
         if let raster = rasters[page.index] { return .success(raster) }
