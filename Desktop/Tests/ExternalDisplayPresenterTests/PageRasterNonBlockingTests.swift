@@ -58,7 +58,7 @@ struct PageRasterNonBlockingTests {
         cache.removeReadinessHandler(token)
     }
 
-    @Test func aFailedRenderIsReportedOnceAndTriedAgainAfterTheBackOffOrWhenTheFileChanges() throws {
+    @Test func aFailedRenderIsReportedOnceAndTriedAgainWhenShownAgainOrWhenTheFileChanges() throws {
         let document = try MiniPDF.write(Data("%PDF-1.4 v1".utf8), name: "talk.pdf")
         let calls = Mutex(0)
         let reports = Mutex<[String]>([])
@@ -75,8 +75,14 @@ struct PageRasterNonBlockingTests {
         #expect(reports.withLock { $0 } == ["talk.pdf: page 3 is not shown: pdftoppm took over 60 s"])
         if case .failed = cache.lookup(page, width: 80, height: 60) {} else { Issue.record("the failure was not remembered") }
 
-        // The back-off passes and the page is asked for again: one more try, not reported again.
-        clock.withLock { $0 += PageRasterCache.retryDelay(afterAttempts: 1) }
+        // Kept on screen (drawn every second) past the back-off: not tried again.
+        for _ in 0..<30 {
+            clock.withLock { $0 += 1_000_000_000 }
+            _ = cache.raster(for: page, width: 80, height: 60)
+        }
+        #expect(calls.withLock { $0 } == 1, "a page kept on screen was rendered again")
+        // Left, then shown again after the back-off: one more try, not reported again.
+        clock.withLock { $0 += PageRasterCache.showGap }
         _ = cache.raster(for: page, width: 80, height: 60)
         #expect(calls.withLock { $0 } == 2)
         #expect(reports.withLock { $0 }.count == 1, "the same reason was reported twice")

@@ -6,8 +6,9 @@ import Foundation
 /// Memory stays bounded whatever the page count: the cache holds pages, never the deck. A page that cannot be
 /// rendered is remembered with its reason, reported once (``failureReporter``), and tried again only when it
 /// makes sense: at once when the PDF file changed (size, modification time or inode), else when the page is
-/// asked for after a back-off (``retryDelay(afterAttempts:)``: 10 s, doubling, at most 5 minutes) — never every
-/// frame.
+/// shown again (drawn after ``showGap`` without being drawn) once a back-off has passed
+/// (``retryDelay(afterAttempts:)``: 10 s, doubling, at most 5 minutes) — never every frame, never while it stays
+/// on screen.
 ///
 /// Two ways to ask: ``raster(for:width:height:)`` waits for the render (the presenter's original path), and
 /// ``lookup(_:width:height:)`` never waits — it answers from memory, or schedules the render and says it is
@@ -74,6 +75,8 @@ public final class PageRasterCache: @unchecked Sendable {
         var at: UInt64
         var attempts: Int
         var file: FileSignature?
+        /// When it was last asked for to be drawn.
+        var lastShown: UInt64
     }
 
     /// Reports a failed render once per distinct reason and document: by default a line on standard error,
@@ -151,7 +154,7 @@ public final class PageRasterCache: @unchecked Sendable {
     /// Renders a page ahead (no effect when it is held, failed or under way).
     public func prefetch(_ page: PDFPage, width: Int, height: Int) {
         let key = Self.key(page, width: width, height: height)
-        let wanted = condition.withLock { entries[key] == nil && !isFailed(key) && !inFlight.contains(key) }
+        let wanted = condition.withLock { entries[key] == nil && !isFailed(key, shown: false) && !inFlight.contains(key) }
         guard wanted else { return }
         queue(width: width, height: height).async { [self] in
             _ = obtain(page, width: width, height: height, waitCounts: false)
@@ -204,7 +207,7 @@ public final class PageRasterCache: @unchecked Sendable {
             condition.unlock()
             return .success(raster)
         }
-        if isFailed(key), let failed = failures[key] {
+        if isFailed(key, shown: waitCounts), let failed = failures[key] {
             condition.unlock()
             return .failure(failed.failure)
         }
@@ -229,8 +232,9 @@ public final class PageRasterCache: @unchecked Sendable {
             failures[key] = nil
         case .failure(let failure):
             let attempts = (failures[key]?.attempts ?? 0) + 1
-            failures[key] = FailedRender(failure: failure, at: now(), attempts: attempts,
-                                         file: FileSignature(of: page.document))
+            let time = now()
+            failures[key] = FailedRender(failure: failure, at: time, attempts: attempts,
+                                         file: FileSignature(of: page.document), lastShown: time)
             if reported.insert(page.document.path + "\u{0}" + failure.description).inserted { report = reporter }
         }
         let notify = Array(handlers.values)
@@ -277,7 +281,9 @@ public final class PageRasterCache: @unchecked Sendable {
                 // Stopped at its timeout: its pages are not rendered one by one now (each could take as long);
                 // they fail together and are tried again after the back-off.
                 let attempts = (failures[key]?.attempts ?? 0) + 1
-                failures[key] = FailedRender(failure: stopped, at: now(), attempts: attempts, file: FileSignature(of: page.document))
+                let time = now()
+                failures[key] = FailedRender(failure: stopped, at: time, attempts: attempts,
+                                             file: FileSignature(of: page.document), lastShown: time)
             }
         }
         if let stopped, reported.insert(page.document.path + "\u{0}" + stopped.description).inserted { report = reporter }
@@ -292,13 +298,24 @@ public final class PageRasterCache: @unchecked Sendable {
         return obtain(page, width: width, height: height, waitCounts: false)
     }
 
-    /// Whether `key` failed and should not be tried yet: the file is unchanged and the back-off has not
-    /// passed. Called with the lock held.
-    private func isFailed(_ key: Key) -> Bool {
-        guard let failed = failures[key] else { return false }
+    /// Whether `key` failed and should not be tried now. It is tried again when the PDF file changed, or when it
+    /// is `shown` again — asked for to be drawn after ``showGap`` without being asked (the speaker left the page
+    /// and came back; a page kept on screen is not rendered again and again) — once the back-off has passed.
+    /// Pages rendered ahead never retry a failed page. Called with the lock held.
+    private func isFailed(_ key: Key, shown: Bool) -> Bool {
+        guard var failed = failures[key] else { return false }
         if FileSignature(of: key.document) != failed.file { return false }
-        return now() &- failed.at < Self.retryDelay(afterAttempts: failed.attempts)
+        guard shown else { return true }
+        let time = now()
+        let shownAgain = time &- failed.lastShown >= Self.showGap
+        failed.lastShown = time
+        failures[key] = failed
+        return !(shownAgain && time &- failed.at >= Self.retryDelay(afterAttempts: failed.attempts))
     }
+
+    /// Nanoseconds a failed page must go without being drawn for its next drawing to count as shown again (2 s:
+    /// longer than the gap between two redraws of a page kept on screen).
+    public static let showGap: UInt64 = 2_000_000_000
 
     /// Nanoseconds before a page that failed `attempts` times in a row is tried again when asked for (the file
     /// unchanged): 10 s, 20 s, 40 s… at most 5 minutes.
@@ -330,7 +347,7 @@ public final class PageRasterCache: @unchecked Sendable {
                 touch(key)
                 return .ready(raster)
             }
-            if isFailed(key), let failed = failures[key] { return .failed(failed.failure) }
+            if isFailed(key, shown: true), let failed = failures[key] { return .failed(failed.failure) }
             return nil
         }
         if let found {
