@@ -109,6 +109,7 @@ struct HostileToolTests {
         let said = run.errors.components(separatedBy: "pdftoppm is missing; install poppler-utils").count - 1
         #expect(said == 1, "said \(said) times: \(run.errors)")
         #expect(run.errors.contains("talk.pdf: pages are not shown"), "\(run.errors)")
+        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
     }
 
     @Test func aFailingPdftoppmIsSaidWithItsMessageOncePerPage() throws {
@@ -119,6 +120,7 @@ struct HostileToolTests {
         #expect(run.errors.contains("talk.pdf: page 1 is not shown: pdftoppm failed (Syntax Error: edk broken stream)"), "\(run.errors)")
         let said = run.errors.components(separatedBy: "page 1 is not shown").count - 1
         #expect(said == 1, "page 1 reported \(said) times: \(run.errors)")
+        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
     }
 
     @Test func aTinyPDFWhosePagesTakeMinutesStartsAndEachRenderIsKilledAtItsTimeout() throws {
