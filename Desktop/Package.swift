@@ -55,11 +55,13 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
+        // Child processes started clean: an empty signal mask, default handlers, optionally a process group of their own.
+        .target(name: "DesktopProcesses", swiftSettings: strict),
         // Files read from untrusted places (bounded, regular files only, a timeout) and written atomically.
         .target(name: "DesktopFiles", swiftSettings: strict),
         // Mode records, the exit hooks every restore guard shares and the restore watchdog (X11 and Wayland).
         .target(name: "DesktopModeState",
-                dependencies: ["DesktopFiles", "CFatalSignals"],
+                dependencies: ["DesktopFiles", "DesktopProcesses", "CFatalSignals"],
                 swiftSettings: strict),
         // Bitmaps, the PNG encoder and decoder, JPEG through libjpeg-turbo, BMP through SDL, image limits.
         .target(name: "DesktopImages",
@@ -105,14 +107,15 @@ let package = Package(
 
         // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
         .target(name: "ExternalDisplayPresenter",
-                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles"],
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), "SDLWindows", "DesktopText",
+                               "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "CFatalSignals"],
                 swiftSettings: strict),
 
         // The one presenter loop (injected clock) and its hosts: X11 and Wayland desktops, browsers, the terminal
         // console, MPRIS, headless snapshots on the simulator.
         .target(name: "PresenterRuntime",
                 dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"),
-                               kit("ExternalDisplaySimulator"), "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "ExternalDisplayWayland",
+                               kit("ExternalDisplaySimulator"), "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "ExternalDisplayWayland",
                                "ExternalDisplayMPRIS", "ExternalDisplayBrowser",
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
@@ -130,7 +133,8 @@ let package = Package(
         // Drives real browser pages (Chromium over DevTools), emulated viewers and `present --serve` for the
         // browser tests and the browser benchmark. Not a product.
         .target(name: "ExtDisplayTestSupport",
-                dependencies: [.product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                dependencies: ["DesktopProcesses",
+                               .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
                 swiftSettings: strict),
@@ -138,7 +142,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
-                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
+                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
                                          "ExternalDisplayBrowser", "ExternalDisplayWayland",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
@@ -151,7 +155,7 @@ let package = Package(
         // `scripts/bench-pympress.sh` (`present-bench pympress`).
         .executableTarget(name: "present-bench",
                           dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", kit("ExternalDisplayKit"),
-                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", .target(name: "CSDL2", condition: linuxOnly),
+                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", .target(name: "CSDL2", condition: linuxOnly),
                                          .target(name: "CXRandR", condition: linuxOnly)],
                           swiftSettings: strict),
 
@@ -163,7 +167,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "ExternalDisplaySDLTests",
-                    dependencies: ["ExtDisplayTestSupport", "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", kit("ExternalDisplayKit")],
+                    dependencies: ["ExtDisplayTestSupport", "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", kit("ExternalDisplayKit")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayMPRISTests",
                     dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],

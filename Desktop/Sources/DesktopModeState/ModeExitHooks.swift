@@ -47,6 +47,14 @@ public final class ModeExitHooks: @unchecked Sendable {
         }
     }
 
+    /// Adds `hook` to what the exit paths run without installing them: for a cleanup (the PDF tools) that
+    /// handles the process's exit itself and must also run when a mode guard's signal path ends it with `_exit`.
+    public func append(_ hook: @escaping @Sendable () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        hooks.append(hook)
+    }
+
     /// Runs every hook (each guard restores what it still holds).
     public func runAll() {
         lock.lock()

@@ -1,3 +1,4 @@
+import DesktopProcesses
 import DesktopFiles
 import Foundation
 
@@ -23,20 +24,12 @@ public enum ModeWatchdog {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+        let status = CleanSpawn.withAttributes(newProcessGroup: true) { attributes in
+            posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+        }
         close(fds[0])
         guard status == 0 else {
             close(fds[1])

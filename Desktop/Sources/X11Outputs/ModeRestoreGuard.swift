@@ -119,7 +119,16 @@ public enum ModeRestore {
     /// with `force`); returns one line per output put back, or says why nothing was done.
     public static func restoreLeftovers(display: String, force: Bool = false,
                                         onlyOwner: Int32? = nil) -> [String] {
-        guard let record = ModeStateFile.read(display: display) else { return [] }
+        let record: ModeStateFile
+        switch ModeStateFile.reading(display: display) {
+        case .none: return []
+        case .damaged(let why):
+            // Kept: the outputs it names may still be switched; a person decides.
+            return ["the mode record \(ModeStateFile.url(for: display).path) is damaged: \(why); nothing was restored "
+                    + "and the file is kept. Check the outputs (extdisplay list), set them back by hand if needed "
+                    + "(xrandr --auto), then delete the file"]
+        case .record(let found): record = found
+        }
         if let onlyOwner, record.pid != onlyOwner { return [] }
         guard force || record.ownerIsGone else {
             return ["modes on \(display) were switched by process \(record.pid), which is still running and "

@@ -47,13 +47,19 @@ public struct ModeStateFile: Codable, Hashable, Sendable {
     /// The file for `display`.
     public static func url(for display: String) -> URL { ModeStateStore.url(for: display) }
 
-    /// Reads the record for `display`, nil when there is none or it is unreadable (a damaged record is removed).
-    public static func read(display: String) -> ModeStateFile? {
-        guard case .record(let record) = ModeStateStore.read(ModeStateFile.self, key: display),
-              record.display == display else {
-            ModeStateStore.remove(key: display)
-            return nil
+    /// Reads the record for `display`: none, the record, or why the file is not a record of that display
+    /// (truncated, edited, another display's). A damaged record is reported, never removed nor acted on.
+    public static func reading(display: String) -> ModeStateStore.Reading<ModeStateFile> {
+        let reading = ModeStateStore.read(ModeStateFile.self, key: display)
+        if case .record(let record) = reading, record.display != display {
+            return .damaged("it records display \(record.display.debugDescription), not \(display)")
         }
+        return reading
+    }
+
+    /// Reads the record for `display`, nil when there is none or it is damaged (then it is left in place).
+    public static func read(display: String) -> ModeStateFile? {
+        guard case .record(let record) = reading(display: display) else { return nil }
         return record
     }
 

@@ -10,6 +10,7 @@ import PresenterRuntime
 @Suite("Headless snapshots", .serialized)
 @MainActor
 struct HeadlessSnapshotTests {
+    /// The repository's root (the scripts are there since the desktop package moved into Desktop/).
     static let packageRoot = Shell.packageRoot
 
     static let deck = DeckParser.parse("""

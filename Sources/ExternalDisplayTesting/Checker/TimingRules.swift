@@ -25,7 +25,9 @@ extension CheckerRun {
             }
             model.clocks[id] = CheckedClock(running: true, paused: json["paused"]?.bool)
         case "stopFrameClock":
-            model.clocks[id] = CheckedClock(running: false, paused: nil)
+            // A stopped clock is no entry (every rule reads a missing clock as stopped, never paused): the
+            // clocks of displays long gone are not kept, so batch ends cost no more as displays come and go.
+            model.clocks[id] = nil
         case "pauseFrameClock", "resumeFrameClock":
             if model.clocks[id]?.running != true {
                 if !(name == "pauseFrameClock" && batch?.disconnected.contains(id) == true) {

@@ -3,7 +3,6 @@ import DesktopFiles
 import DesktopModeState
 import DesktopText
 import SDLWindows
-import X11Outputs
 import Foundation
 
 /// Reads Markdown slides: slides are separated by lines of `---`; `#` titles, paragraphs, `-` bullets nested
@@ -74,7 +73,9 @@ public enum DeckParser {
                              imageProblem: @escaping (URL) -> String? = { _ in nil })
         -> Deck {
         let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let chunks = split(text)
+        // Titles, text and notes are shown and printed: no control character or escape sequence of the file's
+        // reaches the terminal (newlines and tabs, which the syntax uses, are kept).
+        let chunks = split(TextSanitizer.text(text))
         var slides: [Slide] = []
         var diagnostics: [DeckDiagnostic] = []
         for (position, chunk) in chunks.enumerated() {
@@ -142,5 +143,5 @@ public struct DeckError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `"deck PATH REASON"`.
-    public var description: String { "deck \(path) \(reason)" }
+    public var description: String { "deck \(TextSanitizer.line(path)) \(reason)" }
 }

@@ -8,6 +8,11 @@ struct OverviewLayout {
     let theme: PresenterTheme
     let slides: SlideLayout
 
+    /// Tiles narrower than this (pixels) show neither their page nor a caption: a deck of 100,000 pages has
+    /// 1-pixel tiles, and rendering each (a pdftoppm page per pixel) took minutes; they are drawn as plain
+    /// tiles instead.
+    static let minimumDetailedTileWidth = 24
+
     /// The grid of `numbering`'s slides; `selection` and `current` are slides (tiles), not pages.
     func operations(_ deck: Deck, numbering: SlideNumbering, selection: Int, current: Int, in area: Rect) -> [DrawOperation] {
         let count = numbering.pageCount == deck.slides.count ? numbering.slideCount : 0
@@ -22,16 +27,21 @@ struct OverviewLayout {
         let selectedRow = selection / columns
         let firstRow = max(0, selectedRow - visibleRows + 1)
         var ops: [DrawOperation] = []
-        for index in 0..<count {
+        let detailed = tileW >= Self.minimumDetailedTileWidth
+        // Only the rows shown are visited: the cost of a frame follows the tiles on screen, not the deck.
+        let shown = min(count, firstRow * columns)..<min(count, (firstRow + visibleRows) * columns)
+        for index in shown {
             let row = index / columns - firstRow
-            guard row >= 0, row < visibleRows else { continue }
             let tile = Rect(x: area.x + (index % columns) * (tileW + gap), y: area.y + row * rowH, width: tileW, height: tileH)
-            let page = deck.slides[numbering.pages(ofSlide: index).upperBound - 1]
             ops.append(.fill(tile, theme.letterbox))
-            ops += slides.operations(for: page, in: tile.fitting(aspect: page.aspect))
+            if detailed {
+                let page = deck.slides[numbering.pages(ofSlide: index).upperBound - 1]
+                ops += slides.operations(for: page, in: tile.fitting(aspect: page.aspect))
+            }
             if index == selection {
                 ops.append(.stroke(tile, theme.accent, width: max(3, tileW / 60)))
             }
+            guard detailed || index == selection || index == current else { continue }
             let label = numbering.label(ofSlide: index) + (index == current ? " (now)" : "")
             ops.append(.text(label, x: tile.x, y: tile.maxY + 2,
                              TextStyle(.sans, size: max(10, tileH / 8), color: index == selection ? theme.accent : theme.muted)))

@@ -4,7 +4,6 @@ import DesktopFiles
 import DesktopModeState
 import DesktopText
 import SDLWindows
-import X11Outputs
 import Foundation
 
 /// Lays one slide out inside a rectangle at the slide aspect ratio: title, subheadings, paragraphs, bullets

@@ -5,7 +5,6 @@ import DesktopFiles
 import DesktopModeState
 import DesktopText
 import SDLWindows
-import X11Outputs
 
 /// Shows the presenter's display lists in a `ExternalDisplaySDL/DesktopSurface` (the desktop platform's
 /// window on an external display): a new list is drawn and presented at once, and the surface's own draw pass

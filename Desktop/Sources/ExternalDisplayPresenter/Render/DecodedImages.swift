@@ -3,7 +3,6 @@ import DesktopFiles
 import DesktopModeState
 import DesktopText
 import SDLWindows
-import X11Outputs
 import Foundation
 
 /// Images decoded once per process and shared: the deck reader's check, the console's preview and every

@@ -6,7 +6,6 @@ import DesktopFiles
 import DesktopModeState
 import DesktopText
 import SDLWindows
-import X11Outputs
 import Foundation
 
 /// The presenter's drawing on ExternalDisplaySDL's `ExternalDisplaySDL/Canvas`: an off-screen canvas for
@@ -25,6 +24,11 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
     /// slide and line before the talk starts).
     public private(set) var imageErrors: [URL: CanvasError] = [:]
+    /// Whether drawing a PDF page waits for its render (``PageWaiting/waits``, the default) or draws a
+    /// placeholder and lets the render finish in the background (``PageWaiting/placeholder``).
+    public var pageWaiting: PageWaiting = .waits
+    /// The page cache pages are drawn from (default: the process's shared one).
+    public var pageCache: PageRasterCache = .shared
 
     /// Textures of the last few PDF pages drawn or made ready, newest last (each uploaded once, drawn again
     /// without upload).

@@ -6,7 +6,6 @@ import DesktopFiles
 import DesktopModeState
 import DesktopText
 import SDLWindows
-import X11Outputs
 import Foundation
 
 /// A canvas over an SDL software surface: a headless surface of any size (no video driver needed) or an SDL
@@ -29,6 +28,11 @@ public final class SoftwareCanvas: SnapshotCanvas {
     /// Images that could not be drawn and why (each decoded once; the deck reader reports them with their
     /// slide and line before the talk starts).
     public private(set) var imageErrors: [URL: CanvasError] = [:]
+    /// Whether drawing a PDF page waits for its render (``PageWaiting/waits``, the default) or draws a
+    /// placeholder and lets the render finish in the background (``PageWaiting/placeholder``).
+    public var pageWaiting: PageWaiting = .waits
+    /// The page cache pages are drawn from (default: the process's shared one).
+    public var pageCache: PageRasterCache = .shared
 
     /// A headless RGBA surface of `size`.
     public init(size: PixelSize) throws(PresenterCanvasError) {

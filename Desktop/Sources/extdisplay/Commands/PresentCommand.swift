@@ -53,7 +53,7 @@ struct PresentCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("cache-mb"),
             help: "PDF decks: megabytes of rendered pages kept in memory (16…16384, default 192).")
-    var cacheMB: Int?
+    var cacheMB: String?
 
     @Option(help: "The external display to present on: an output name, or auto (every external display).")
     var display: String = "auto"
@@ -98,7 +98,7 @@ struct PresentCommand: AsyncParsableCommand {
         }
         for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
         if let cacheMB {
-            switch PageCacheSize.bytes(megabytes: cacheMB) {
+            switch PageCacheSize.bytes(argument: cacheMB) {
             case .success(let bytes): PageRasterCache.shared.byteBudget = bytes
             case .failure(let refusal): Self.fail(refusal.description)
             }

@@ -56,7 +56,9 @@ struct RestoreCommand: ParsableCommand {
             return
         }
         for line in lines { print(line) }
-        if lines.contains(where: { $0.hasPrefix("cannot open") || $0.contains("still running") }) { throw ExitCode(1) }
+        if lines.contains(where: { $0.hasPrefix("cannot open") || $0.contains("still running") || $0.contains(" is damaged: ") }) {
+            throw ExitCode(1)
+        }
     }
 
     /// `restore` on Wayland: the record of the compositor named by `--display` or `$WAYLAND_DISPLAY`.

@@ -1,5 +1,12 @@
 import ArgumentParser
 import ExternalDisplayTesting
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopProcesses
+import DesktopText
+import SDLWindows
+import X11Outputs
 import Foundation
 
 /// `extdisplay simulate`: replays a scenario through the engine on virtual time and prints what happened.
@@ -21,6 +28,9 @@ struct SimulateCommand: AsyncParsableCommand {
         case text, ndjson
     }
 
+    /// The largest scenario file read: 32 MiB (about 200,000 steps).
+    static let scenarioLimit = 32 << 20
+
     @Argument(help: "The scenario file (JSON).")
     var scenario: String
 
@@ -30,8 +40,14 @@ struct SimulateCommand: AsyncParsableCommand {
     func run() async throws {
         let parsed: Scenario
         do {
-            parsed = try ScenarioParser.parse(contentsOf: URL(fileURLWithPath: scenario))
-        } catch {
+            // Read as untrusted: a FIFO, device or directory is named by its kind (never read for ever), a
+            // huge file refused by its size.
+            let bytes = try UntrustedFile.read(URL(fileURLWithPath: scenario), limit: Self.scenarioLimit)
+            parsed = try ScenarioParser.parse(Data(bytes))
+        } catch let error as UntrustedFileError {
+            FileHandle.standardError.write(Data("extdisplay simulate: cannot read \(scenario): it \(error.reason)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as ScenarioError {
             FileHandle.standardError.write(Data("extdisplay simulate: \(scenario): \(error.description)\n".utf8))
             throw ExitCode(2)
         }

@@ -27,6 +27,11 @@ enum MiniPDF {
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }
         objects += extraObjects
+        return assemble(objects, trailerExtra: trailerExtra)
+    }
+
+    /// A PDF file of `objects` (object 1 the catalog): header, objects, cross-reference table, trailer, %%EOF.
+    static func assemble(_ objects: [String], trailerExtra: String = "") -> Data {
         var out = Data("%PDF-1.4\n".utf8)
         var offsets: [Int] = []
         for (i, object) in objects.enumerated() {
@@ -39,6 +44,40 @@ enum MiniPDF {
         table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n"
         out.append(Data(table.utf8))
         return out
+    }
+
+    /// A small PDF whose pages take pdftoppm many minutes each: every page draws a form that draws the next
+    /// `fanout` times, `depth` forms deep (12 ^ 7 ≈ 36 million rectangles a page with the defaults), in a few
+    /// kilobytes.
+    static func nestedForms(pages: Int = 3, depth: Int = 8, fanout: Int = 12) -> Data {
+        // 1 catalog, 2 pages, then each page and its content, then the forms.
+        let firstForm = 3 + 2 * pages
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+                       "<< /Type /Pages /Kids [\((0..<pages).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " "))] /Count \(pages) >>"]
+        for page in 0..<pages {
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 800 600] /Contents \(4 + 2 * page) 0 R "
+                           + "/Resources << /XObject << /F \(firstForm) 0 R >> >> >>")
+            objects.append("<< /Length 5 >>\nstream\n/F Do\nendstream")
+        }
+        for level in 0..<depth {
+            let last = level == depth - 1
+            let body = last ? "0.5 0 0 rg 0 0 10 10 re f"
+                : (0..<fanout).map { "q 1 0 0 1 \($0) \($0) cm /F Do Q" }.joined(separator: " ")
+            let resources = last ? "" : "/Resources << /XObject << /F \(firstForm + level + 1) 0 R >> >> "
+            objects.append("<< /Type /XObject /Subtype /Form /BBox [0 0 800 600] \(resources)/Length \(body.utf8.count) >>"
+                           + "\nstream\n\(body)\nendstream")
+        }
+        return assemble(objects)
+    }
+
+    /// A PDF of `count` identical 400×300 pages sharing one content stream (100,000 pages: 12 MB).
+    static func manyPages(_ count: Int) -> Data {
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+                       "<< /Type /Pages /Kids [\((0..<count).map { "\(4 + $0) 0 R" }.joined(separator: " "))] /Count \(count) >>"]
+        let content = "0.2 0.4 0.8 rg 0 0 400 300 re f"
+        objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+        objects += [String](repeating: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 3 0 R >>", count: count)
+        return assemble(objects)
     }
 
     /// The object number of the first of `extraObjects` in a PDF of `pageCount` pages.

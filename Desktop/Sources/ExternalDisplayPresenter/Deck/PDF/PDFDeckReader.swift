@@ -1,3 +1,9 @@
+import DesktopImages
+import DesktopFiles
+import DesktopModeState
+import DesktopProcesses
+import DesktopText
+import SDLWindows
 import Foundation
 
 /// Where a Beamer deck made with `show notes on second screen` puts the notes on each page:
@@ -39,16 +45,19 @@ public enum BeamerNotes: String, Hashable, Sendable, CaseIterable {
 public enum PDFDeckReader {
     /// Reads the deck, or says precisely why it cannot be presented.
     public static func read(_ url: URL, beamerNotes: BeamerNotes? = nil) throws(DeckError) -> Deck {
+        let version = FileSignature(of: url)
         let info = try PDFInfo.read(url)
         let file = url.lastPathComponent
         let notesURL = PdfpcNotes.companion(of: url)
         var pdfpc = PdfpcNotes()
         var diagnostics: [DeckDiagnostic] = []
         if FileManager.default.fileExists(atPath: notesURL.path) {
-            if let data = try? Data(contentsOf: notesURL) {
-                pdfpc = PdfpcNotes.parse(data)
-            } else {
-                pdfpc.problems.append("cannot be read")
+            // Read as untrusted: a FIFO, device or directory under that name is refused by kind (a FIFO would
+            // block the start for ever), a huge file by size, a stalled share by time.
+            do {
+                pdfpc = PdfpcNotes.parse(Data(try UntrustedFile.read(notesURL, limit: PdfpcNotes.fileLimit)))
+            } catch {
+                pdfpc.problems.append("\(error.reason); notes from it are not shown")
             }
             for problem in pdfpc.problems {
                 diagnostics.append(DeckDiagnostic(file: notesURL.lastPathComponent, slide: 1, line: 1, message: problem))
@@ -62,11 +71,11 @@ public enum PDFDeckReader {
         let slides = info.pages.enumerated().map { index, size in
             let page = PDFPage(document: url.standardizedFileURL, index: index, width: size.width, height: size.height,
                                part: beamerNotes?.slidePart ?? .whole, notesPart: beamerNotes?.notesPart,
-                               pageCount: info.pages.count, label: labels[index])
+                               pageCount: info.pages.count, label: labels[index], version: version)
             return Slide(number: index + 1, line: 1, title: nil, blocks: [.page(page)],
                          notes: pdfpc.notes[index].map(PdfpcNotes.paragraphs) ?? [])
         }
-        let name = (file as NSString).deletingPathExtension
+        let name = TextSanitizer.line((file as NSString).deletingPathExtension)
         return Deck(title: name.isEmpty ? "PDF deck" : name, slides: slides, diagnostics: diagnostics,
                     baseDirectory: url.deletingLastPathComponent())
     }
@@ -79,8 +88,9 @@ public enum PDFDeckReader {
         if let problem = read.problem {
             diagnostics.append(DeckDiagnostic(file: url.lastPathComponent, slide: 1, line: 1, message: problem))
         }
-        var labels = read.labels ?? [String?](repeating: nil, count: pageCount)
-        for (index, label) in pdfpc.labels where labels.indices.contains(index) { labels[index] = label }
+        // The PDF's labels are text from the file: cleaned like every label and note (TextSanitizer).
+        var labels = read.labels?.map { $0.map(TextSanitizer.line) } ?? [String?](repeating: nil, count: pageCount)
+        for (index, label) in pdfpc.labels where labels.indices.contains(index) { labels[index] = TextSanitizer.line(label) }
         return labels
     }
 }

@@ -94,8 +94,11 @@ public struct PDFInfo: Hashable, Sendable {
     }
 
     private static func pdfinfo(_ arguments: [String], path: String) throws(DeckError) -> String {
+        let limits = ToolLimits.current
         let result: ToolProcess.Result
-        do { result = try ToolProcess.run("pdfinfo", arguments, timeout: 30) } catch {
+        do {
+            result = try ToolProcess.run("pdfinfo", arguments, timeout: limits.pdfinfo, outputLimit: limits.pdfinfoOutput)
+        } catch {
             throw DeckError(path: path, reason: "cannot be read: \(error.description); install poppler-utils")
         }
         if result.status == 127 {
@@ -103,7 +106,13 @@ public struct PDFInfo: Hashable, Sendable {
                                 + "install poppler-utils (scripts/install-deps.sh)")
         }
         if result.timedOut {
-            throw DeckError(path: path, reason: "is a PDF pdfinfo could not read within 30 s; re-export it")
+            throw DeckError(path: path, reason: "is a PDF pdfinfo could not read within "
+                                + "\(ToolLimits.describe(limits.pdfinfo)) (it was stopped); check that the file is "
+                                + "complete and on a local disk, or re-export it")
+        }
+        if result.outputTruncated {
+            throw DeckError(path: path, reason: "is a PDF whose pdfinfo output passed "
+                                + "\(limits.pdfinfoOutput >> 20) MiB (it was stopped); re-export it")
         }
         guard result.status == 0 else { throw explain(result.errors, path: path) }
         return String(decoding: result.output, as: UTF8.self)

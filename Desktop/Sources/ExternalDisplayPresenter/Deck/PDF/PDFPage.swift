@@ -51,9 +51,14 @@ public struct PDFPage: Hashable, Sendable {
     /// The page's label (`/PageLabels` or the `.pdfpc` file), if it has one: overlays share their slide's label.
     public var label: String?
 
+    /// The version of the file the page was read from (nil: not known). Rendered pages are cached by it, so a
+    /// deck read again after the file changed never shows a page of the old file.
+    public var version: FileSignature?
+
     /// Creates a page.
     public init(document: URL, index: Int, width: Double, height: Double, part: Part = .whole, notesPart: Part? = nil,
-                pageCount: Int = 0, label: String? = nil) {
+                pageCount: Int = 0, label: String? = nil, version: FileSignature? = nil) {
+        self.version = version
         self.document = document
         self.index = index
         self.width = width
@@ -75,7 +80,8 @@ public struct PDFPage: Hashable, Sendable {
     /// The notes half of a Beamer split page as a page of its own (drawn on the console), or nil.
     public var notes: PDFPage? {
         notesPart.map {
-            PDFPage(document: document, index: index, width: width, height: height, part: $0, pageCount: pageCount)
+            PDFPage(document: document, index: index, width: width, height: height, part: $0, pageCount: pageCount,
+                    version: version)
         }
     }
 }

@@ -21,6 +21,18 @@ public enum PageCacheSize {
         public var description: String
     }
 
+    /// The budget in bytes for `--cache-mb TEXT` as typed, or why it is refused: not a whole number (`abc`,
+    /// `1.5`, `1e3`, too many digits) or outside the range.
+    public static func bytes(argument text: String) -> Result<Int, Refusal> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let megabytes = Int(trimmed) else {
+            let shown = TextSanitizer.line(String(text.prefix(40)))
+            return .failure(Refusal(description: "--cache-mb '\(shown)' is not a whole number of megabytes; accepted: "
+                + "\(minimumMegabytes)…\(maximumMegabytes), default \(defaultMegabytes), e.g. --cache-mb 512"))
+        }
+        return bytes(megabytes: megabytes)
+    }
+
     /// The budget in bytes for `megabytes`, or why that size is refused.
     public static func bytes(megabytes: Int) -> Result<Int, Refusal> {
         let range = "accepted: \(minimumMegabytes)…\(maximumMegabytes) MB, default \(defaultMegabytes)"

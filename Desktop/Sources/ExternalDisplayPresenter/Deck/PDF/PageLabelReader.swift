@@ -23,14 +23,35 @@ public enum PageLabelReader {
     /// Most objects of the label tree resolved (a hostile tree cannot make it run forever).
     static let objectLimit = 4_096
 
-    /// The page labels of `url`, a PDF of `pageCount` pages.
-    public static func read(_ url: URL, pageCount: Int, timeout: Double = 30) -> Outcome {
+    /// The page labels of `url`, a PDF of `pageCount` pages. `mutool` runs at most `timeout` seconds (default:
+    /// ``ToolLimits/mutool``) and `outputLimit` bytes of its output are read; a run that passes either gives
+    /// no labels and a ``Outcome/problem`` saying why (the talk starts without them).
+    public static func read(_ url: URL, pageCount: Int, timeout: Double? = nil, outputLimit: Int? = nil) -> Outcome {
+        let limits = ToolLimits.current
+        let seconds = timeout ?? limits.mutool, cap = outputLimit ?? limits.mutoolOutput
+        var stopped: String?
         let show = { (arguments: [String]) -> String? in
-            guard let result = try? ToolProcess.run("mutool", ["show", "-g", url.path] + arguments, timeout: timeout),
-                  result.status == 0, !result.timedOut else { return nil }
+            guard let result = try? ToolProcess.run("mutool", ["show", "-g", url.path] + arguments, timeout: seconds,
+                                                    outputLimit: cap) else { return nil }
+            if result.timedOut {
+                stopped = "its page labels were not read: mutool took over \(ToolLimits.describe(seconds)) and was "
+                    + "stopped; every page is numbered as a slide"
+                return nil
+            }
+            if result.outputTruncated {
+                stopped = "its page labels were not read: mutool printed over \(cap >> 10) KiB and was stopped; "
+                    + "every page is numbered as a slide"
+                return nil
+            }
+            guard result.status == 0 else { return nil }
             return String(decoding: result.output, as: UTF8.self)
         }
-        return labels(pageCount: pageCount, show: show)
+        var outcome = labels(pageCount: pageCount, show: show)
+        if let stopped {
+            outcome.labels = nil
+            outcome.problem = stopped
+        }
+        return outcome
     }
 
     /// The labels, with `show` printing objects like `mutool show -g FILE PATH…` (nil when it fails).

@@ -62,12 +62,20 @@ public enum PopplerRasterizer {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// What went wrong.
         public var description: String
+        /// Whether pdftoppm was stopped at its timeout (trying the same pages again at once would wait as long).
+        public var timedOut = false
+
+        /// A failure saying `description`.
+        public init(description: String, timedOut: Bool = false) {
+            self.description = description
+            self.timedOut = timedOut
+        }
     }
 
     /// The page's `part` rendered to exactly `width`×`height` pixels (the part's aspect should match).
     public static func render(_ page: PDFPage, width: Int, height: Int) throws(Failure) -> PageRaster {
         guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
-            throw Failure(description: "cannot render page \(page.index + 1) at \(width)×\(height)")
+            throw Failure(description: "page \(page.index + 1) is not shown: cannot render it at \(width)×\(height)")
         }
         let f = page.part.fraction
         // Render the whole page so that the part comes out at the wanted size, then crop to the part.
@@ -80,7 +88,7 @@ public enum PopplerRasterizer {
         }
         arguments.append(page.document.path)
         guard let raster = try run(arguments, page: page) else {
-            throw Failure(description: "page \(page.index + 1) could not be rendered")
+            throw Failure(description: "page \(page.index + 1) is not shown: pdftoppm wrote no image")
         }
         return raster
     }
@@ -104,7 +112,12 @@ public enum PopplerRasterizer {
                           "-W", String(width), "-H", String(height)]
         }
         arguments += [page.document.path, folder.appendingPathComponent("p").path]
-        _ = try run(arguments, page: page, expectsImage: false)
+        do throws(Failure) { _ = try run(arguments, page: page, expectsImage: false) } catch {
+            guard error.timedOut else { throw error }
+            throw Failure(description: "pages \(page.index + 1)–\(lastIndex + 1) are not shown: pdftoppm took over "
+                              + "\(ToolLimits.describe(ToolLimits.current.pdftoppm)) rendering them and was stopped; "
+                              + "they are tried again later", timedOut: true)
+        }
         var rasters: [Int: PageRaster] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasPrefix("p-") && name.hasSuffix(".ppm") {
@@ -124,15 +137,29 @@ public enum PopplerRasterizer {
         // flip, and the X server showing it, never wait behind a page nobody asked for yet. A page the
         // presenter waits for (on the main thread) runs at normal priority.
         let niceness = Thread.isMainThread ? 0 : 10
-        do { result = try ToolProcess.run("pdftoppm", arguments, timeout: 60, niceness: niceness) } catch {
-            throw Failure(description: error.description)
+        let seconds = ToolLimits.current.pdftoppm
+        // A PPM of the largest page allowed (16384×16384) and its header; a batch writes files, not output.
+        let outputLimit = expectsImage ? 16_384 * 16_384 * 3 + 4_096 : 64 << 10
+        do {
+            result = try ToolProcess.run("pdftoppm", arguments, timeout: seconds, niceness: niceness,
+                                         outputLimit: outputLimit)
+        } catch {
+            throw Failure(description: "page \(page.index + 1) is not shown: \(error.description)")
         }
-        if result.status == 127 { throw Failure(description: "pdftoppm is missing: install poppler-utils") }
-        if result.timedOut { throw Failure(description: "pdftoppm took over 60 s on page \(page.index + 1)") }
+        if result.status == 127 {
+            throw Failure(description: "pages are not shown: pdftoppm is missing; install poppler-utils "
+                              + "(scripts/install-deps.sh)")
+        }
+        if result.timedOut {
+            throw Failure(description: "page \(page.index + 1) is not shown: pdftoppm took over "
+                              + "\(ToolLimits.describe(seconds)) rendering it and was stopped (set "
+                              + "EXTDISPLAY_PDFTOPPM_TIMEOUT for more); it is tried again later", timedOut: true)
+        }
         let raster = expectsImage ? PageRaster.decodePPM(result.output) : nil
         guard result.status == 0, raster != nil || !expectsImage else {
-            let line = result.errors.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
-            throw Failure(description: "page \(page.index + 1) could not be rendered (pdftoppm: \(line))")
+            let line = TextSanitizer.line(result.errors.split(separator: "\n").first.map(String.init) ?? "")
+            let why = line.isEmpty ? "exit status \(result.status)" : line
+            throw Failure(description: "page \(page.index + 1) is not shown: pdftoppm failed (\(why))")
         }
         return raster
     }

@@ -4,7 +4,15 @@ import Foundation
 /// of every page drawn rendered ahead on a background queue so that a flip finds its page ready.
 ///
 /// Memory stays bounded whatever the page count: the cache holds pages, never the deck. A page that cannot be
-/// rendered is remembered with its reason (no retry every frame).
+/// rendered is remembered with its reason, reported once (``failureReporter``), and tried again only when it
+/// makes sense: at once when the PDF file changed (size, modification time or inode), else when the page is
+/// shown again (drawn after ``showGap`` without being drawn) once a back-off has passed
+/// (``retryDelay(afterAttempts:)``: 10 s, doubling, at most 5 minutes) — never every frame, never while it stays
+/// on screen.
+///
+/// Two ways to ask: ``raster(for:width:height:)`` waits for the render (the presenter's original path), and
+/// ``lookup(_:width:height:)`` never waits — it answers from memory, or schedules the render and says it is
+/// pending; ``addReadinessHandler(_:)`` (or ``readiness()``) tells when a render ends so a loop can redraw.
 ///
 /// ```swift
 /// let cache = PageRasterCache(byteBudget: 128 << 20)
@@ -29,6 +37,8 @@ public final class PageRasterCache: @unchecked Sendable {
         public var width: Int
         /// Pixel height.
         public var height: Int
+        /// The version of the file the page was read from (a reloaded deck's pages are other keys).
+        public var version: FileSignature?
     }
 
     /// The most bytes of pages kept (one page over it is allowed when a single page is larger). Lowering it
@@ -54,7 +64,32 @@ public final class PageRasterCache: @unchecked Sendable {
     public static let batchSize = 24
     private let condition = NSCondition()
     private var entries: [Key: PageRaster] = [:]
-    private var failures: [Key: PopplerRasterizer.Failure] = [:]
+    private var failures: [Key: FailedRender] = [:]
+    private var reported: Set<String> = []
+    private var handlers: [Int: @Sendable (Key) -> Void] = [:]
+    private var nextHandler = 0
+
+    /// A render that failed: why, when, how often, and the file as it was then.
+    private struct FailedRender {
+        var failure: PopplerRasterizer.Failure
+        var at: UInt64
+        var attempts: Int
+        var file: FileSignature?
+        /// When it was last asked for to be drawn.
+        var lastShown: UInt64
+    }
+
+    /// Reports a failed render once per distinct reason and document: by default a line on standard error,
+    /// `extdisplay: talk.pdf: page 3 is not shown: …`. Called on the thread that rendered.
+    public var failureReporter: @Sendable (_ document: URL, _ failure: PopplerRasterizer.Failure) -> Void {
+        get { condition.withLock { reporter } }
+        set { condition.withLock { reporter = newValue } }
+    }
+    private var reporter: @Sendable (URL, PopplerRasterizer.Failure) -> Void = { document, failure in
+        FileHandle.standardError.write(Data("extdisplay: \(document.lastPathComponent): \(failure.description)\n".utf8))
+    }
+    /// The clock failures are timed by, in nanoseconds (tests move it).
+    var now: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     private var recency: [Key] = []
     private var inFlight: Set<Key> = []
     private var bytes = 0
@@ -97,7 +132,8 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// The key of a page at a size.
     public static func key(_ page: PDFPage, width: Int, height: Int) -> Key {
-        Key(document: page.document, index: page.index, part: page.part, width: width, height: height)
+        Key(document: page.document, index: page.index, part: page.part, width: width, height: height,
+            version: page.version)
     }
 
     /// The page rendered at `width`×`height`: from memory, or rendered now (waiting for a render already
@@ -118,7 +154,7 @@ public final class PageRasterCache: @unchecked Sendable {
     /// Renders a page ahead (no effect when it is held, failed or under way).
     public func prefetch(_ page: PDFPage, width: Int, height: Int) {
         let key = Self.key(page, width: width, height: height)
-        let wanted = condition.withLock { entries[key] == nil && failures[key] == nil && !inFlight.contains(key) }
+        let wanted = condition.withLock { entries[key] == nil && !isFailed(key, shown: false) && !inFlight.contains(key) }
         guard wanted else { return }
         queue(width: width, height: height).async { [self] in
             _ = obtain(page, width: width, height: height, waitCounts: false)
@@ -171,9 +207,9 @@ public final class PageRasterCache: @unchecked Sendable {
             condition.unlock()
             return .success(raster)
         }
-        if let failure = failures[key] {
+        if isFailed(key, shown: waitCounts), let failed = failures[key] {
             condition.unlock()
-            return .failure(failure)
+            return .failure(failed.failure)
         }
         if waitCounts { tally.waits += 1 }
         if waitCounts, width * height <= Self.batchPixelLimit, page.pageCount > page.index + 1 {
@@ -189,12 +225,23 @@ public final class PageRasterCache: @unchecked Sendable {
         }
         condition.lock()
         inFlight.remove(key)
+        var report: (@Sendable (URL, PopplerRasterizer.Failure) -> Void)?
         switch outcome {
-        case .success(let raster): store(raster, for: key)
-        case .failure(let failure): failures[key] = failure
+        case .success(let raster):
+            store(raster, for: key)
+            failures[key] = nil
+        case .failure(let failure):
+            let attempts = (failures[key]?.attempts ?? 0) + 1
+            let time = now()
+            failures[key] = FailedRender(failure: failure, at: time, attempts: attempts,
+                                         file: FileSignature(of: page.document), lastShown: time)
+            if reported.insert(page.document.path + "\u{0}" + failure.description).inserted { report = reporter }
         }
+        let notify = Array(handlers.values)
         condition.broadcast()
         condition.unlock()
+        if case .failure(let failure) = outcome { report?(page.document, failure) }
+        for handler in notify { handler(key) }
         return outcome
     }
 
@@ -219,16 +266,127 @@ public final class PageRasterCache: @unchecked Sendable {
         for key in keys { inFlight.insert(key) }
         tally.renders += 1
         condition.unlock()
-        let rasters = (try? batchRenderer(page, page.index + keys.count - 1, width, height)) ?? [:]
+        var rasters: [Int: PageRaster] = [:]
+        var stopped: PopplerRasterizer.Failure?
+        do throws(PopplerRasterizer.Failure) { rasters = try batchRenderer(page, page.index + keys.count - 1, width, height) } catch {
+            if error.timedOut { stopped = error }
+        }
         condition.lock()
+        var report: (@Sendable (URL, PopplerRasterizer.Failure) -> Void)?
         for key in keys {
             inFlight.remove(key)
-            if let raster = rasters[key.index] { store(raster, for: key) }
+            if let raster = rasters[key.index] {
+                store(raster, for: key)
+            } else if let stopped {
+                // Stopped at its timeout: its pages are not rendered one by one now (each could take as long);
+                // they fail together and are tried again after the back-off.
+                let attempts = (failures[key]?.attempts ?? 0) + 1
+                let time = now()
+                failures[key] = FailedRender(failure: stopped, at: time, attempts: attempts,
+                                             file: FileSignature(of: page.document), lastShown: time)
+            }
         }
+        if let stopped, reported.insert(page.document.path + "\u{0}" + stopped.description).inserted { report = reporter }
+        let notify = Array(handlers.values)
         condition.broadcast()
         condition.unlock()
+        if let stopped { report?(page.document, stopped) }
+        for key in keys where rasters[key.index] != nil || stopped != nil {
+            for handler in notify { handler(key) }
+        }
         if let raster = rasters[page.index] { return .success(raster) }
         return obtain(page, width: width, height: height, waitCounts: false)
+    }
+
+    /// Whether `key` failed and should not be tried now. It is tried again when the PDF file changed, or when it
+    /// is `shown` again — asked for to be drawn after ``showGap`` without being asked (the speaker left the page
+    /// and came back; a page kept on screen is not rendered again and again) — once the back-off has passed.
+    /// Pages rendered ahead never retry a failed page. Called with the lock held.
+    private func isFailed(_ key: Key, shown: Bool) -> Bool {
+        guard var failed = failures[key] else { return false }
+        if FileSignature(of: key.document) != failed.file { return false }
+        guard shown else { return true }
+        let time = now()
+        let shownAgain = time &- failed.lastShown >= Self.showGap
+        failed.lastShown = time
+        failures[key] = failed
+        return !(shownAgain && time &- failed.at >= Self.retryDelay(afterAttempts: failed.attempts))
+    }
+
+    /// Nanoseconds a failed page must go without being drawn for its next drawing to count as shown again (2 s:
+    /// longer than the gap between two redraws of a page kept on screen).
+    public static let showGap: UInt64 = 2_000_000_000
+
+    /// Nanoseconds before a page that failed `attempts` times in a row is tried again when asked for (the file
+    /// unchanged): 10 s, 20 s, 40 s… at most 5 minutes.
+    public static func retryDelay(afterAttempts attempts: Int) -> UInt64 {
+        let seconds = min(300, 10 << UInt64(min(max(0, attempts - 1), 5)))
+        return UInt64(seconds) * 1_000_000_000
+    }
+
+    /// What ``lookup(_:width:height:)`` found.
+    public enum Lookup: Sendable {
+        /// The page is rendered: draw it.
+        case ready(PageRaster)
+        /// The page is being rendered (or was just scheduled): draw a placeholder; a readiness handler is
+        /// called when it is done.
+        case pending
+        /// The page cannot be rendered now, and why (it is tried again when it makes sense, see the type's
+        /// documentation).
+        case failed(PopplerRasterizer.Failure)
+    }
+
+    /// The page at `width`×`height` without ever waiting: from memory, else the render is scheduled (on the
+    /// background queue of its size) and `.pending` returned; a failure not yet due for a retry is returned as
+    /// such. Its neighbours are rendered ahead, as with ``raster(for:width:height:)``.
+    public func lookup(_ page: PDFPage, width: Int, height: Int) -> Lookup {
+        let key = Self.key(page, width: width, height: height)
+        let found: Lookup? = condition.withLock {
+            if let raster = entries[key] {
+                tally.hits += 1
+                touch(key)
+                return .ready(raster)
+            }
+            if isFailed(key, shown: true), let failed = failures[key] { return .failed(failed.failure) }
+            return nil
+        }
+        if let found {
+            prefetchNeighbours(of: page, width: width, height: height)
+            return found
+        }
+        prefetch(page, width: width, height: height)
+        prefetchNeighbours(of: page, width: width, height: height)
+        return .pending
+    }
+
+    /// Calls `handler` with the key of every render that ends (a page made ready, or a failure), on the thread
+    /// that rendered; returns a token for ``removeReadinessHandler(_:)``. A loop uses it to wake up and redraw
+    /// what ``lookup(_:width:height:)`` found pending.
+    @discardableResult
+    public func addReadinessHandler(_ handler: @escaping @Sendable (Key) -> Void) -> Int {
+        condition.withLock {
+            nextHandler += 1
+            handlers[nextHandler] = handler
+            return nextHandler
+        }
+    }
+
+    /// Stops calling the handler `token` names.
+    public func removeReadinessHandler(_ token: Int) {
+        _ = condition.withLock { handlers.removeValue(forKey: token) }
+    }
+
+    /// The keys of renders as they end, as a stream (the handler is removed when the stream ends).
+    public func readiness() -> AsyncStream<Key> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Key.self, bufferingPolicy: .bufferingNewest(64))
+        let token = addReadinessHandler { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in self?.removeReadinessHandler(token) }
+        return stream
+    }
+
+    /// Forgets every failure (each page is tried again when next asked for), e.g. after the deck was reloaded.
+    public func forgetFailures() {
+        condition.withLock { failures.removeAll() }
     }
 
     /// Called with the lock held.

@@ -28,6 +28,9 @@ public struct PdfpcNotes: Hashable, Sendable {
         self.problems = problems
     }
 
+    /// The largest `.pdfpc` file read: 16 MiB (notes for thousands of pages); a bigger one is refused.
+    public static let fileLimit = 16 << 20
+
     /// The `.pdfpc` file beside a PDF (same name, extension `.pdfpc`).
     public static func companion(of pdf: URL) -> URL {
         pdf.deletingPathExtension().appendingPathExtension("pdfpc")
@@ -53,8 +56,11 @@ public struct PdfpcNotes: Hashable, Sendable {
                 result.problems.append("pages[\(position)] has no usable \"idx\"; skipped")
                 continue
             }
-            if let label = page.label, !label.isEmpty, result.labels[idx] == nil { result.labels[idx] = label }
-            guard let note = page.note, !note.isEmpty else { continue }
+            // Nothing from the file reaches the terminal or the screen raw (escape sequences, BEL…).
+            if let label = page.label.map(TextSanitizer.line), !label.isEmpty, result.labels[idx] == nil {
+                result.labels[idx] = label
+            }
+            guard let note = page.note.map(TextSanitizer.text), !note.isEmpty else { continue }
             // pdfpc repeats a note on each overlay of a slide; keep the first text for a page.
             if result.notes[idx] == nil { result.notes[idx] = note }
         }

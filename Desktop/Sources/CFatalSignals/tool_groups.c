@@ -1,0 +1,58 @@
+#include "tool_groups.h"
+#include "install_handlers.h"
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+
+#define EDK_TOOL_SLOTS 256
+
+static _Atomic int slots[EDK_TOOL_SLOTS];
+static struct sigaction previous_actions[65];
+
+int edk_tool_group_add(int pgid) {
+    if (pgid <= 0) return 0;
+    for (int i = 0; i < EDK_TOOL_SLOTS; i++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&slots[i], &expected, pgid)) return 1;
+    }
+    return 0;
+}
+
+void edk_tool_group_remove(int pgid) {
+    if (pgid <= 0) return;
+    for (int i = 0; i < EDK_TOOL_SLOTS; i++) {
+        int expected = pgid;
+        if (atomic_compare_exchange_strong(&slots[i], &expected, 0)) return;
+    }
+}
+
+void edk_tool_groups_kill(int sig) {
+    for (int i = 0; i < EDK_TOOL_SLOTS; i++) {
+        int group = atomic_load(&slots[i]);
+        if (group > 0) kill(-group, sig);
+    }
+}
+
+static void tool_cleanup_handler(int sig, siginfo_t *info, void *context) {
+    int saved = errno;
+    edk_tool_groups_kill(SIGKILL);
+    struct sigaction *previous = &previous_actions[sig];
+    if (previous->sa_flags & SA_SIGINFO) {
+        if (previous->sa_sigaction) previous->sa_sigaction(sig, info, context);
+    } else if (previous->sa_handler == SIG_DFL) {
+        // The default action ends the process: restore it; the signal raised again is blocked while this
+        // handler runs and is delivered as soon as it returns.
+        signal(sig, SIG_DFL);
+        raise(sig);
+    } else if (previous->sa_handler != SIG_IGN && previous->sa_handler) {
+        previous->sa_handler(sig);
+    }
+    errno = saved;
+}
+
+void edk_install_tool_cleanup(void) {
+    static atomic_int installed = 0;
+    if (atomic_exchange(&installed, 1)) return;
+    int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+    edk_install_handlers(signals, sizeof signals / sizeof signals[0], tool_cleanup_handler, SA_RESTART, previous_actions);
+}
