@@ -211,3 +211,23 @@ struct CoreSequenceRandom {
         return Int(z % UInt64(max(bound, 1)))
     }
 }
+
+extension PresenterCoreTests {
+    @Test func aDeckReadAgainKeepsTheTalkAndClampsTheSlide() {
+        var core = Self.core(slides: 10)
+        core.handle(.attached(Self.display("HDMI-1")), at: 0)
+        core.handle(.key(.pauseTimer), at: 5)
+        core.handle(.key(.blackout), at: 6)
+        for _ in 0..<7 { core.handle(.key(.next), at: 7) }
+        core.handle(.key(.freeze), at: 8)
+        var expected = core.state
+        let effects = core.handle(.deckReloaded(slideCount: 4, numbering: SlideNumbering(pageCount: 4), slideIndex: 7), at: 9)
+        #expect(effects.first == .stateChanged)
+        #expect(effects.contains { if case .say(let line) = $0 { line.contains("4 slides") } else { false } })
+        expected.reload(slideCount: 4, numbering: nil, slideIndex: 3)
+        #expect(core.state == expected)
+        #expect(core.state.slideIndex == 3 && core.state.slideCount == 4)
+        #expect(core.state.frozenSlideIndex == 3, "the frozen slide is clamped into the new deck")
+        #expect(core.state.isBlackedOut && core.state.timer.isPaused && core.state.audienceDisplays.count == 1)
+    }
+}

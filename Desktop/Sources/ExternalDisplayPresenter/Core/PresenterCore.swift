@@ -64,6 +64,9 @@ public struct PresenterCore: Hashable, Sendable {
             state.reduce(.plan(duration: duration), at: now)
         case .stop:
             state.reduce(.key(.quit), at: now)
+        case .deckReloaded(let slideCount, let numbering, let slideIndex):
+            state.reload(slideCount: slideCount, numbering: numbering, slideIndex: slideIndex)
+            effects.append(.say("the deck was read again: \(slideCount) slides, showing slide \(state.slideIndex + 1)"))
         }
         if state != before { effects.insert(.stateChanged, at: 0) }
         if state.wantsQuit, !before.wantsQuit { effects.append(.quit) }
@@ -104,6 +107,8 @@ public enum PresenterInput: Hashable, Sendable {
     case plan(duration: Double)
     /// End the talk now: the console window was closed, or SIGINT/SIGTERM arrived.
     case stop
+    /// The deck file was exported again and read completely: its slides and numbering, and the slide to show.
+    case deckReloaded(slideCount: Int, numbering: SlideNumbering, slideIndex: Int)
 }
 
 /// What the runtime must do after an input, in order.

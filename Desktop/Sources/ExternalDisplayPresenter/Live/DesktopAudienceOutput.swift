@@ -26,6 +26,13 @@ public final class DesktopAudienceOutput: AudienceOutput {
         }
     }
 
+    /// How a PDF page that is not rendered yet is drawn (`.placeholder` live: the room sees the slide's frame for
+    /// the moment the page renders, and the talk goes on).
+    public var pageWaiting: PageWaiting {
+        get { canvas.pageWaiting }
+        set { canvas.pageWaiting = newValue }
+    }
+
     /// The surface canvas's metrics.
     public var metrics: (any TextMetrics)? { canvas }
 

@@ -51,6 +51,12 @@ public final class SDLWindowSurface: AudienceOutput {
         SDL_DestroyWindow(window)
     }
 
+    /// How a PDF page that is not rendered yet is drawn: `.placeholder` on a live console (the talk goes on while
+    /// the page renders), `.waits` by default.
+    public var pageWaiting: PageWaiting = .waits {
+        didSet { canvasStorage?.pageWaiting = pageWaiting }
+    }
+
     /// The window's canvas (made again after a resize; nil when SDL cannot give a surface).
     public func canvas() -> SoftwareCanvas? {
         var w: Int32 = 0, h: Int32 = 0
@@ -60,6 +66,7 @@ public final class SDLWindowSurface: AudienceOutput {
         guard let surface = SDL_GetWindowSurface(window) else { return nil }
         let window = self.window
         canvasStorage = try? SoftwareCanvas(borrowing: surface) { SDL_UpdateWindowSurface(window) }
+        canvasStorage?.pageWaiting = pageWaiting
         return canvasStorage
     }
 

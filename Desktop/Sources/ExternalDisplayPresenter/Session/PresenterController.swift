@@ -11,8 +11,8 @@ import Foundation
 /// ```
 @MainActor
 public final class PresenterController {
-    /// The deck shown.
-    public let deck: Deck
+    /// The deck shown (replaced when the file is exported again while presenting).
+    public private(set) var deck: Deck
     /// State and decisions.
     public private(set) var core: PresenterCore
     /// The main display's description for the console (e.g. `"laptop 1920×1080@60"`).
@@ -37,6 +37,14 @@ public final class PresenterController {
     @discardableResult
     public func handle(_ input: PresenterInput, at now: Double) -> [PresenterEffect] {
         core.handle(input, at: now)
+    }
+
+    /// Shows `deck` (the file was read again) from `slideIndex` on, keeping the timer, blank, freeze and displays.
+    @discardableResult
+    public func replaceDeck(_ deck: Deck, slideIndex: Int, at now: Double) -> [PresenterEffect] {
+        self.deck = deck
+        return core.handle(.deckReloaded(slideCount: deck.slides.count, numbering: deck.numbering, slideIndex: slideIndex),
+                           at: now)
     }
 
     /// Applies a state action at `now` (tests and `--keys`): the same as the matching ``PresenterInput``.

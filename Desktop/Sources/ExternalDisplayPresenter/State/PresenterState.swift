@@ -164,6 +164,19 @@ public struct PresenterState: Hashable, Sendable {
         }
     }
 
+    /// The deck was read again (exported anew while presenting): its slide count and numbering replace the old
+    /// ones, the talk goes to `slideIndex` (clamped), and everything else — timer, blank, freeze, mirroring,
+    /// displays — is kept. A frozen slide, the overview's tile and a typed number are clamped or dropped.
+    mutating func reload(slideCount: Int, numbering: SlideNumbering?, slideIndex: Int) {
+        self.slideCount = max(0, slideCount)
+        let plain = SlideNumbering(pageCount: self.slideCount)
+        self.numbering = numbering.flatMap { $0.pageCount == plain.pageCount ? $0 : nil } ?? plain
+        go(to: slideIndex)
+        if let frozen = frozenSlideIndex { frozenSlideIndex = min(frozen, max(self.slideCount - 1, 0)) }
+        if overviewSelection != nil { overviewSelection = self.numbering.slide(ofPage: self.slideIndex) }
+        typedNumber = ""
+    }
+
     mutating func go(to index: Int) {
         slideIndex = min(max(index, 0), max(slideCount - 1, 0))
     }

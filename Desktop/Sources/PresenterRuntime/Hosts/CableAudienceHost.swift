@@ -75,9 +75,12 @@ public final class CableAudienceHost<Platform: DisplayPlatform>: PresenterHost {
 
     /// Redraws every display at the next pass (its windows were exposed or replaced).
     public func redrawAll() {
-        scheduler = RedrawScheduler(keepingCountsOf: scheduler)
+        invalidate()
         runtime?.wake()
     }
+
+    /// Every display is drawn again at the next pass.
+    public func invalidate() { scheduler = RedrawScheduler(keepingCountsOf: scheduler) }
 
     /// Stops the coordinator (the platform puts back what it changed).
     public func stop() { coordinator.stop() }

@@ -29,6 +29,8 @@ public final class SDLConsoleHost: PresenterHost {
     /// A console window covering `frame` (in the desktop's coordinates).
     public init(title: String = "extdisplay present: console", frame: Rect) throws(PresenterCanvasError) {
         window = try SDLWindowSurface(title: title, frame: frame)
+        // A page not rendered yet is a placeholder on the console: keys are answered while it renders.
+        window.pageWaiting = .placeholder
     }
 
     /// Frames drawn on the console so far.
@@ -102,6 +104,12 @@ public final class SDLConsoleHost: PresenterHost {
         var list = runtime.controller.mainList(size: canvas.size, at: now, clock: clock, metrics: canvas)
         list.operations += runtime.consoleOverlay(size: canvas.size)
         if scheduler.needsDraw("console", list) { window.present(list) }
+    }
+
+    /// The console is drawn again, whole, at the next pass.
+    public func invalidate() {
+        window.invalidate()
+        scheduler = RedrawScheduler(keepingCountsOf: scheduler)
     }
 
     /// Closes the window and stops watching.

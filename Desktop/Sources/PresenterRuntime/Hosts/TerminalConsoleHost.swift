@@ -27,6 +27,7 @@ public final class TerminalConsoleHost: PresenterHost {
     public init(consoleFPS: Double? = nil, size: PixelSize = PixelSize(width: 1280, height: 720)) {
         self.consoleFPS = consoleFPS
         console = try? SDLPresenterCanvas(size: size)
+        console?.pageWaiting = .placeholder
     }
 
     /// Reads keys from standard input (single keys on a terminal; piped bytes otherwise).
@@ -52,6 +53,9 @@ public final class TerminalConsoleHost: PresenterHost {
             frames += 1
         }
     }
+
+    /// The console view is drawn again at the next pass (a page it showed as a placeholder is ready).
+    public func invalidate() { consoleList = nil }
 
     /// The next redraw at `consoleFPS`.
     public func nextDeadline(after now: Double) -> Double? { consoleFPS.map { now + 1 / $0 } }

@@ -2,7 +2,7 @@
 public import ExternalDisplayBrowser
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
-import Foundation
+public import Foundation
 
 /// What a live talk needs to start, whichever host runs it: the deck, the displays to use, the plan, whether to
 /// serve browsers, and where to report.
@@ -25,6 +25,10 @@ public struct PresenterLaunch {
     public var fail: (String) -> Never
     /// Lines for the speaker (status lines, URLs; standard output).
     public var say: (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    /// The deck's file, followed while presenting (read again when exported anew); nil: not followed.
+    public var deckFile: URL?
+    /// Beamer notes split of the deck file (for reading it again).
+    public var beamerNotes: BeamerNotes?
     /// Gets the runtime just before its loop starts (benchmarks stop it from a timer).
     public var started: ((PresenterRuntime) -> Void)?
 
@@ -78,6 +82,12 @@ public struct PresenterLaunch {
         say(keys)
         runtime.add(browsers)
         return browsers
+    }
+
+    /// Follows the deck's file when one was given.
+    @MainActor
+    func followDeckFile(_ runtime: PresenterRuntime) {
+        if let deckFile { runtime.add(DeckReloadHost(url: deckFile, beamerNotes: beamerNotes)) }
     }
 
     /// The MPRIS remote control when a session bus is there.

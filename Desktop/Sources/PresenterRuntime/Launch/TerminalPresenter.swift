@@ -15,6 +15,7 @@ public enum TerminalPresenter {
         let terminal = TerminalConsoleHost(consoleFPS: launch.consoleFPS)
         terminal.say = launch.say
         runtime.add(terminal)
+        runtime.add(PageReadinessHost())
         let browsers = await launch.serveBrowsers(
             runtime, qrOnConsole: false,
             keys: "keys: Right/Space/Enter/n next, Left/Backspace previous, Home, End, a number then Enter, b blank, "
@@ -28,6 +29,7 @@ public enum TerminalPresenter {
         }
         runtime.add(SignalHost())
         launch.remoteControl(runtime)
+        launch.followDeckFile(runtime)
         launch.started?(runtime)
         await runtime.run()
         launch.say("presented \(launch.deck.slides.count) slides; console frames \(terminal.frames), "

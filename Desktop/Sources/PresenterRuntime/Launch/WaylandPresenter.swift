@@ -44,7 +44,10 @@ public enum WaylandPresenter {
             launch.warn("--mode has no effect here: \(reason)")
         }
         let platform = WaylandDisplayPlatform<SDLWindowSurface>(source: source, console: main?.name) {
-            title, frame in try SDLWindowSurface(title: title, frame: frame)
+            title, frame in
+            let window = try SDLWindowSurface(title: title, frame: frame)
+            window.pageWaiting = .placeholder
+            return window
         }
         platform.onDiagnostic = launch.warn
         let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.name) \($0.display.currentMode)" } ?? "main display")
@@ -71,10 +74,12 @@ public enum WaylandPresenter {
         }
         runtime.add(displays)
         runtime.add(console)
+        runtime.add(PageReadinessHost())
         runtime.add(SignalHost())
         let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
                                                   + "U cycles the console's QR code: audience URL, remote URL (private), none")
         launch.remoteControl(runtime)
+        launch.followDeckFile(runtime)
         launch.started?(runtime)
         await runtime.run()
         X11Presenter.report(launch, console: console.draws, displays: displays.draws, browsers: browsers)

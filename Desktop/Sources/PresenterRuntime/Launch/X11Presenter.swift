@@ -51,6 +51,7 @@ public enum X11Presenter {
         let projectors = CableAudienceHost(platform: desktop, configuration: launch.configuration) { surface in
             if let window = windows[surface.display], window.surface === surface { return window }
             let window = DesktopAudienceOutput(surface)
+            window.pageWaiting = .placeholder
             windows[surface.display] = window
             return window
         }
@@ -59,9 +60,11 @@ public enum X11Presenter {
         console.setPump { desktop.pumpSDLEvents() }
         runtime.add(projectors)
         runtime.add(console)
+        runtime.add(PageReadinessHost())
         let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
                                                   + "U cycles the console's QR code: audience URL, remote URL (private), none")
         launch.remoteControl(runtime)
+        launch.followDeckFile(runtime)
         launch.started?(runtime)
         await runtime.run()
         report(launch, console: console.draws, displays: projectors.draws, browsers: browsers)
@@ -81,8 +84,10 @@ public enum X11Presenter {
         let displays = CableAudienceHost(platform: platform, configuration: launch.configuration) { $0 }
         runtime.add(displays)
         runtime.add(console)
+        runtime.add(PageReadinessHost())
         let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual")
         launch.remoteControl(runtime)
+        launch.followDeckFile(runtime)
         launch.started?(runtime)
         await runtime.run()
         report(launch, console: console.draws, displays: displays.draws, browsers: browsers)

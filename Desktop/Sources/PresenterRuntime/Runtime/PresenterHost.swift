@@ -27,6 +27,8 @@ public protocol PresenterHost: AnyObject {
     func prepareAhead()
     /// Carries out an effect the core asked for, when it concerns this host.
     func perform(_ effect: PresenterEffect)
+    /// Draws everything again at the next pass, changed or not (a page that was shown as a placeholder is ready).
+    func invalidate()
     /// The earliest runtime time at which this host needs a pass without any input (nil: none).
     func nextDeadline(after now: Double) -> Double?
     /// Stops the host's input sources and releases what it holds (modes are put back here).
@@ -48,6 +50,8 @@ extension PresenterHost {
     public func prepareAhead() {}
     /// No effect concerns this host.
     public func perform(_ effect: PresenterEffect) {}
+    /// Nothing drawn to invalidate.
+    public func invalidate() {}
     /// No deadline.
     public func nextDeadline(after now: Double) -> Double? { nil }
     /// Nothing to stop.

@@ -28,6 +28,8 @@ public final class PresenterRuntime {
     public var onStatus: (String) -> Void = { _ in }
     /// Gets lines the core wants the speaker to read (hints) and hosts' notices.
     public var onSay: (String) -> Void = { _ in }
+    /// Called with the slide index after every change of state (hosts that read the position off the loop).
+    public var onSlideChange: [(Int) -> Void] = []
     /// Passes of the loop so far.
     public private(set) var passes = 0
     /// Whether the loop is running.
@@ -81,6 +83,13 @@ public final class PresenterRuntime {
         await withCheckedContinuation { passWaiters.append($0) }
     }
 
+    /// Every host draws everything again at the next pass (a page shown as a placeholder is ready), and the loop
+    /// wakes for it.
+    public func invalidate() {
+        for host in hosts { host.invalidate() }
+        wake()
+    }
+
     /// Everything hosts draw on top of the console (a served talk's QR code).
     public func consoleOverlay(size: PixelSize) -> [DrawOperation] { hosts.flatMap { $0.consoleOverlay(size: size) } }
 
@@ -88,7 +97,9 @@ public final class PresenterRuntime {
     public func perform(_ effects: [PresenterEffect]) {
         for effect in effects {
             switch effect {
-            case .stateChanged: statusChanged = true
+            case .stateChanged:
+                statusChanged = true
+                for observer in onSlideChange { observer(controller.state.slideIndex) }
             case .say(let line): onSay(line)
             case .quit: wake()
             case .handBack, .statistics, .cycleShareCode: break
@@ -135,6 +146,12 @@ public final class PresenterRuntime {
     private func pass() {
         passes += 1
         for host in hosts { host.pump() }
+        // One status line a pass, however many inputs changed the state (300 pages connecting are one line),
+        // printed as soon as the pass begins: it says the key was handled, before the drawing.
+        if statusChanged {
+            statusChanged = false
+            onStatus(controller.statusLine(at: now))
+        }
         let t = now
         let clock = presenterClock(wallClock())
         let before = flipLog.isOn ? PageRasterCache.shared.counters : nil
@@ -154,7 +171,7 @@ public final class PresenterRuntime {
         // Input read while drawing (a compositor's events arrive with its frame callbacks) is handled now, not
         // at the next timer.
         for host in hosts { host.pump() }
-        // One status line a pass, however many inputs changed the state (300 pages connecting are one line).
+        // Input read while drawing changed the state: its line now.
         if statusChanged {
             statusChanged = false
             onStatus(controller.statusLine(at: now))

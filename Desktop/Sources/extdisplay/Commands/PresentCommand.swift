@@ -119,6 +119,8 @@ struct PresentCommand: AsyncParsableCommand {
                                      configuration: configuration, planned: planned, serve: browsers.server,
                                      consoleFPS: browsers.consoleFPS, warn: Self.warn, fail: Self.fail)
         launch.say = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        launch.deckFile = url
+        launch.beamerNotes = notes
         // --serve without a desktop (or with --terminal-console): the console in the terminal.
         if browsers.server != nil, backend == .headless || browsers.terminalConsole {
             await TerminalPresenter.run(launch)

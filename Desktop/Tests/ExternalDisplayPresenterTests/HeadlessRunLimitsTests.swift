@@ -4,11 +4,11 @@ import Foundation
 import Testing
 @testable import ExternalDisplayPresenter
 
-/// Headless runs (issue #24 rows whose fix belongs to the headless runtime, `Session/HeadlessPresenter.swift`,
-/// rewritten by the runtime work): each is a real test of the fixed behaviour, wrapped in `withKnownIssue` until
-/// that rewrite lands. Remove the wrapper then: the test must pass without it.
-@Suite("Headless runs: known issues", .serialized)
-struct HeadlessKnownIssueTests {
+/// Headless runs of the command line: memory does not grow with the number of steps, and no display name
+/// overwrites the console's snapshots. Both failed before the headless runtime ran on the one loop (it kept
+/// every snapshot's canvas, and named an external display `console` like the main display).
+@Suite("Headless runs: memory and snapshot names", .serialized)
+struct HeadlessRunLimitsTests {
     /// Runs `extdisplay present deck.md ARGUMENTS` headless in a fresh folder under a 120 s hang guard; returns
     /// the status, the snapshot files written and the peak resident memory in kilobytes (`/usr/bin/time`).
     static func present(_ arguments: [String]) throws -> (status: Int32, files: [String], peakKB: Int) {
@@ -25,30 +25,25 @@ struct HeadlessKnownIssueTests {
         return (status, files.sorted(), peak)
     }
 
-    /// `--keys` with 120 steps keeps every snapshot's canvas (a full-size picture each) until the run ends:
-    /// 266 MB peak for 10 steps, 2.2 GB for 120 (laptop and TV). Fixed when the headless runtime writes each
-    /// snapshot and lets its canvas go (keeping the PNG's path, not the pixels).
+    /// `--keys` with 120 steps kept every snapshot's canvas (a full-size picture each) until the run ended:
+    /// 266 MB peak for 10 steps, 2.2 GB for 120 (laptop and TV). The command line's run keeps the PNG files,
+    /// not the pixels.
     @Test func memoryDoesNotGrowWithTheNumberOfSteps() throws {
         let short = try Self.present(["--simulate", "laptop", "--keys", Array(repeating: "next,previous", count: 5).joined(separator: ",")])
         #expect(short.status == 0 && short.peakKB > 0)
-        withKnownIssue("HeadlessPresenter keeps every Snapshot with its canvas (runtime rewrite)") {
-            let long = try Self.present(["--simulate", "laptop", "--keys", Array(repeating: "next,previous", count: 60).joined(separator: ",")])
-            #expect(long.status == 0)
-            #expect(long.peakKB < short.peakKB + 150_000, "peak \(long.peakKB) KB after 120 steps, \(short.peakKB) KB after 10")
-        }
+        let long = try Self.present(["--simulate", "laptop", "--keys", Array(repeating: "next,previous", count: 60).joined(separator: ",")])
+        #expect(long.status == 0)
+        #expect(long.peakKB < short.peakKB + 150_000, "peak \(long.peakKB) KB after 120 steps, \(short.peakKB) KB after 10")
     }
 
     /// `plug:hdmi-tv-1080p:console` names a display `console`, the name the main display's snapshots use: both
-    /// are written to `001-plug-console-console.png`, the second over the first. Fixed when the headless runtime
-    /// names snapshots so that no display id can collide with the console's (e.g. `main` reserved, or ids
-    /// prefixed).
+    /// were written to `001-plug-console-console.png`, the second over the first. The display's snapshots are
+    /// now `…-console-external.png`.
     @Test func aDisplayNamedConsoleKeepsBothSnapshotsOfItsStep() throws {
         let run = try Self.present(["--simulate", "laptop", "--keys", "plug:hdmi-tv-1080p:console"])
         #expect(run.status == 0)
-        withKnownIssue("the console's snapshot name collides with a display id 'console' (runtime rewrite)") {
-            let step = run.files.filter { $0.hasPrefix("001-") }
-            #expect(step.count == 2, "snapshots of step 1: \(step)")
-        }
+        let step = run.files.filter { $0.hasPrefix("001-") }
+        #expect(step.count == 2, "snapshots of step 1: \(step)")
     }
 }
 #endif

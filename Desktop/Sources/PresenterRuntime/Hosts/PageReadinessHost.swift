@@ -1,0 +1,25 @@
+public import ExternalDisplayPresenter
+
+/// Wakes the loop when a PDF page that a live display drew as a placeholder has been rendered: every host draws
+/// again, and the page replaces the placeholder. Renders never run on the loop: a slow page never holds a key.
+@MainActor
+public final class PageReadinessHost: PresenterHost {
+    private var token: Int?
+    private let cache: PageRasterCache
+
+    /// A host following `cache` (the shared page cache by default).
+    public init(cache: PageRasterCache = .shared) { self.cache = cache }
+
+    /// Starts following the cache's renders.
+    public func start(in runtime: PresenterRuntime) {
+        token = cache.addReadinessHandler { [weak runtime] _ in
+            Task { @MainActor in runtime?.invalidate() }
+        }
+    }
+
+    /// Stops following.
+    public func stop() {
+        if let token { cache.removeReadinessHandler(token) }
+        token = nil
+    }
+}
