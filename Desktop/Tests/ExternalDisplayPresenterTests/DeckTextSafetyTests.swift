@@ -100,3 +100,10 @@ struct DeckTextSafetyTests {
         }
     }
 }
+
+/// A lone ESC at the end of a line loses the ESC, never the line break (the deck's line numbers stay those of
+/// the file; found by the deck fuzz test, seed 1344941997).
+@Test func aLoneEscapeAtTheEndOfALineKeepsTheLineBreak() {
+    #expect(TextSanitizer.text("one\u{1b}\ntwo\u{1b}\r\nthree\u{1b}\tfour") == "one\ntwo\nthree\tfour")
+    #expect(TextSanitizer.line("one\u{1b}\ntwo") == "one two")
+}

@@ -81,7 +81,9 @@ struct FuzzTests {
             }
             let deck = DeckParser.parse(text, file: "fuzz.md", baseDirectory: URL(fileURLWithPath: "/nonexistent"),
                                         fileExists: { $0.path.count % 2 == 0 }, imageProblem: { _ in nil })
-            let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
+            // Lines as an editor counts them: one more than the line feeds (a CR CR LF is one line end, as in the
+            // parser; counting Characters would miss it: "\r\n" after a lone "\r" is one Character).
+            let lines = text.unicodeScalars.filter { $0 == "\n" }.count + 1
             for diagnostic in deck.diagnostics {
                 #expect(diagnostic.slide >= 1 && diagnostic.line >= 1 && diagnostic.line <= lines + 1,
                         "input \(index): \(diagnostic) in \(lines) lines")

@@ -44,7 +44,10 @@ public enum TextSanitizer {
             switch scalar.value {
             case 0x1B:
                 guard let kind = next() else { break }
-                if kind == "[" {
+                if kind == "\n" || kind == "\r" || kind == "\t" {
+                    // A lone ESC at the end of a line: the line break (or tab) stays.
+                    pending = kind
+                } else if kind == "[" {
                     // CSI: parameters and intermediates, then one final byte 0x40…0x7E.
                     while let s = next() { if s.value >= 0x40 && s.value <= 0x7E { break } }
                 } else if kind == "]" || kind == "P" || kind == "_" || kind == "^" {
