@@ -151,15 +151,7 @@ private func desktopKeys(_ binary: String, _ config: String, deck: URL, keys: In
         presser.send("key p")
         _ = presenter.arrival(after: mark, timeout: 90) { $0.contains("(paused)") }
     }
-    var times: [Double] = []
-    for step in 1...keys {
-        usleep(UInt32.random(in: 100_000...900_000))
-        let mark = presenter.count
-        let sent = Date()
-        presser.send("key Right")
-        let arrived = presenter.arrival(after: mark) { $0.hasPrefix("slide \(step + 1) of \(total)") }
-        times.append(arrived.map { $0.timeIntervalSince(sent) * 1000 } ?? .infinity)
-    }
+    let times = answerTimes(presenter, keys: keys, total: total) { presser.send("key Right") }
     return KeyTimes(name: config, binary: label, milliseconds: times)
 }
 
@@ -171,16 +163,22 @@ private func terminalKeys(_ binary: String, deck: URL, keys: Int, label: String)
     guard presenter.arrival(after: 0, { $0.hasPrefix("keys:") }) != nil else {
         throw BenchError("\(binary) --serve never printed its keys line")
     }
+    let times = answerTimes(presenter, keys: keys, total: total) { presenter.type("n") }
+    presenter.type("\u{11}")
+    return KeyTimes(name: "terminal console (--serve)", binary: label, milliseconds: times)
+}
+/// Presses a key `keys` times at random phases of the timer's second (0.1–0.9 s apart) and returns, for each, the
+/// milliseconds until the next slide's status line arrived (infinity when none came within 30 s).
+private func answerTimes(_ presenter: TimedLines, keys: Int, total: Int, press: () -> Void) -> [Double] {
     var times: [Double] = []
     for step in 1...keys {
         usleep(UInt32.random(in: 100_000...900_000))
         let mark = presenter.count
         let sent = Date()
-        presenter.type("n")
+        press()
         let arrived = presenter.arrival(after: mark) { $0.hasPrefix("slide \(step + 1) of \(total)") }
         times.append(arrived.map { $0.timeIntervalSince(sent) * 1000 } ?? .infinity)
     }
-    presenter.type("\u{11}")
-    return KeyTimes(name: "terminal console (--serve)", binary: label, milliseconds: times)
+    return times
 }
 #endif

@@ -84,6 +84,28 @@ public struct PresenterLaunch {
         return browsers
     }
 
+    /// The desktop talk's common end: the console and audience hosts, page readiness, browsers (`--serve`, with the
+    /// QR panel on the console), the remote control and the deck file followed; runs the loop and reports.
+    @MainActor
+    func runDesktop<P: DisplayPlatform>(_ runtime: PresenterRuntime, console: SDLConsoleHost,
+                                        displays: CableAudienceHost<P>, extraHosts: [any PresenterHost] = []) async {
+        runtime.add(displays)
+        runtime.add(console)
+        runtime.add(PageReadinessHost())
+        for host in extraHosts { runtime.add(host) }
+        let browsers = await serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
+                                           + "U cycles the console's QR code: audience URL, remote URL (private), none")
+        remoteControl(runtime)
+        followDeckFile(runtime)
+        started?(runtime)
+        await runtime.run()
+        var draws = displays.draws
+        draws["console"] = console.draws
+        say("presented \(deck.slides.count) slides; frames drawn: "
+            + draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            + (browsers.map { "; browser pictures rendered \($0.framesRendered)" } ?? ""))
+    }
+
     /// Follows the deck's file when one was given.
     @MainActor
     func followDeckFile(_ runtime: PresenterRuntime) {

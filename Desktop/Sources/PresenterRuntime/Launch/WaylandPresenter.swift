@@ -72,17 +72,7 @@ public enum WaylandPresenter {
                 displays?.redrawAll()
             }
         }
-        runtime.add(displays)
-        runtime.add(console)
-        runtime.add(PageReadinessHost())
-        runtime.add(SignalHost())
-        let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
-                                                  + "U cycles the console's QR code: audience URL, remote URL (private), none")
-        launch.remoteControl(runtime)
-        launch.followDeckFile(runtime)
-        launch.started?(runtime)
-        await runtime.run()
-        X11Presenter.report(launch, console: console.draws, displays: displays.draws, browsers: browsers)
+        await launch.runDesktop(runtime, console: console, displays: displays, extraHosts: [SignalHost()])
     }
 
     private static func isPreferred(_ selection: ModeSelection) -> Bool {

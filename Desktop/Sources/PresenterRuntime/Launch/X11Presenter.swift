@@ -58,16 +58,7 @@ public enum X11Presenter {
         // The desktop platform drains SDL's queue itself (its windows' exposure); the console gets every event.
         desktop.onSDLEvent = { [weak console] event in console?.handle(event) }
         console.setPump { desktop.pumpSDLEvents() }
-        runtime.add(projectors)
-        runtime.add(console)
-        runtime.add(PageReadinessHost())
-        let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
-                                                  + "U cycles the console's QR code: audience URL, remote URL (private), none")
-        launch.remoteControl(runtime)
-        launch.followDeckFile(runtime)
-        launch.started?(runtime)
-        await runtime.run()
-        report(launch, console: console.draws, displays: projectors.draws, browsers: browsers)
+        await launch.runDesktop(runtime, console: console, displays: projectors)
     }
 
     @MainActor
@@ -82,24 +73,7 @@ public enum X11Presenter {
         do { console = try SDLConsoleHost(frame: platform.mainBounds) } catch { launch.fail(error.description) }
         console.onDisplayEvent = { platform.refresh() }
         let displays = CableAudienceHost(platform: platform, configuration: launch.configuration) { $0 }
-        runtime.add(displays)
-        runtime.add(console)
-        runtime.add(PageReadinessHost())
-        let browsers = await launch.serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual")
-        launch.remoteControl(runtime)
-        launch.followDeckFile(runtime)
-        launch.started?(runtime)
-        await runtime.run()
-        report(launch, console: console.draws, displays: displays.draws, browsers: browsers)
-    }
-
-    /// The closing line: slides and frames drawn per display.
-    @MainActor
-    static func report(_ launch: PresenterLaunch, console: Int, displays: [String: Int], browsers: BrowserAudienceHost?) {
-        var draws = displays
-        draws["console"] = console
-        launch.say("presented \(launch.deck.slides.count) slides; frames drawn: "
-                   + draws.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        await launch.runDesktop(runtime, console: console, displays: displays)
     }
 }
 
