@@ -1,0 +1,118 @@
+import DesktopProcesses
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process for the tests, started clean (``Shell/spawn(_:environment:output:errors:)``: CleanSpawn's
+/// empty signal mask and default handlers), its standard output and error going to files — a compositor or an
+/// X server a script leaves behind would hold a pipe open forever; files never wait for an end of file.
+/// Signalled and reaped by pid; killed (SIGKILL) and reaped at deinit if it still runs.
+public final class ChildProcess: @unchecked Sendable {
+    /// The process id.
+    public let pid: pid_t
+    private let folder: URL
+    private var status: Int32?
+
+    /// Starts `arguments` (the first an absolute path, or a name looked up on the PATH); `environment` entries
+    /// override this process's (nil unsets one). Standard input is /dev/null.
+    public init(_ arguments: [String], environment: [String: String?] = [:]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("edk-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pid = try Shell.spawn(arguments, environment: environment, output: folder.appendingPathComponent("out").path,
+                              errors: folder.appendingPathComponent("err").path)
+    }
+
+    /// Starts `path` with `arguments` (see ``init(_:environment:)``).
+    public convenience init(_ path: String, _ arguments: [String], environment: [String: String?] = [:]) throws {
+        try self.init([path] + arguments, environment: environment)
+    }
+
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            wait()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Everything written to standard output so far.
+    public var stdout: String { (try? String(contentsOf: folder.appendingPathComponent("out"), encoding: .utf8)) ?? "" }
+    /// Everything written to standard error so far.
+    public var stderr: String { (try? String(contentsOf: folder.appendingPathComponent("err"), encoding: .utf8)) ?? "" }
+    /// The lines of standard output so far.
+    public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+
+    /// Sends a signal.
+    public func signal(_ signal: Int32) { kill(pid, signal) }
+
+    /// Waits for the end; returns the exit status (128 + N when signal N ended it).
+    @discardableResult
+    public func wait() -> Int32 {
+        if let status { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
+        let code = Self.decode(raw)
+        status = code
+        return code
+    }
+
+    /// Whether it has ended (reaped), without waiting.
+    public var hasEnded: Bool {
+        if status != nil { return true }
+        var raw: Int32 = 0
+        guard waitpid(pid, &raw, WNOHANG) == pid else { return false }
+        status = Self.decode(raw)
+        return true
+    }
+
+    /// The exit status once it has ended, polling for at most `timeout` seconds (a hang guard); nil when it
+    /// still runs then.
+    public func exitStatus(timeout: Double) -> Int32? {
+        poll(timeout) { hasEnded } ? status : nil
+    }
+
+    /// Waits (without blocking a thread) until a line of standard output — or error — satisfies `predicate`;
+    /// nil after `timeout` seconds (a hang guard).
+    public func waitForLine(stderr useStderr: Bool = false, timeout: Double,
+                            _ predicate: (String) -> Bool) async -> String? {
+        var found: String?
+        _ = await eventually(timeout, every: 0.01) {
+            let text = useStderr ? stderr : stdout
+            found = text.split(separator: "\n").map(String.init).first(where: predicate)
+            return found != nil
+        }
+        return found
+    }
+
+    private static func decode(_ raw: Int32) -> Int32 { (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F) }
+}
+
+/// The hostile-tool tests' name for a child they signal: the same process type, with the names they use.
+public typealias SignalledProcess = ChildProcess
+
+extension ChildProcess {
+    /// Sends a signal (``signal(_:)``).
+    public func send(_ signal: Int32) { self.signal(signal) }
+    /// Everything written to standard error so far (``stderr``).
+    public var standardError: String { stderr }
+}
+
+/// What a finished command printed, and how it ended.
+public struct CommandResult: Sendable {
+    /// The exit status (128 + N when signal N ended it).
+    public var status: Int32
+    /// Its standard output.
+    public var stdout: String
+    /// Its standard error.
+    public var stderr: String
+}
+
+/// Runs a command to its end (no hang guard: for commands that end by themselves) and returns what it printed;
+/// `environment` entries override this process's (nil unsets one).
+@discardableResult
+public func runToEnd(_ path: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> CommandResult {
+    let child = try ChildProcess(path, arguments, environment: environment)
+    let status = child.wait()
+    return CommandResult(status: status, stdout: child.stdout, stderr: child.stderr)
+}

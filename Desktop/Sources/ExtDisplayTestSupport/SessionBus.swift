@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private D-Bus session bus (`dbus-daemon --session`) for one test, so tests never touch the user's own
+/// session bus; killed by its pid with ``stop()`` (also at deinit). Children of the test process inherit a signal
+/// mask that may block SIGTERM, so it is SIGKILL.
+public final class SessionBus: @unchecked Sendable {
+    /// The bus address (`unix:path=…`), for `DBUS_SESSION_BUS_ADDRESS`.
+    public let address: String
+    /// The daemon's process id.
+    public let pid: pid_t
+
+    private init(address: String, pid: pid_t) {
+        self.address = address
+        self.pid = pid
+    }
+
+    /// Starts a daemon; throws (failing the test, never skipping it) when dbus-daemon is missing or does not
+    /// start.
+    public static func start() throws -> SessionBus {
+        guard Shell.has("dbus-daemon") else {
+            throw SupportError("dbus-daemon is missing: run scripts/install-deps.sh (installs dbus-daemon, dbus-bin, playerctl)")
+        }
+        // --fork: the daemon outlives the launcher, which prints the address and pid and exits; the output goes
+        // to a file (Shell.run), so no pipe waits for the daemon's end.
+        let started = try Shell.run(["dbus-daemon", "--session", "--print-address=1", "--print-pid=1", "--fork"])
+        let lines = started.output.split(separator: "\n").map(String.init)
+        guard started.status == 0, lines.count >= 2, lines[0].hasPrefix("unix:"), let pid = pid_t(lines[1]) else {
+            throw SupportError("dbus-daemon did not start (status \(started.status)): it printed \(started.output.debugDescription)")
+        }
+        return SessionBus(address: lines[0], pid: pid)
+    }
+
+    /// The test process's environment pointed at this bus (and away from any X display).
+    public var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment.removeValue(forKey: "DISPLAY")
+        return environment
+    }
+
+    /// Kills the daemon.
+    public func stop() { kill(pid, SIGKILL) }
+
+    deinit { stop() }
+}
