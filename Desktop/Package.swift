@@ -17,6 +17,10 @@ func kit(_ name: String) -> Target.Dependency {
 
 let linuxOnly = TargetDependencyCondition.when(platforms: [.linux])
 
+/// The desktop modules below the presenter (what the SDL, image, text and X11 tests import).
+let desktopModules: [Target.Dependency] = ["X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState",
+                                           "DesktopFiles", "DesktopProcesses"]
+
 let package = Package(
     name: "ExternalDisplayDesktop",
     platforms: [.macOS(.v13)],
@@ -130,8 +134,9 @@ let package = Package(
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
                 swiftSettings: strict),
 
-        // Drives real browser pages (Chromium over DevTools), emulated viewers and `present --serve` for the
-        // browser tests and the browser benchmark. Not a product.
+        // The tests' shared support (and the browser benchmark's): the built binary, child processes started clean,
+        // polling with hang guards, Xorg-dummy, window dumps, session buses, hand-written PDFs, real browser pages
+        // (Chromium over DevTools), emulated viewers and `present --serve`. Not a product.
         .target(name: "ExtDisplayTestSupport",
                 dependencies: ["DesktopProcesses",
                                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -165,16 +170,26 @@ let package = Package(
                           dependencies: ["ExtDisplayTestSupport"],
                           swiftSettings: strict),
 
-        // Tests.
-        .testTarget(name: "ExternalDisplaySDLTests",
-                    dependencies: ["ExtDisplayTestSupport", "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", kit("ExternalDisplayKit")],
+        // Tests. Unit tests, one target per module, start no X server, compositor, browser or bus (a few run a
+        // tool as an independent oracle: pango-view, mutool, zbarimg, or the built binary headless); integration
+        // tests, one target per real component they start, fail (never skip) when it is missing. The helpers for
+        // the binary, child processes, polling with hang guards, Xorg-dummy, window dumps and session buses are
+        // in ExtDisplayTestSupport. scripts/test.sh runs them, some in a process of their own (it says why).
+        .testTarget(name: "DesktopImagesTests",
+                    dependencies: desktopModules,
                     swiftSettings: strict),
-        .testTarget(name: "ExternalDisplayMPRISTests",
-                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],
+        .testTarget(name: "SDLWindowsTests",
+                    dependencies: desktopModules + [kit("ExternalDisplayKit")],
+                    swiftSettings: strict),
+        .testTarget(name: "DesktopTextTests",
+                    dependencies: desktopModules + ["ExternalDisplayPresenter", "ExtDisplayTestSupport", kit("ExternalDisplayKit")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayPresenterTests",
                     dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", kit("ExternalDisplayKit"),
                                    kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "PresenterRuntimeTests",
+                    dependencies: ["PresenterRuntime", "ExternalDisplayPresenter", kit("ExternalDisplayKit"), "ExtDisplayTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayBrowserTests",
                     dependencies: ["ExternalDisplayBrowser", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport",
@@ -182,13 +197,34 @@ let package = Package(
                                    .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                                    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
                     swiftSettings: strict),
-        // Wayland: run in a process of their own (scripts/test.sh); they start headless sway compositors.
-        .testTarget(name: "ExternalDisplayWaylandTests",
-                    dependencies: ["ExternalDisplayWayland", kit("ExternalDisplayKit"), "ExternalDisplayPresenter",
-                                   "PresenterRuntime", "ExtDisplayTestSupport"],
+        .testTarget(name: "ExternalDisplayMPRISTests",
+                    dependencies: ["ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],
                     swiftSettings: strict),
+        .testTarget(name: "ExternalDisplayWaylandTests",
+                    dependencies: ["ExternalDisplayWayland", kit("ExternalDisplayKit")],
+                    swiftSettings: strict),
+        // The built `extdisplay` run headless (the simulator, no display server): commands, hostile files and tools.
         .testTarget(name: "ExtDisplayCLITests",
-                    dependencies: ["ExtDisplayTestSupport", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting")],
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayPresenter", kit("ExternalDisplayKit"),
+                                   kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting")],
+                    swiftSettings: strict),
+
+        // Integration: a real Xorg with the dummy driver (scripts/xorg-dummy.sh): `extdisplay list`/`watch`, the
+        // desktop platform in this process, the presenter's windows, keys, modes, PDF talks, remote and serve.
+        .testTarget(name: "XorgTests",
+                    dependencies: desktopModules + ["ExtDisplayTestSupport", "ExternalDisplayPresenter", kit("ExternalDisplayKit")],
+                    swiftSettings: strict),
+        // Integration: headless sway compositors (scripts/sway-headless.sh): the Wayland backend and presenter.
+        .testTarget(name: "SwayTests",
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayWayland", "ExternalDisplayPresenter", kit("ExternalDisplayKit")],
+                    swiftSettings: strict),
+        // Integration: headless Chromium pages (and emulated viewers) as displays of `present --serve`.
+        .testTarget(name: "ChromiumTests",
+                    dependencies: ["ExtDisplayTestSupport"],
+                    swiftSettings: strict),
+        // Integration: a private D-Bus session bus (dbus-daemon) driven by playerctl and dbus-send.
+        .testTarget(name: "DBusTests",
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],
                     swiftSettings: strict),
     ]
 )

@@ -25,14 +25,6 @@ struct ServerTests {
         func externalDisplayDidChangeLayout(_ attachment: DisplayAttachment) { changed.append(attachment) }
     }
 
-    static func poll(_ what: String, timeout: Double = 20, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { throw SupportError("\(what) did not happen within \(timeout) s (hang guard)") }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-    }
-
     /// Opens a raw WebSocket, sends `messages`, and returns the close code and reason the server answered with.
     nonisolated static func exchange(_ url: String, headers: HTTPFields = [:], _ messages: [WebSocketOutboundWriter.OutboundFrame],
                                      thenClose: Bool = false) async throws -> (code: String?, reason: String?) {
@@ -65,7 +57,7 @@ struct ServerTests {
         let (platform, coordinator, recorder, url) = try await Self.start()
         defer { coordinator.stop() }
         let load = try await LoadClient.connect(count: 1, to: url, width: 800, height: 450, dpr: 2)
-        try await Self.poll("attach") { recorder.attached.count == 1 }
+        try await waitUntil("attach", timeout: 20) { recorder.attached.count == 1 }
 
         let display = try #require(recorder.attached.first).display
         #expect(display.connection == .network)
@@ -83,7 +75,7 @@ struct ServerTests {
         #expect(load.snapshot[0].frames == 1, "an unchanged picture is not sent again")
 
         await load.close()
-        try await Self.poll("detach") { recorder.detached == [display.id] }
+        try await waitUntil("detach", timeout: 20) { recorder.detached == [display.id] }
         #expect(coordinator.surface(for: display.id) == nil)
         #expect(platform.viewerCount == 0)
     }
@@ -106,11 +98,11 @@ struct ServerTests {
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }
-        try await Self.poll("attach") { recorder.attached.count == 1 }
+        try await waitUntil("attach", timeout: 20) { recorder.attached.count == 1 }
         let id = try #require(recorder.attached.first).display.id
         let surface = try #require(coordinator.surface(for: id))
         step.yield()
-        try await Self.poll("didChangeLayout") { recorder.changed.count == 1 }
+        try await waitUntil("didChangeLayout", timeout: 20) { recorder.changed.count == 1 }
         let changed = try #require(recorder.changed.first)
         #expect(changed.display.id == id)
         #expect(changed.display.currentMode.size == PixelSize(width: 1200, height: 675))
@@ -120,7 +112,7 @@ struct ServerTests {
         #expect(surface.layout.frame.size == PixelSize(width: 1200, height: 675))
         #expect(recorder.detached.isEmpty && recorder.attached.count == 1)
         step.yield()
-        try await Self.poll("detach") { recorder.detached == [id] }
+        try await waitUntil("detach", timeout: 20) { recorder.detached == [id] }
         _ = try? await client.value
     }
 
@@ -130,8 +122,8 @@ struct ServerTests {
         defer { coordinator.stop() }
         let silent = try await LoadClient.connect(count: 1, to: url, stalled: 1)
         let alive = try await LoadClient.connect(count: 1, to: url)
-        try await Self.poll("two attaches") { recorder.attached.count == 2 }
-        try await Self.poll("the silent page's detach") { recorder.detached.count == 1 }
+        try await waitUntil("two attaches", timeout: 20) { recorder.attached.count == 2 }
+        try await waitUntil("the silent page's detach", timeout: 20) { recorder.detached.count == 1 }
         #expect(recorder.detached.first == recorder.attached.first?.display.id)
         try await Task.sleep(nanoseconds: 1_000_000_000)
         #expect(recorder.detached.count == 1, "the page that answers stays connected")
@@ -144,7 +136,7 @@ struct ServerTests {
         let (platform, coordinator, recorder, url) = try await Self.start()
         defer { coordinator.stop() }
         let bystander = try await LoadClient.connect(count: 1, to: url)
-        try await Self.poll("bystander attach") { recorder.attached.count == 1 }
+        try await waitUntil("bystander attach", timeout: 20) { recorder.attached.count == 1 }
         let socket = "ws://" + url.dropFirst("http://".count) + "ws"
         let hostile: [[WebSocketOutboundWriter.OutboundFrame]] = [
             [.text("not json")], [.text("{\"type\":\"viewport\",\"width\":1e9,\"height\":1,\"dpr\":1}")],
@@ -159,7 +151,7 @@ struct ServerTests {
             #expect(!(close.reason ?? "").isEmpty, "the close says what is wrong: \(messages)")
         }
         // The one hostile page that had connected was attached and then detached; the bystander is untouched.
-        try await Self.poll("hostile page detach") { recorder.detached.count == 1 }
+        try await waitUntil("hostile page detach", timeout: 20) { recorder.detached.count == 1 }
         #expect(platform.viewerCount == 1)
         let surface = try #require(coordinator.surface(for: recorder.attached[0].display.id))
         surface.show(BrowserFrame(number: 5, png: Data([1, 2, 3])))
@@ -197,7 +189,7 @@ struct ServerTests {
         var own = HTTPFields()
         own[.origin] = "http://" + url.dropFirst("http://".count).dropLast()
         _ = try await Self.exchange(base + "remote/ws?token=\(token)", headers: own, next, thenClose: true)
-        try await Self.poll("remote command") { commands == [.next] }
+        try await waitUntil("remote command", timeout: 20) { commands == [.next] }
     }
 
     @Test("HTTP: the pages from the binary, the remote page only with its token, no path reaches a file")

@@ -114,7 +114,7 @@ struct PDFDeckTests {
         // 4:3 inside 16:9: pillarboxed, full height, centred.
         #expect(abs(Double(box.width) / Double(box.height) - 4.0 / 3.0) < 0.01, "page box \(box)")
         #expect(box.height >= 1000 && abs(box.x - (canvas.size.width - box.maxX)) <= 2, "page box \(box)")
-        let reference = try Self.mutool(url, page: 1, width: box.width, height: box.height)
+        let reference = try MuPDF.draw(url, page: 1, width: box.width, height: box.height)
         try #require(reference.width == box.width && reference.height == box.height,
                      "mutool gave \(reference.width)×\(reference.height) for \(box)")
         var compared = 0
@@ -215,28 +215,6 @@ struct PDFDeckTests {
             }
         }
         return n
-    }
-
-    /// A page rendered by MuPDF, exactly `width`×`height` (`-f`), read from its PNM output here.
-    static func mutool(_ url: URL, page: Int, width: Int, height: Int) throws -> (width: Int, height: Int, pixel: (Int, Int) -> (Int, Int, Int)) {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("mutool-\(UUID().uuidString).pnm")
-        let run = try Shell.run(["mutool", "draw", "-q", "-f", "-c", "rgb", "-w", "\(width)", "-h", "\(height)", "-F", "pnm",
-                                 "-o", out.path, url.path, "\(page)"])
-        guard run.status == 0 else { throw XorgTestError("mutool draw failed: \(run.output)") }
-        let bytes = [UInt8](try Data(contentsOf: out))
-        // "P6\n<w> <h>\n255\n" then RGB triples.
-        guard bytes.starts(with: Array("P6".utf8)) else { throw XorgTestError("mutool did not write an RGB PNM") }
-        var fields: [Int] = [], i = 2, current = ""
-        while fields.count < 3 && i < bytes.count {
-            let c = Character(UnicodeScalar(bytes[i]))
-            if c.isNumber { current.append(c) } else if !current.isEmpty { fields.append(Int(current)!); current = "" }
-            i += 1
-        }
-        let (w, h) = (fields[0], fields[1]), start = i
-        return (w, h, { x, y in
-            let o = start + (y * w + x) * 3
-            return (Int(bytes[o]), Int(bytes[o + 1]), Int(bytes[o + 2]))
-        })
     }
 }
 

@@ -15,8 +15,8 @@ struct PlatformTests {
     /// Starts Xorg, a platform on it and a coordinator; the caller stops them in reverse order.
     /// SDL opens `$DISPLAY` when its first window is made, so DISPLAY points at this server only for that
     /// moment (other suites in this process may read it) and SDL_VIDEODRIVER is set explicitly meanwhile.
-    private func start() throws -> (XorgDummy, DisplayCoordinator<DesktopDisplayPlatform>) {
-        let xorg = try XorgDummy()
+    private func start() throws -> (XorgServer, DisplayCoordinator<DesktopDisplayPlatform>) {
+        let xorg = try XorgServer.start()
         let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
         setenv("DISPLAY", xorg.display, 1)
         setenv("SDL_VIDEODRIVER", "x11", 1)
@@ -150,7 +150,7 @@ struct PlatformTests {
         let clock = VSyncFrameClock(surface: surface, refreshRate: 60)
         var ticks: [FrameTick] = []
         clock.start(preferredFramesPerSecond: 0, paused: false) { ticks.append($0) }
-        #expect(await eventually(timeout: 30) { ticks.count >= 60 }, "only \(ticks.count) ticks (hang guard)")
+        #expect(await eventually(30) { ticks.count >= 60 }, "only \(ticks.count) ticks (hang guard)")
         clock.pause()
         let span = (ticks.last?.timestamp ?? 0) - (ticks.first?.timestamp ?? 0)
         let fps = span > 0 ? Double(ticks.count - 1) / span : 0
@@ -165,7 +165,7 @@ struct PlatformTests {
         clock.setRate(20)
         clock.resume()
         ticks = []
-        #expect(await eventually(timeout: 30) { ticks.count >= 10 }, "only \(ticks.count) ticks at 20 fps (hang guard)")
+        #expect(await eventually(30) { ticks.count >= 10 }, "only \(ticks.count) ticks at 20 fps (hang guard)")
         clock.stop()
         #expect(clock.isUsingTimer)
         #expect(ticks.allSatisfy { abs($0.duration - 1.0 / 20) < 1e-9 }, "every tick announces a 20 fps frame")
@@ -176,7 +176,7 @@ struct PlatformTests {
     /// The platform's windows are exactly the engine's, and each one is where the X server says its output is:
     /// `xwininfo`'s window geometry equals `xrandr`'s output geometry (x, y, width and height) and the
     /// platform's own idea of the frame.
-    private func checkInvariants(_ coordinator: DisplayCoordinator<DesktopDisplayPlatform>, _ xorg: XorgDummy,
+    private func checkInvariants(_ coordinator: DisplayCoordinator<DesktopDisplayPlatform>, _ xorg: XorgServer,
                                  cycle: Int) throws {
         let platform = coordinator.platform
         let engineWindows = Set(coordinator.engine.windows.keys)
@@ -194,51 +194,15 @@ struct PlatformTests {
     }
 
     /// Root screenshots until `condition` holds on one (hang guard `timeout` seconds); the last one either way.
-    private func screenshot(_ xorg: XorgDummy, timeout: Double,
+    private func screenshot(_ xorg: XorgServer, timeout: Double,
                             until condition: (XWDImage) -> Bool) async throws -> XWDImage {
         let deadline = Date().addingTimeInterval(timeout)
-        var shot = try XWDImage.captureRoot(xorg)
+        var shot = try xorg.captureRoot()
         while !condition(shot), Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
-            shot = try XWDImage.captureRoot(xorg)
+            shot = try xorg.captureRoot()
         }
         return shot
     }
 
-}
-
-/// A root-window screenshot from `xwd` (ZPixmap, 24 or 32 bits per pixel).
-struct XWDImage {
-    var bytes: [UInt8]
-    var offset: Int
-    var bytesPerLine: Int
-    var bytesPerPixel: Int
-    var lsbFirst: Bool
-    /// The dump's size in pixels.
-    var width = 0
-    var height = 0
-
-    static func captureRoot(_ xorg: XorgDummy) throws -> XWDImage {
-        let child = try Child("/usr/bin/xwd", ["-root", "-silent"], environment: ["DISPLAY": xorg.display])
-        guard child.wait() == 0 else { throw TestFailure("xwd failed: \(child.stderr) — install x11-apps") }
-        let bytes = Array(try Data(contentsOf: child.stdoutURL))
-        func field(_ i: Int) -> Int {
-            Int(bytes[i * 4]) << 24 | Int(bytes[i * 4 + 1]) << 16 | Int(bytes[i * 4 + 2]) << 8 | Int(bytes[i * 4 + 3])
-        }
-        guard bytes.count > 100, field(11) == 24 || field(11) == 32 else {
-            throw TestFailure("unexpected xwd format: \(bytes.count) bytes, \(bytes.count > 100 ? (0..<25).map(field) : [])")
-        }
-        return XWDImage(bytes: bytes, offset: field(0) + field(19) * 12, bytesPerLine: field(12),
-                        bytesPerPixel: field(11) / 8, lsbFirst: field(7) == 0, width: field(4), height: field(5))
-    }
-
-    /// The pixel as 0xRRGGBB; 0xFFFFFFFF (no colour) outside the dump, so a region past the root window's edge
-    /// can never pass for a pixel of any colour.
-    func pixel(x: Int, y: Int) -> UInt32 {
-        let i = offset + y * bytesPerLine + x * bytesPerPixel
-        guard x >= 0, y >= 0, x < max(width, 1), i >= 0, i + bytesPerPixel <= bytes.count else { return 0xFFFF_FFFF }
-        let b = bytes[i..<i + bytesPerPixel].map(UInt32.init)
-        let ordered = lsbFirst ? b : b.reversed()
-        return ordered.enumerated().reduce(0) { $0 | $1.element << (8 * UInt32($1.offset)) } & 0xFFFFFF
-    }
 }

@@ -10,17 +10,6 @@ import Testing
 /// a viewer that closes is reported gone while the output keeps the talk.
 @Suite("Serve beside the Wayland presenter (headless sway)", .serialized)
 struct ServeWaylandTests {
-    /// Polls without blocking a thread: the load client's viewers run on the same cooperative threads, which
-    /// the other suites' blocking polls may already hold (two cores: two threads).
-    func eventually(timeout: Double = 20, _ condition: () throws -> Bool) async rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return true }
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
-        return try condition()
-    }
-
     @Test func viewersAndTheOutputShowTheSameTalkAndFlipTogether() async throws {
         let sway = try SwayCompositor()
         defer { sway.stop() }

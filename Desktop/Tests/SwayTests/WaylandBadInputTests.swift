@@ -5,7 +5,7 @@ import Testing
 /// status, never a trap (a status of 128 or more would be a signal).
 @Suite("Wayland bad input")
 struct WaylandBadInputTests {
-    private func runCase(_ arguments: [String], _ environment: [String: String?]) throws -> Finished {
+    private func runCase(_ arguments: [String], _ environment: [String: String?]) throws -> CommandResult {
         try runToEnd(try extdisplayPath(), arguments, environment: environment)
     }
 

@@ -14,8 +14,8 @@ extension XorgPresenterTests {
 
     /// Starts the presenter with `--mode 1024x768` and a private state folder; `watchdog: false` turns the
     /// watchdog off so that only the process's own restoring is observed.
-    func launchSwitching(_ server: XorgServer, state: URL, watchdog: Bool) throws -> SignalledProcess {
-        try SignalledProcess([try Self.extdisplay, "present", try Self.writeDeck().path, "--mode", "1024x768"],
+    func launchSwitching(_ server: XorgServer, state: URL, watchdog: Bool) throws -> ChildProcess {
+        try ChildProcess([try Self.extdisplay, "present", try Self.writeDeck().path, "--mode", "1024x768"],
                              environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11",
                                            "EXTDISPLAY_STATE_DIR": state.path,
                                            "EXTDISPLAY_WATCHDOG": watchdog ? "1" : "0"])
@@ -39,13 +39,13 @@ extension XorgPresenterTests {
         let before = try server.currentModes()
         let state = try stateFolder()
         let presenter = try launchSwitching(server, state: state, watchdog: false)
-        #expect(presenter.waitForLine { $0.contains("external: DUMMY1") }, "stderr: \(presenter.standardError)")
+        #expect(poll(15) { presenter.lines.contains { $0.contains("external: DUMMY1") } }, "stderr: \(presenter.stderr)")
         #expect(try waitForMode(server, "DUMMY1", "1024x768"), "the presenter did not switch DUMMY1")
         try server.xrandr(["--output", "DUMMY2", "--mode", "1280x720", "--right-of", "DUMMY1"])
         #expect(try waitForMode(server, "DUMMY2", "1024x768"), "the presenter did not switch the plugged-in DUMMY2")
         let signals = ["SIGINT": SIGINT, "SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT]
         if let sig = signals[ending] {
-            presenter.send(sig)
+            presenter.signal(sig)
             #expect(presenter.exitStatus(timeout: 10) == 128 + sig, "\(ending) did not end the presenter")
         } else {
             try server.key("ctrl+q")
@@ -66,7 +66,7 @@ extension XorgPresenterTests {
         let state = try stateFolder()
         let presenter = try launchSwitching(server, state: state, watchdog: true)
         #expect(try waitForMode(server, "DUMMY1", "1024x768"))
-        presenter.send(signal)
+        presenter.signal(signal)
         #expect(presenter.exitStatus(timeout: 30) == 128 + signal)
         #expect(try waitForMode(server, "DUMMY1", "1280x720"), "the watchdog did not restore DUMMY1 after signal \(signal)")
         #expect(try poll(5) { try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty })
@@ -80,7 +80,7 @@ extension XorgPresenterTests {
         for next in [["restore"], ["list"]] {
             let presenter = try launchSwitching(server, state: state, watchdog: false)
             #expect(try waitForMode(server, "DUMMY1", "1024x768"))
-            presenter.send(SIGKILL)
+            presenter.signal(SIGKILL)
             #expect(presenter.exitStatus(timeout: 10) == 128 + SIGKILL)
             usleep(500_000)
             // Nothing restores without the watchdog: the mode is still switched, the record is there.
@@ -99,12 +99,12 @@ extension XorgPresenterTests {
         let server = try XorgServer.start()
         let state = try stateFolder()
         let presenter = try launchSwitching(server, state: state, watchdog: false)
-        #expect(presenter.waitForLine { $0.contains("external: DUMMY1") })
+        #expect(poll(15) { presenter.lines.contains { $0.contains("external: DUMMY1") } })
         server.stop()
         let status = presenter.exitStatus(timeout: 15)
-        #expect(status == 1, "status \(String(describing: status)); stderr: \(presenter.standardError)")
-        #expect(presenter.standardError.contains("the X server \(server.display) went away"), "\(presenter.standardError)")
-        #expect(!presenter.standardError.contains("XIO"), "\(presenter.standardError)")
+        #expect(status == 1, "status \(String(describing: status)); stderr: \(presenter.stderr)")
+        #expect(presenter.stderr.contains("the X server \(server.display) went away"), "\(presenter.stderr)")
+        #expect(!presenter.stderr.contains("XIO"), "\(presenter.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
     }
 }

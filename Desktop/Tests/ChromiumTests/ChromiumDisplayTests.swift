@@ -30,16 +30,6 @@ struct ChromiumDisplayTests {
         throw SupportError("the page painted no new frame within 30 s (hang guard)")
     }
 
-    /// Polls `condition` until it holds (a 30 s hang guard, not a time measurement).
-    static func poll(_ what: String, _ condition: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if try await condition() { return }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        throw SupportError("\(what): not within 30 s (hang guard)")
-    }
-
     static func screenshot(_ chromium: Chromium, _ page: Chromium.Page, _ name: String) async throws -> URL {
         try temporaryFile(try await chromium.screenshot(page), name)
     }
@@ -64,7 +54,7 @@ struct ChromiumDisplayTests {
             #expect(try countColours(shot1, [Self.notesColour])[0] == 0)
 
             // Slide 2's picture reaches the page ahead of the key and is decoded there.
-            try await Self.poll("slide 2 held ahead") { try await chromium.pictureStats(page).decoded >= 2 }
+            try await waitUntil("slide 2 held ahead") { try await chromium.pictureStats(page).decoded >= 2 }
             let ahead = try await chromium.pictureStats(page)
             #expect(ahead.pictures == 2 && ahead.shows == 1, "slide 1 shown, slide 2 held: \(ahead)")
 

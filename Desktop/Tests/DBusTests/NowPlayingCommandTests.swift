@@ -72,7 +72,7 @@ struct NowPlayingCommandTests {
             try ExternalTool.run(bus.tools["playerctl"]!, ["-p", Self.name] + arguments,
                                  environment: bus.environment).trimmedOutput
         }
-        #expect(try ExternalTool.eventually { try bus.run("playerctl", "-l").output.contains(Self.name) },
+        #expect(try poll(10) { try bus.run("playerctl", "-l").output.contains(Self.name) },
                 "playerctl -l never listed \(Self.name); stderr: \(running.error.text)")
         #expect(try playerctl("metadata", "xesam:title") == "Blue in Green")
         #expect(try playerctl("metadata", "xesam:artist") == "Miles Davis")
@@ -83,17 +83,17 @@ struct NowPlayingCommandTests {
         #expect(Double(playing).map { $0 >= 0 && $0 < 30 } == true, "position \(playing)")
 
         _ = try playerctl("play-pause")
-        #expect(try ExternalTool.eventually { try playerctl("status") == "Paused" })
+        #expect(try poll(10) { try playerctl("status") == "Paused" })
         _ = try playerctl("next")
-        #expect(try ExternalTool.eventually { try playerctl("metadata", "xesam:title") == "Blue in Green (2)" })
+        #expect(try poll(10) { try playerctl("metadata", "xesam:title") == "Blue in Green (2)" })
         _ = try playerctl("previous")
-        #expect(try ExternalTool.eventually { try playerctl("metadata", "xesam:title") == "Blue in Green" })
+        #expect(try poll(10) { try playerctl("metadata", "xesam:title") == "Blue in Green" })
         _ = try playerctl("position", "30")
-        #expect(try ExternalTool.eventually { try playerctl("position") == "30.000000" })
+        #expect(try poll(10) { try playerctl("position") == "30.000000" })
         _ = try playerctl("position", "5+")
-        #expect(try ExternalTool.eventually { try playerctl("position") == "35.000000" })
+        #expect(try poll(10) { try playerctl("position") == "35.000000" })
         _ = try playerctl("play")
-        #expect(try ExternalTool.eventually { try playerctl("status") == "Playing" })
+        #expect(try poll(10) { try playerctl("status") == "Playing" })
 
         // A malformed call gets an error and the player keeps serving.
         let malformed = try bus.call("org.mpris.MediaPlayer2.\(Self.name)", "org.mpris.MediaPlayer2.Player.Seek",
@@ -102,7 +102,7 @@ struct NowPlayingCommandTests {
         #expect(malformed.error.contains("org.freedesktop.DBus.Error.InvalidArgs"))
         #expect(try playerctl("status") == "Playing")
 
-        #expect(ExternalTool.eventually { running.commandLines.count == 6 }, "stdout: \(running.output.text)")
+        #expect(poll(10) { running.commandLines.count == 6 }, "stdout: \(running.output.text)")
         running.process.interrupt()
         #expect(running.waitForExit() == 0, "stderr: \(running.error.text)")
         let lines = running.commandLines
@@ -118,10 +118,10 @@ struct NowPlayingCommandTests {
         guard let binary = Self.binary(), let bus = try PrivateSessionBus.start() else { return }
         let running = try Running(binary: binary, arguments: ["--title", "T", "--name", Self.name],
                                   environment: bus.environment)
-        #expect(try ExternalTool.eventually { try bus.run("playerctl", "-l").output.contains(Self.name) })
+        #expect(try poll(10) { try bus.run("playerctl", "-l").output.contains(Self.name) })
         running.process.terminate()
         #expect(running.waitForExit() == 0, "stderr: \(running.error.text)")
-        #expect(try ExternalTool.eventually { !(try bus.run("playerctl", "-l").output.contains(Self.name)) })
+        #expect(try poll(10) { !(try bus.run("playerctl", "-l").output.contains(Self.name)) })
     }
 
     @Test func withoutASessionBusItSaysWhatToDo() throws {

@@ -33,10 +33,10 @@ struct WaylandModeRecoveryTests {
     }
 
     /// Starts `watch --set-mode HEADLESS-2=1024x768@60` and waits until sway reports the switch.
-    private func switchingWatch(_ sway: SwayCompositor, _ state: StateFolder) throws -> Spawned {
-        let watch = try Spawned(try extdisplayPath(), ["watch", "--set-mode", "HEADLESS-2=1024x768@60"],
+    private func switchingWatch(_ sway: SwayCompositor, _ state: StateFolder) throws -> ChildProcess {
+        let watch = try ChildProcess(try extdisplayPath(), ["watch", "--set-mode", "HEADLESS-2=1024x768@60"],
                                 environment: environment(sway, state))
-        guard poll(timeout: 30, { (try? headless2(sway)) == [1024, 768, 1920, 0] || watch.hasEnded }),
+        guard poll(30, { (try? headless2(sway)) == [1024, 768, 1920, 0] || watch.hasEnded }),
               !watch.hasEnded else {
             throw WaylandTestFailure("watch did not switch HEADLESS-2: \(watch.stderr)")
         }
@@ -125,7 +125,7 @@ struct WaylandModeRecoveryTests {
         // A mode a restore would change: HEADLESS-2 at 1024×768, while each record below names 1280×720.
         try sway.setMode("HEADLESS-2", width: 1024, height: 768, x: 1920, y: 0)
         #expect(try headless2(sway) == [1024, 768, 1920, 0])
-        let dead = try Spawned("/bin/true", [])  // a process id that has ended
+        let dead = try ChildProcess("/bin/true", [])  // a process id that has ended
         dead.wait()
         let display = sway.waylandDisplay
         func record(display: String = display, pid: String = "\(dead.pid)", width: String = "1280") -> String {

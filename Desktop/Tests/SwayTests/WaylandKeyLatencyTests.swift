@@ -41,7 +41,7 @@ struct WaylandKeyLatencyTests {
         for slide in 2...3 {
             let start = Date()
             try client.key("Right")
-            #expect(poll(timeout: 10) { presenter.lines.contains { $0.hasPrefix("slide \(slide) of 3") } })
+            #expect(poll(10) { presenter.lines.contains { $0.hasPrefix("slide \(slide) of 3") } })
             let seconds = Date().timeIntervalSince(start)
             #expect(seconds < 0.5 + 0.3, "slide \(slide) answered after \(seconds) s (wtype's own start included)")
         }

@@ -8,7 +8,7 @@ struct CLITests {
     func listWithoutDisplay() throws {
         let binary = try extdisplayBinary()
         for command in ["list", "watch"] {
-            let result = try run(binary.path, [command],
+            let result = try runToEnd(binary.path, [command],
                                  environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty)
@@ -23,10 +23,10 @@ struct CLITests {
 
     @Test("list reports both outputs, their modes and preferred modes")
     func listReportsOutputs() throws {
-        let xorg = try XorgDummy()
+        let xorg = try XorgServer.start()
         defer { xorg.stop() }
         let binary = try extdisplayBinary()
-        let result = try run(binary.path, ["list", "--json"], environment: ["DISPLAY": xorg.display])
+        let result = try runToEnd(binary.path, ["list", "--json"], environment: ["DISPLAY": xorg.display])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(json.map { $0["id"] as? String } == ["DUMMY0", "DUMMY1"])
@@ -53,7 +53,7 @@ struct CLITests {
             #expect(main.keys.contains(key) && main[key] is NSNull, "\(key): \(String(describing: main[key]))")
         }
 
-        let text = try run(binary.path, ["list"], environment: ["DISPLAY": xorg.display])
+        let text = try runToEnd(binary.path, ["list"], environment: ["DISPLAY": xorg.display])
         #expect(text.stdout.contains("DUMMY0  main"))
         #expect(text.stdout.contains("DUMMY1  external  virtual  1280×720@60  at (1920,0)"))
         #expect(text.stdout.contains("preferred 1280×720@60"))
@@ -61,7 +61,7 @@ struct CLITests {
 
     @Test("watch reports an output switched on and off and a mode change")
     func watchReportsChanges() async throws {
-        let xorg = try XorgDummy()
+        let xorg = try XorgServer.start()
         defer { xorg.stop() }
         let watch = try startWatch(xorg, ["watch"])
         #expect(await watch.waitForLine(stderr: true, timeout: 5) { $0.hasPrefix("watching") } != nil,
@@ -81,7 +81,7 @@ struct CLITests {
 
     @Test("watch --json prints one JSON object per change")
     func watchJSON() async throws {
-        let xorg = try XorgDummy()
+        let xorg = try XorgServer.start()
         defer { xorg.stop() }
         let out = try startWatch(xorg, ["watch", "--json"])
         #expect(await out.waitForLine(stderr: true, timeout: 5) { $0.hasPrefix("watching") } != nil)
@@ -95,7 +95,7 @@ struct CLITests {
 
     @Test("the modes in force at start are restored after SIGTERM and SIGINT")
     func modesRestoredAfterSignals() async throws {
-        let xorg = try XorgDummy()
+        let xorg = try XorgServer.start()
         defer { xorg.stop() }
         for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] {
             #expect(try xorg.currentMode("DUMMY1") == "1280x720")
@@ -112,7 +112,7 @@ struct CLITests {
     /// How long to wait for a line before calling the run hung: a hang guard, not a speed requirement.
     private let hangGuard = 30.0
 
-    private func startWatch(_ xorg: XorgDummy, _ arguments: [String]) throws -> Child {
-        try Child(try extdisplayBinary().path, arguments, environment: ["DISPLAY": xorg.display])
+    private func startWatch(_ xorg: XorgServer, _ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(try extdisplayBinary().path, arguments, environment: ["DISPLAY": xorg.display])
     }
 }

@@ -15,7 +15,7 @@ struct MPRISPlayerIntegrationTests {
     func withPlayer(_ body: (PrivateSessionBus, InProcessPlayer) throws -> Void) throws {
         guard let bus = try PrivateSessionBus.start() else { return }
         let harness = try InProcessPlayer(name: Self.name, busAddress: bus.address)
-        let ready = try ExternalTool.eventually { try bus.playerctl(Self.name, "status") == "Playing" }
+        let ready = try poll(10) { try bus.playerctl(Self.name, "status") == "Playing" }
         #expect(ready, "playerctl never saw the in-process player playing")
         if ready { try body(bus, harness) }
         harness.stop()
@@ -60,7 +60,7 @@ struct MPRISPlayerIntegrationTests {
             let muchLater = try Self.readPosition(expected: 72.5, position)
             #expect(muchLater.ok, "position \(muchLater.text)")
             _ = try bus.playerctl(Self.name, "pause")
-            #expect(try ExternalTool.eventually { try bus.playerctl(Self.name, "status") == "Paused" })
+            #expect(try poll(10) { try bus.playerctl(Self.name, "status") == "Paused" })
             harness.clock.advance(by: 100)
             let paused = try position()
             #expect(paused == "72.500000")
@@ -70,16 +70,16 @@ struct MPRISPlayerIntegrationTests {
     @Test func playPauseNextPreviousAndPositionReachTheApp() throws {
         try withPlayer { bus, harness in
             _ = try bus.playerctl(Self.name, "play-pause")
-            #expect(try ExternalTool.eventually { try bus.playerctl(Self.name, "status") == "Paused" })
+            #expect(try poll(10) { try bus.playerctl(Self.name, "status") == "Paused" })
             _ = try bus.playerctl(Self.name, "play-pause")
-            #expect(try ExternalTool.eventually { try bus.playerctl(Self.name, "status") == "Playing" })
+            #expect(try poll(10) { try bus.playerctl(Self.name, "status") == "Playing" })
             _ = try bus.playerctl(Self.name, "next")
-            #expect(try ExternalTool.eventually { try bus.playerctl(Self.name, "metadata", "xesam:title") == "Second" })
+            #expect(try poll(10) { try bus.playerctl(Self.name, "metadata", "xesam:title") == "Second" })
             _ = try bus.playerctl(Self.name, "previous")
-            #expect(try ExternalTool.eventually { try bus.playerctl(Self.name, "metadata", "xesam:title") == "First" })
+            #expect(try poll(10) { try bus.playerctl(Self.name, "metadata", "xesam:title") == "First" })
             _ = try bus.playerctl(Self.name, "position", "30")
             var position = ""
-            #expect(try ExternalTool.eventually {
+            #expect(try poll(10) {
                 let read = try Self.readPosition(expected: 30) { try bus.playerctl(Self.name, "position") }
                 position = read.text
                 return read.ok
@@ -96,7 +96,7 @@ struct MPRISPlayerIntegrationTests {
             #expect(try bus.playerProperty(Self.busName, "CanGoNext") == "boolean true")
             _ = try bus.run("dbus-send", "--session", "--print-reply", "--dest=\(Self.busName)", Self.path,
                             "org.mpris.MediaPlayer2.Player.Previous")
-            #expect(ExternalTool.eventually { harness.received.count == 1 })
+            #expect(poll(10) { harness.received.count == 1 })
             #expect(harness.received.first?.decision.status == .noSuchContent)
             #expect(try bus.playerctl(Self.name, "metadata", "xesam:title") == "First")
         }
@@ -111,12 +111,12 @@ struct MPRISPlayerIntegrationTests {
             }
             let rateSet = try setRate("1.5")
             #expect(rateSet.status == 0, "\(rateSet.error)")
-            #expect(try ExternalTool.eventually { try property("Rate") == "double 1.5" })
+            #expect(try poll(10) { try property("Rate") == "double 1.5" })
             harness.clock.advance(by: 10)
             let position = try Self.readPosition(expected: 15, rate: 1.5) { try bus.playerctl(Self.name, "position") }
             #expect(position.ok, "position \(position.text) after 10 s at 1.5×")
             _ = try bus.playerctl(Self.name, "volume", "0.25")
-            #expect(try ExternalTool.eventually { try property("Volume") == "double 0.25" })
+            #expect(try poll(10) { try property("Volume") == "double 0.25" })
             let tooFast = try setRate("8")
             #expect(tooFast.status == 0)
             #expect(try property("Rate") == "double 1.5")
@@ -171,12 +171,12 @@ struct MPRISPlayerIntegrationTests {
             let reader = DataReader(pipe.fileHandleForReading)
             try monitor.run()
             defer { monitor.terminate() }
-            #expect(ExternalTool.eventually { reader.text.contains("NameAcquired") || reader.text.contains("signal") })
+            #expect(poll(10) { reader.text.contains("NameAcquired") || reader.text.contains("signal") })
             harness.clock.advance(by: 30)                 // steady playback: nothing to signal
             _ = try bus.playerctl(Self.name, "position", "100")
-            #expect(ExternalTool.eventually { reader.text.contains("member=Seeked") })
+            #expect(poll(10) { reader.text.contains("member=Seeked") })
             _ = try bus.playerctl(Self.name, "pause")
-            #expect(ExternalTool.eventually { reader.text.contains("\"Paused\"") })
+            #expect(poll(10) { reader.text.contains("\"Paused\"") })
             #expect(reader.text.contains("int64 100000000"), "Seeked did not carry the new position")
             #expect(!reader.text.contains("\"Position\""), "Position must never be signalled")
         }
@@ -185,9 +185,9 @@ struct MPRISPlayerIntegrationTests {
     @Test func stopReleasesTheNameAndFinishesTheCommandStream() throws {
         guard let bus = try PrivateSessionBus.start() else { return }
         let harness = try InProcessPlayer(name: Self.name, busAddress: bus.address)
-        #expect(try ExternalTool.eventually { try bus.run("playerctl", "-l").output.contains(Self.name) })
+        #expect(try poll(10) { try bus.run("playerctl", "-l").output.contains(Self.name) })
         harness.stop()   // returns once the bus thread has ended and the name is released
-        #expect(try ExternalTool.eventually { !(try bus.run("playerctl", "-l").output.contains(Self.name)) })
+        #expect(try poll(10) { !(try bus.run("playerctl", "-l").output.contains(Self.name)) })
     }
 
     @Test func aSecondPlayerCannotTakeTheSameName() throws {

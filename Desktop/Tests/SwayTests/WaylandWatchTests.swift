@@ -6,8 +6,8 @@ import Testing
 @Suite("extdisplay watch on Wayland", .serialized)
 struct WaylandWatchTests {
     /// Starts `extdisplay watch ARGS` against `sway` and waits for its header.
-    private func startWatch(_ sway: SwayCompositor, _ arguments: [String]) throws -> Spawned {
-        let watch = try Spawned(try extdisplayPath(), ["watch"] + arguments, environment: sway.environment)
+    private func startWatch(_ sway: SwayCompositor, _ arguments: [String]) throws -> ChildProcess {
+        let watch = try ChildProcess(try extdisplayPath(), ["watch"] + arguments, environment: sway.environment)
         let started = poll { watch.stderr.contains("Ctrl-C to stop") || watch.hasEnded }
         guard started, !watch.hasEnded else {
             throw WaylandTestFailure("watch did not start: \(watch.stderr)")
@@ -16,11 +16,11 @@ struct WaylandWatchTests {
     }
 
     /// The JSON lines so far.
-    private func events(_ watch: Spawned) -> [[String: Any]] {
+    private func events(_ watch: ChildProcess) -> [[String: Any]] {
         watch.lines.compactMap { try? parseJSON($0) as? [String: Any] }
     }
 
-    private func has(_ watch: Spawned, _ event: String, _ output: String,
+    private func has(_ watch: ChildProcess, _ event: String, _ output: String,
                      where extra: ([String: Any]) -> Bool = { _ in true }) -> Bool {
         poll {
             events(watch).contains { e in

@@ -55,20 +55,3 @@ extension XorgPresenterTests {
         #expect(presenter.waitForExit(timeout: 10))
     }
 }
-
-/// A private D-Bus session bus for one test.
-struct SessionBus {
-    let address: String
-    let pid: String
-
-    static func start() throws -> SessionBus {
-        let started = try Shell.run(["dbus-daemon", "--session", "--print-address=1", "--print-pid=1", "--fork"])
-        guard started.status == 0 else { throw XorgTestError("dbus-daemon failed (status \(started.status))") }
-        let lines = started.output
-            .split(separator: "\n").map(String.init)
-        guard lines.count >= 2 else { throw XorgTestError("dbus-daemon did not start") }
-        return SessionBus(address: lines[0], pid: lines[1])
-    }
-
-    func stop() { if let p = Int32(pid) { kill(p, SIGKILL) } }
-}

@@ -104,14 +104,14 @@ struct PresentWaylandTests {
 final class PresentRun {
     let client: WaylandClientEnvironment
     let reference: PresentReference
-    let keyboard: Spawned
-    let presenter: Spawned
+    let keyboard: ChildProcess
+    let presenter: ChildProcess
 
     init(on sway: SwayCompositor, _ arguments: [String], external: String) throws {
         client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
         reference = try PresentReference(deck: PresentWaylandTests.deck)
         keyboard = try client.holdKeyboard()
-        presenter = try Spawned(try extdisplayPath(), ["present", reference.deck.path] + arguments,
+        presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path] + arguments,
                                 environment: client.environment)
         let presenter = presenter
         #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: \(external)") } },
@@ -170,8 +170,8 @@ struct WaylandClientEnvironment {
 
     /// A virtual keyboard held for the whole test: headless sway has no keyboard, and a seat that gains one
     /// only when `wtype` types loses the first keys (the client binds its keyboard too late).
-    func holdKeyboard() throws -> Spawned {
-        let holder = try Spawned(try tool("wtype"), ["-s", "600000", "-k", "F13"], environment: environment)
+    func holdKeyboard() throws -> ChildProcess {
+        let holder = try ChildProcess(try tool("wtype"), ["-s", "600000", "-k", "F13"], environment: environment)
         usleep(300_000)
         return holder
     }

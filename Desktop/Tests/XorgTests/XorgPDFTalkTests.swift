@@ -123,7 +123,7 @@ struct XorgPDFTalkTests {
             let image = try XWDImage(shot)
             if let box = image.nonBlackBounds(x: 1920, y: 0, width: 1280, height: 720), box.width > 100, box.height > 100 {
                 let f = part.fraction
-                let full = try PDFDeckTests.mutool(pdf, page: page, width: Int((Double(box.width) / f.width).rounded()),
+                let full = try MuPDF.draw(pdf, page: page, width: Int((Double(box.width) / f.width).rounded()),
                                                    height: Int((Double(box.height) / f.height).rounded()))
                 let dx = Int(Double(full.width) * f.x), dy = Int(Double(full.height) * f.y)
                 let reference = (width: box.width, height: box.height, pixel: { (x: Int, y: Int) in full.pixel(x + dx, y + dy) })

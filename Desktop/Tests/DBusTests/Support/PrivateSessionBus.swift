@@ -1,62 +1,35 @@
 import Foundation
-import Glibc
 import Testing
 
-/// A private D-Bus session bus started for one test and killed (by its pid) at the end, so tests never
-/// touch the user's own session bus.
+/// A private D-Bus session bus (the shared ``SessionBus``) for one test, with the bus tools the MPRIS tests
+/// drive found on the PATH; the daemon is killed (by its pid) at the end, so tests never touch the user's own
+/// session bus.
 final class PrivateSessionBus {
-    let address: String
-    let pid: pid_t
+    let bus: SessionBus
     let tools: [String: String]
 
-    /// The environment for tools that should talk to this bus.
-    var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = address
-        environment.removeValue(forKey: "DISPLAY")
-        return environment
-    }
+    /// The bus address.
+    var address: String { bus.address }
 
-    /// Starts `dbus-daemon --session` in the foreground; records an issue and returns `nil` when the tools are missing
+    /// The environment for tools that should talk to this bus.
+    var environment: [String: String] { bus.environment }
+
+    /// Starts a daemon; records an issue (a failure, never a skip) and returns `nil` when the tools are missing
     /// or the daemon does not start.
     static func start(sourceLocation: SourceLocation = #_sourceLocation) throws -> PrivateSessionBus? {
         guard let tools = ExternalTool.require(["dbus-daemon", "playerctl", "dbus-send", "dbus-monitor"],
                                                sourceLocation: sourceLocation) else { return nil }
-        // Run in the foreground (not --fork): Foundation's Process watches a descriptor that a forked
-        // daemon would inherit, and would never see the launcher exit.
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: tools["dbus-daemon"]!)
-        daemon.arguments = ["--session", "--nofork", "--print-address=1", "--print-pid=1"]
-        let output = Pipe()
-        daemon.standardOutput = output
-        daemon.standardError = FileHandle.nullDevice
-        daemon.standardInput = FileHandle.nullDevice
-        let reader = DataReader(output.fileHandleForReading)
-        try daemon.run()
-        _ = ExternalTool.eventually { reader.text.split(separator: "\n").count >= 2 }
-        let lines = reader.text.split(separator: "\n").map(String.init)
-        guard lines.count >= 2, let pid = pid_t(lines[1]), lines[0].hasPrefix("unix:") else {
-            daemon.terminate()
-            Issue.record("dbus-daemon did not start: it printed \(reader.text.debugDescription)",
-                         sourceLocation: sourceLocation)
+        do {
+            return PrivateSessionBus(bus: try SessionBus.start(), tools: tools)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
             return nil
         }
-        return PrivateSessionBus(address: lines[0], pid: pid, tools: tools, process: daemon)
     }
 
-    private let process: Process
-
-    private init(address: String, pid: pid_t, tools: [String: String], process: Process) {
-        self.address = address
-        self.pid = pid
+    private init(bus: SessionBus, tools: [String: String]) {
+        self.bus = bus
         self.tools = tools
-        self.process = process
-    }
-
-    deinit {
-        // Killed by pid with SIGKILL: children of the test process inherit a signal mask that blocks
-        // SIGTERM. Not waited for (Foundation reaps it), so it cannot hold up the tests.
-        kill(pid, SIGKILL)
     }
 
     /// Runs one of the bus tools (`playerctl`, `dbus-send`, `dbus-monitor`) against this bus.

@@ -1,5 +1,8 @@
+@_exported import ExtDisplayTestSupport
 import Foundation
 import Testing
+
+// The shared test support (SessionBus, poll, the binary) is visible in every file of this target.
 
 /// The result of running a command-line tool.
 struct ToolResult {
@@ -59,17 +62,6 @@ enum ExternalTool {
             return ToolResult(status: -1, output: outputReader.finish(), error: errorReader.finish() + "\n(timed out)")
         }
         return ToolResult(status: process.terminationStatus, output: outputReader.finish(), error: errorReader.finish())
-    }
-
-    /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass; returns whether it held.
-    /// For waiting on another process, never for measuring speed.
-    static func eventually(timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return try condition()
     }
 }
 

@@ -1,1 +1,0 @@
-../ExternalDisplaySDLTests/TextOracle.swift
