@@ -78,24 +78,36 @@ newer=$(find Package.swift Sources Desktop/Package.swift Desktop/Sources -type f
 [ -z "$newer" ] || fail "$extdisplay is older than $(echo "$newer" | tr '\n' ' ')— it was not rebuilt; run swift build"
 export EDK_EXTDISPLAY="$extdisplay"
 
-# Suites that drive SDL and a real X server in-process, or headless Chromium, run in processes of their own, one
-# target at a time: SDL and Mesa are not safe to share with hundreds of parallel tests in one process, and
-# Chromium pages need the cores to themselves.
-isolated="ExternalDisplaySDLTests|ExternalDisplayPresenterTests|ExternalDisplayBrowserTests|ExternalDisplayWaylandTests"
-run_tests "desktop: unit, CLI and MPRIS suites" Desktop --skip "$isolated"
-for target in ExternalDisplaySDLTests ExternalDisplayPresenterTests; do
-  run_tests "$target under Xorg-dummy" Desktop --filter "$target"
+# Unit targets are named after their module (DesktopImagesTests, SDLWindowsTests, DesktopTextTests,
+# ExternalDisplayPresenterTests, PresenterRuntimeTests, ExternalDisplayBrowserTests, ExternalDisplayMPRISTests,
+# ExternalDisplayWaylandTests, ExtDisplayCLITests), integration targets after the real component they start
+# (XorgTests, SwayTests, ChromiumTests, DBusTests). Filters are anchored on the target: '^XorgTests\.'.
+#
+# Suites that drive SDL and Mesa in-process (with or without an X server), or headless Chromium, run in processes
+# of their own, one target at a time: SDL and Mesa are not safe to share with hundreds of parallel tests in one
+# process, and Chromium pages need the cores to themselves. The rest (MPRIS model, Wayland translation, the
+# binary run headless, the D-Bus suites) share one process.
+isolated=(DesktopImagesTests SDLWindowsTests DesktopTextTests ExternalDisplayPresenterTests PresenterRuntimeTests
+          ExternalDisplayBrowserTests XorgTests SwayTests ChromiumTests)
+isolated_pattern="^($(IFS='|'; echo "${isolated[*]}"))\\."
+run_tests "desktop: MPRIS, Wayland, CLI (headless binary) unit suites and DBusTests (private session bus)" Desktop \
+  --skip "$isolated_pattern"
+for target in DesktopImagesTests SDLWindowsTests DesktopTextTests ExternalDisplayPresenterTests PresenterRuntimeTests \
+              ExternalDisplayBrowserTests; do
+  run_tests "$target" Desktop --filter "^$target\\."
 done
-run_tests "ExternalDisplayBrowserTests with headless Chromium" Desktop --filter ExternalDisplayBrowserTests \
-  --skip LoadAndLifecycleTests
+run_tests "XorgTests under Xorg-dummy" Desktop --filter '^XorgTests\.'
+# Serving beside the Wayland presenter drives emulated viewers on Swift's cooperative threads, which the other
+# sway suites' blocking waits would hold for seconds at a time: it runs on its own.
+run_tests "SwayTests under headless sway" Desktop --filter '^SwayTests\.' --skip '^SwayTests\.ServeWaylandTests'
+run_tests "SwayTests.ServeWaylandTests (browser viewers beside the Wayland presenter)" Desktop \
+  --filter '^SwayTests\.ServeWaylandTests'
+run_tests "ChromiumTests with headless Chromium" Desktop --filter '^ChromiumTests\.' \
+  --skip '^ChromiumTests\.LoadAndLifecycleTests'
 # The load test's 100 emulated viewers run on Swift's cooperative threads (two on a 2-core machine): beside
 # other suites, whose tests may hold those threads in blocking calls (a child process's exit, zbarimg), their
 # connections starved (0 of 100 connected in 60 s on a loaded machine). It runs in a process of its own.
-run_tests "LoadAndLifecycleTests (emulated viewers)" Desktop --filter LoadAndLifecycleTests
-# Serving beside the Wayland presenter drives emulated viewers on Swift's cooperative threads, which the other
-# Wayland suites' blocking waits would hold for seconds at a time: it runs on its own.
-run_tests "ExternalDisplayWaylandTests under headless sway" Desktop --filter ExternalDisplayWaylandTests --skip ServeWaylandTests
-run_tests "ServeWaylandTests (browser viewers beside the Wayland presenter)" Desktop --filter ServeWaylandTests
+run_tests "ChromiumTests.LoadAndLifecycleTests (emulated viewers)" Desktop --filter '^ChromiumTests\.LoadAndLifecycleTests'
 
 # The root modules' DocC catalogs and the tutorial, warnings as errors (about 40 s; a minute on a clean clone).
 echo "== scripts/docs.sh"
