@@ -12,8 +12,13 @@ public final class ServedPresenterProcess: @unchecked Sendable {
     private let process: Process
     private let keys: FileHandle
 
+    /// Keys typed to a presenter that has just quit (``quit()`` after a test's own Ctrl-Q) must fail with EPIPE,
+    /// not kill the test process with SIGPIPE: ignored once in the test process, whatever else runs beside it.
+    private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// Starts the presenter and waits for it to print its URLs.
     public static func start(binary: URL, deck: URL, extraArguments: [String] = []) async throws -> ServedPresenterProcess {
+        _ = brokenPipesIgnored
         let process = Process()
         process.executableURL = binary
         process.arguments = ["present", deck.path, "--serve", "127.0.0.1:0"] + extraArguments
