@@ -9,7 +9,7 @@ struct CLITests {
         let binary = try extdisplayBinary()
         for command in ["list", "watch"] {
             let result = try runToEnd(binary.path, [command],
-                                 environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
+                                      environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty)
             let lines = result.stderr.split(separator: "\n")
