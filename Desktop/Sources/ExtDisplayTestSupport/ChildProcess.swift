@@ -43,8 +43,13 @@ public final class ChildProcess: @unchecked Sendable {
     /// The lines of standard output so far.
     public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
 
-    /// Sends a signal.
-    public func signal(_ signal: Int32) { kill(pid, signal) }
+    /// Sends a signal, unless the process has ended and been reaped: its pid may then already be another
+    /// process's (pids wrap quickly where `pid_max` is 32768, and test runs start thousands of processes), and a
+    /// stray signal would end an unrelated test's process.
+    public func signal(_ signal: Int32) {
+        guard !hasEnded else { return }
+        kill(pid, signal)
+    }
 
     /// Waits for the end; returns the exit status (128 + N when signal N ended it).
     @discardableResult

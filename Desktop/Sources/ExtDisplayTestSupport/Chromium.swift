@@ -50,7 +50,7 @@ public final class Chromium: @unchecked Sendable {
         let lines = LineReader(stderr.fileHandleForReading)
         guard let line = await lines.first(where: { $0.contains("DevTools listening on ") }, timeout: 30),
               let range = line.range(of: "ws://") else {
-            process.terminate()
+            if process.isRunning { process.terminate() }
             throw SupportError("chromium did not start its DevTools server within 30 s")
         }
         let devtools = try await CDPClient.connect(String(line[range.lowerBound...]).trimmingCharacters(in: .whitespaces))

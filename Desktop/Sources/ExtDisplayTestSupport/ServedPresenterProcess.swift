@@ -34,7 +34,7 @@ public final class ServedPresenterProcess: @unchecked Sendable {
         let console = LineReader(stdout.fileHandleForReading)
         guard let line = await console.first(where: { $0.hasPrefix("serving the audience view at ") }, timeout: 30),
               let remote = await console.first(where: { $0.hasPrefix("speaker remote") }, timeout: 5) else {
-            process.terminate()
+            if process.isRunning { process.terminate() }
             throw SupportError("extdisplay present --serve printed no URL; console: \(console.all)")
         }
         let url = String(line.dropFirst("serving the audience view at ".count).prefix { $0 != " " })

@@ -41,8 +41,17 @@ public final class SessionBus: @unchecked Sendable {
         return environment
     }
 
-    /// Kills the daemon.
-    public func stop() { kill(pid, SIGKILL) }
+    /// Kills the daemon, once: it is not our child (it forked), so once it is gone its pid may be another
+    /// process's, which a second signal would hit.
+    public func stop() {
+        lock.lock()
+        let first = !stopped
+        stopped = true
+        lock.unlock()
+        if first { kill(pid, SIGKILL) }
+    }
+    private let lock = NSLock()
+    private var stopped = false
 
     deinit { stop() }
 }

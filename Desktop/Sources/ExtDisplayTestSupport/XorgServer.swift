@@ -134,6 +134,11 @@ public final class XorgServer: @unchecked Sendable {
         return [value("Absolute upper-left X"), value("Absolute upper-left Y"), value("Width"), value("Height")]
     }
 
+    /// Whether a window is mapped and viewable (`xwininfo -id`'s map state is `IsViewable`).
+    public func isViewable(_ window: UInt) throws -> Bool {
+        try run(["xwininfo", "-id", String(window)]).contains("Map State: IsViewable")
+    }
+
     /// How many top-level windows the root window has.
     public func rootChildCount() throws -> Int {
         let line = try run(["xwininfo", "-root", "-children"]).split(separator: "\n").first { $0.contains("child") } ?? ""

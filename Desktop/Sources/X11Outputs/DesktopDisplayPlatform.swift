@@ -38,6 +38,11 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
     public var onRefresh: ((FrameTick) -> Void)?
 
     private var surfaces: [DisplayID: DesktopSurface] = [:]
+    /// Windows of displays that went away, hidden but kept with their renderer and the pictures prepared in it,
+    /// so a display that comes back (a cable plugged in again, an output switched off and on) shows its picture
+    /// without a new window, renderer and texture uploads. One per display, a few at most; ``stop()`` releases them.
+    private var parked: [DisplayID: DesktopSurface] = [:]
+    private static let parkedLimit = 4
     private var clocks: [DisplayID: VSyncFrameClock] = [:]
     private var refreshClock: VSyncFrameClock?
     private var sdlSource: (any DispatchSourceRead)?
@@ -133,7 +138,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
             surfaces[id]?.hide()
         case .destroyWindow(let id):
             clocks.removeValue(forKey: id)?.stop()
-            surfaces.removeValue(forKey: id)?.destroy()
+            if let surface = surfaces.removeValue(forKey: id) { park(surface, for: id) }
         default:
             try performTiming(command)
         }
@@ -149,6 +154,13 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         guard let output = externals[id] else { throw missing(command) }
         clocks.removeValue(forKey: id)?.stop()
         surfaces.removeValue(forKey: id)?.destroy()
+        if let surface = parked.removeValue(forKey: id), !surface.isDestroyed {
+            // The display came back: its window, hidden since it went, is moved to where it is now.
+            surface.renderScale = 1
+            surface.place(frame(of: output, layout))
+            surfaces[id] = surface
+            return
+        }
         do {
             if !holdsSDL {
                 // Keep SDL connected across unplug/replug, so its X connection (and our watch on it) lasts.
@@ -159,6 +171,16 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         } catch {
             throw DisplayPlatformError(command: command, reason: error.description)
         }
+    }
+
+    /// Hides the window of a display that went away and keeps it for the display's return.
+    private func park(_ surface: DesktopSurface, for id: DisplayID) {
+        surface.hide()
+        parked.removeValue(forKey: id)?.destroy()
+        if parked.count >= Self.parkedLimit, let other = parked.keys.first {
+            parked.removeValue(forKey: other)?.destroy()
+        }
+        parked[id] = surface
     }
 
     private func performTiming(_ command: DisplayCommand) throws(DisplayPlatformError) {
@@ -240,6 +262,8 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         clocks = [:]
         for surface in surfaces.values { surface.destroy() }
         surfaces = [:]
+        for surface in parked.values { surface.destroy() }
+        parked = [:]
         if holdsSDL {
             pumpSDLEvents()
             SDLVideo.stop()

@@ -170,7 +170,7 @@ struct MPRISPlayerIntegrationTests {
             monitor.standardOutput = pipe
             let reader = DataReader(pipe.fileHandleForReading)
             try monitor.run()
-            defer { monitor.terminate() }
+            defer { if monitor.isRunning { monitor.terminate() } }
             #expect(poll(10) { reader.text.contains("NameAcquired") || reader.text.contains("signal") })
             harness.clock.advance(by: 30)                 // steady playback: nothing to signal
             _ = try bus.playerctl(Self.name, "position", "100")

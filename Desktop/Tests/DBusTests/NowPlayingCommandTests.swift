@@ -119,7 +119,7 @@ struct NowPlayingCommandTests {
         let running = try Running(binary: binary, arguments: ["--title", "T", "--name", Self.name],
                                   environment: bus.environment)
         #expect(try poll(10) { try bus.run("playerctl", "-l").output.contains(Self.name) })
-        running.process.terminate()
+        if running.process.isRunning { running.process.terminate() }
         #expect(running.waitForExit() == 0, "stderr: \(running.error.text)")
         #expect(try poll(10) { !(try bus.run("playerctl", "-l").output.contains(Self.name)) })
     }

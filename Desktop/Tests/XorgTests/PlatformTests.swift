@@ -31,7 +31,7 @@ struct PlatformTests {
         return (xorg, coordinator)
     }
 
-    @Test("a surface opens on the external display, shows the app's pixels there, and survives unplug/replug")
+    @Test("a surface opens on the external display, shows the app's pixels there, is hidden and kept at unplug, shown again at replug")
     func surfaceOnExternalDisplay() async throws {
         let (xorg, coordinator) = try start()
         defer { xorg.stop() }
@@ -57,13 +57,21 @@ struct PlatformTests {
         try xorg.xrandr("--output", "DUMMY1", "--off")
         #expect(await eventually { coordinator.surface(for: "DUMMY1") == nil })
         #expect(coordinator.engine.windows.isEmpty)
-        #expect(surface.isDestroyed && !surface.canvas.isAlive)
-        surface.canvas.clear(.red)  // a stale canvas draws nothing, and does not crash
+        // The window is hidden and kept (with its renderer and what was prepared in it) for the display's return.
+        #expect(!surface.isVisible && !surface.isDestroyed)
+        #expect(try !xorg.isViewable(surface.xWindowID), "the gone display's window is still mapped")
         try xorg.xrandr("--output", "DUMMY1", "--mode", "1280x720", "--right-of", "DUMMY0")
         #expect(await eventually { coordinator.surface(for: "DUMMY1")?.isVisible == true })
         let again = try #require(coordinator.surface(for: "DUMMY1"))
+        #expect(again === surface && again.xWindowID == surface.xWindowID, "a new window instead of the kept one")
         #expect(again.frame == Rect(x: 1920, y: 0, width: 1280, height: 720))
+        #expect(try xorg.isViewable(again.xWindowID) && xorg.windowGeometry(again.xWindowID) == [1920, 0, 1280, 720])
+        let back = try await screenshot(xorg, timeout: 20) { $0.pixel(x: 1920 + 640, y: 360) == 0x12C456 }
+        #expect(back.pixel(x: 1920 + 640, y: 360) == 0x12C456, "the app's pixels are back on the external region")
         #expect(try xorg.rootChildCount() == windowsBefore)
+        coordinator.stop()
+        #expect(surface.isDestroyed && !surface.canvas.isAlive, "stop() releases the windows it kept")
+        surface.canvas.clear(.red)  // a stale canvas draws nothing, and does not crash
     }
 
     @Test("a surface redraws only when something changed; render scale draws fewer pixels, scaled up")
@@ -133,7 +141,8 @@ struct PlatformTests {
             try checkInvariants(coordinator, xorg, cycle: cycle)
             if !on || !off { break }
         }
-        #expect(try xorg.rootChildCount() == baseline, "leaked windows")
+        // DUMMY2's last window is kept, hidden, for its return: one window more than before, never more.
+        #expect(try xorg.rootChildCount() == baseline + 1, "leaked windows")
         #expect(coordinator.diagnostics.filter { $0.level == .error }.isEmpty, "\(coordinator.diagnostics)")
     }
 

@@ -44,7 +44,7 @@ extension XorgPresenterTests {
             #expect(presenter.waitForLine { $0.contains("external: DUMMY1") } != nil)
             try server.waitForWindow(XorgServer.audienceWindow)
             #expect(try server.currentModes().contains { $0.hasPrefix("DUMMY1 1024x768") }, "mode not switched")
-            if ending == "q" { try server.key("ctrl+q") } else { presenter.process.terminate() }
+            if ending == "q" { try server.key("ctrl+q") } else { presenter.terminate() }
             #expect(presenter.waitForExit(timeout: 30))
             // Poll (hang guard) for the modes to be back rather than sleeping a fixed time.
             for _ in 0..<300 where try server.currentModes() != before { usleep(100_000) }

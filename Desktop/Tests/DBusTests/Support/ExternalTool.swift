@@ -57,7 +57,7 @@ enum ExternalTool {
         let outputReader = DataReader(output.fileHandleForReading)
         let errorReader = DataReader(error.fileHandleForReading)
         if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            if process.isRunning { process.terminate() }
             exited.wait()
             return ToolResult(status: -1, output: outputReader.finish(), error: errorReader.finish() + "\n(timed out)")
         }
