@@ -39,7 +39,7 @@ public struct CanvasFont: Hashable, Sendable {
 
     /// The folders searched for DejaVu, in order: `EXTDISPLAY_FONT_DIR` when set, then where Debian, Fedora,
     /// Arch and local installs put it.
-    public static func fontDirectoryCandidates(
+    package static func fontDirectoryCandidates(
         environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         let chosen = environment["EXTDISPLAY_FONT_DIR"].map { [$0] } ?? []
         return chosen + [systemFontDirectory, "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF", "/usr/local/share/fonts"]
@@ -47,7 +47,7 @@ public struct CanvasFont: Hashable, Sendable {
 
     /// The first of ``fontDirectoryCandidates(environment:)`` that holds `DejaVuSans.ttf`, or nil when none
     /// does.
-    public static func findFontDirectory(
+    package static func findFontDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         fontDirectoryCandidates(environment: environment).first {
             FileManager.default.fileExists(atPath: $0 + "/DejaVuSans.ttf")
@@ -59,7 +59,7 @@ public struct CanvasFont: Hashable, Sendable {
     public static let fontDirectory: String = findFontDirectory() ?? systemFontDirectory
 
     /// What to do when DejaVu is missing, for error messages.
-    public static let missingFontsAdvice = "the DejaVu fonts are missing: install fonts-dejavu-core "
+    package static let missingFontsAdvice = "the DejaVu fonts are missing: install fonts-dejavu-core "
         + "(scripts/install-deps.sh) or set EXTDISPLAY_FONT_DIR to a folder with DejaVuSans.ttf"
 
     /// The file that will be opened: `path`, else the weight's DejaVu file in ``fontDirectory``.

@@ -98,7 +98,15 @@ public final class Canvas {
         guard isAlive, rect.width > 0, rect.height > 0 else { return }
         setColor(color)
         var r = sdlRect(rect)
-        SDL_RenderFillRect(renderer, &r)
+        // An opaque colour is copied, not blended: the same pixels, and on SDL's software renderer a plain fill
+        // instead of a blend per pixel (a full-window background is most of a frame's cost).
+        if color.alpha == 255 {
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_RenderFillRect(renderer, &r)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        } else {
+            SDL_RenderFillRect(renderer, &r)
+        }
     }
 
     /// Outlines a rectangle with lines `lineWidth` pixels wide, inside the rectangle.
