@@ -33,12 +33,24 @@ void edk_tool_groups_kill(int sig) {
     }
 }
 
+/// A previous handler that put the default action back before returning meant the process to end: the Swift
+/// runtime's crash handler (SIGQUIT is one of its signals) prints a backtrace, sets the default action and returns,
+/// expecting a fault to come again — a SIGQUIT sent with kill never comes again, and the process ran on, starting
+/// new tools. The signal is raised again: blocked while this handler runs, it is delivered as it returns.
+static void end_if_default_restored(int sig) {
+    struct sigaction current;
+    if (sigaction(sig, NULL, &current) == 0 && !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL) {
+        raise(sig);
+    }
+}
+
 static void tool_cleanup_handler(int sig, siginfo_t *info, void *context) {
     int saved = errno;
     edk_tool_groups_kill(SIGKILL);
     struct sigaction *previous = &previous_actions[sig];
     if (previous->sa_flags & SA_SIGINFO) {
         if (previous->sa_sigaction) previous->sa_sigaction(sig, info, context);
+        end_if_default_restored(sig);
     } else if (previous->sa_handler == SIG_DFL) {
         // The default action ends the process: restore it; the signal raised again is blocked while this
         // handler runs and is delivered as soon as it returns.
@@ -46,6 +58,7 @@ static void tool_cleanup_handler(int sig, siginfo_t *info, void *context) {
         raise(sig);
     } else if (previous->sa_handler != SIG_IGN && previous->sa_handler) {
         previous->sa_handler(sig);
+        end_if_default_restored(sig);
     }
     errno = saved;
 }

@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter
@@ -61,15 +62,39 @@ struct BoundedToolProcessTests {
             .trimmingCharacters(in: .whitespacesAndNewlines) })
     }
 
+    /// SIGTERM first, then SIGKILL after ``ToolProcess/killGrace``: a tool that ignores SIGTERM (and its
+    /// children, which inherit the ignoring) is still ended at its timeout, its whole group with it.
+    @Test func aToolIgnoringSIGTERMIsKilledWithSIGKILLAfterTheGraceWithItsWholeGroup() throws {
+        let mark = ProcessMark()
+        let (dir, pidFile) = try Self.stub("edk-stubborn", """
+            export \(mark)
+            trap '' TERM
+            sleep 1000 &
+            sleep 1000
+            """)
+        let start = Date()
+        let result = try ToolProcess.run(dir.appendingPathComponent("edk-stubborn").path, [], timeout: 1)
+        #expect(result.timedOut, "the run does not say it timed out")
+        // SIGTERM was ignored: only the SIGKILL that follows it ended the tool.
+        #expect(result.status == 128 + SIGKILL, "status \(result.status)")
+        #expect(Date().timeIntervalSince(start) < 30, "the run was not bounded by its timeout")
+        #expect(Self.groupIsGone(pidFile), "a process of the tool's group still runs")
+        let left = try mark.leftovers()
+        #expect(left.isEmpty, "left running: \(left)")
+    }
+
     @Test func aGrandchildHoldingTheOutputDoesNotHoldUpTheRead() throws {
         // The grandchild leaves its parent (a double fork) with standard output still open: reading to the end
         // of file would wait for it.
-        let (dir, pidFile) = try Self.stub("edk-leaver", "echo hello\n( sleep 1000 & )\nexit 3")
+        let mark = ProcessMark()
+        let (dir, pidFile) = try Self.stub("edk-leaver", "export \(mark)\necho hello\n( sleep 1000 & )\nexit 3")
         let result = try ToolProcess.run(dir.appendingPathComponent("edk-leaver").path, [], timeout: 30)
         #expect(!result.timedOut, "the read waited for the grandchild until the timeout")
         #expect(result.status == 3)
         #expect(String(decoding: result.output, as: UTF8.self) == "hello\n")
         #expect(Self.groupIsGone(pidFile), "the grandchild was left running")
+        let left = try mark.leftovers()
+        #expect(left.isEmpty, "left running: \(left)")
     }
 
     @Test func aToolPrintingWithoutEndIsStoppedAtTheOutputLimit() throws {
