@@ -114,8 +114,8 @@ final class BrowserServer: Sendable {
                     }
                 }
             } catch let error as BrowserProtocolError {
-                reason = "closed: \(error.description)"
-                try? await outbound.close(.unacceptableData, reason: String(error.description.prefix(120)))
+                reason = "closed: " + NetworkText.printable(error.description)
+                try? await outbound.close(.unacceptableData, reason: CloseReason.fitting(error.description))
             } catch {
                 reason = "connection lost"
                 try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
@@ -146,7 +146,7 @@ final class BrowserServer: Sendable {
                     continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
                 }
             } catch let error as BrowserProtocolError {
-                try? await outbound.close(.unacceptableData, reason: String(error.description.prefix(120)))
+                try? await outbound.close(.unacceptableData, reason: CloseReason.fitting(error.description))
             } catch {
                 try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
             }
