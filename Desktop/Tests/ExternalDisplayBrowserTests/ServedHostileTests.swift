@@ -2,8 +2,9 @@ import ExtDisplayTestSupport
 import Foundation
 import Testing
 
-/// `present --serve` as a child process against pages that misbehave on purpose (issue 23): the console's
-/// output stays bounded whatever the number of pages (row g). Outcomes only; times are hang guards.
+/// `present --serve` as a child process against pages that misbehave on purpose (issue 23 rows a and g): the
+/// console's output stays bounded whatever the number of pages, and a page announcing a huge viewport gets a
+/// picture of a display's size while keys are still answered. Outcomes only; times are hang guards.
 @Suite(.serialized)
 struct ServedHostileTests {
     /// The width and height in a PNG's header.
@@ -31,5 +32,25 @@ struct ServedHostileTests {
         print("300 pages: \(printed.count) console lines, \(bytes) bytes, longest \(longest)")
         #expect(bytes < 40_000, "\(bytes) bytes printed for 300 pages")
         #expect(longest <= 300, "a line of \(longest) characters")
+    }
+
+    @Test("a page announcing 16384×16384 gets a picture of at most 3840×2160 pixels' worth; keys are answered")
+    func hugeViewport() async throws {
+        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        defer { presenter.quit() }
+        let huge = try await LoadClient.connect(count: 1, to: presenter.url, width: 16_384, height: 16_384, dpr: 1)
+        let normal = try await LoadClient.connect(count: 1, to: presenter.url)
+        #expect(await huge.wait(timeout: 120) { $0.lastPNG != nil }, "the huge page got a picture")
+        let size = try #require(Self.pngSize(huge.snapshot[0].lastPNG))
+        #expect(size.0 <= 4_096 && size.1 <= 4_096 && size.0 * size.1 <= 3_840 * 2_160, "a picture of \(size)")
+        for key in ["n", "n", "\u{7f}"] {
+            let mark = presenter.console.all.count
+            let previous = normal.snapshot[0].lastFrame
+            presenter.type(key)
+            _ = try await presenter.waitForLine(from: mark, timeout: 20) { $0.hasPrefix("slide ") }
+            #expect(await normal.wait(timeout: 20) { $0.lastFrame != previous }, "the other page got the slide after '\(key)'")
+        }
+        await huge.close()
+        await normal.close()
     }
 }

@@ -158,7 +158,7 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
             let display = Display(id: connection.id, name: "browser \(connection.id.rawValue.dropFirst(8))",
                                   connection: .network, modes: [mode], preferredMode: mode)
             viewers[connection.id] = (display, connection)
-            report(.connected, "\(connection.id) connected: \(mode)")
+            report(.connected, "\(connection.id) connected: \(mode)" + Self.clampNote(viewport))
             deliver?([.connect(display)])
         case .viewerResized(let id, let viewport):
             guard var viewer = viewers[id] else { return }
@@ -170,7 +170,7 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
             viewer.display.preferredMode = mode
             viewer.display.currentMode = mode
             viewers[id] = viewer
-            report(.resized, "\(id) resized: \(mode)")
+            report(.resized, "\(id) resized: \(mode)" + Self.clampNote(viewport))
             deliver?([.modesChanged(id, modes: [mode], preferred: mode, current: mode)])
         case .viewerGone(let id, let reason):
             guard viewers.removeValue(forKey: id) != nil else { return }
@@ -188,6 +188,14 @@ extension BrowserDisplayPlatform {
     private var seconds: Double {
         let elapsed = ContinuousClock.now - startedAt
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// ` (viewport 16384×16384 device pixels: larger than a display; scaled)` for a clamped viewport.
+    fileprivate static func clampNote(_ viewport: BrowserViewport) -> String {
+        guard viewport.isClamped else { return "" }
+        let width = Int((viewport.cssWidth * viewport.devicePixelRatio).rounded())
+        let height = Int((viewport.cssHeight * viewport.devicePixelRatio).rounded())
+        return " (viewport \(width)×\(height) device pixels: larger than a display, pictures scaled)"
     }
 
     /// Prints a line about a page through the change log; when lines are held back, their summary is printed
