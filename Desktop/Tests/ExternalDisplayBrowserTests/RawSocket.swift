@@ -7,20 +7,34 @@ import Testing
 final class RawSocket: @unchecked Sendable {
     let fd: Int32
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port` (hang guard `timeout` seconds: a server that accepts nothing fills its
+    /// backlog, and a blocking connect would then wait for minutes).
+    init(port: Int, timeout: Double = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SupportError("socket() failed: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
+        var failure = connected == 0 ? 0 : errno
+        if failure == EINPROGRESS {
+            var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&poller, 1, Int32(timeout * 1000)) == 1 {
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
+            } else {
+                failure = ETIMEDOUT
+            }
+        }
+        _ = fcntl(fd, F_SETFL, flags)
+        guard failure == 0 else {
             close(fd)
-            throw SupportError("cannot connect to 127.0.0.1:\(port): errno \(errno)")
+            throw SupportError("cannot connect to 127.0.0.1:\(port): errno \(failure)")
         }
     }
 

@@ -34,6 +34,28 @@ struct ServedHostileTests {
         #expect(longest <= 300, "a line of \(longest) characters")
     }
 
+    @Test("1,100 idle connections against a presenter started with a soft limit of 1,024 files: the remote connects")
+    func idleFlood() async throws {
+        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck(),
+                                                               fileLimit: 1_024)
+        defer { presenter.quit() }
+        let port = Int(presenter.url.split(separator: ":").last!.prefix { $0.isNumber })!
+        let remote = try #require(URL(string: presenter.remoteURL))
+        let target = "/remote/ws?" + (remote.query ?? "")
+        let status = try await Task.detached {
+            var idle: [RawSocket] = []
+            for _ in 0..<1_100 { idle.append(try RawSocket(port: port)) }
+            let socket = try RawSocket(port: port)
+            socket.send(upgradeRequest(target, port: port))
+            let (bytes, _) = socket.read(timeout: 20) { ConnectionGuardHeadEnd.find($0) != nil }
+            return (RawSocket.status(bytes), idle.count)
+        }.value
+        #expect(status.0 == 101, "the remote's upgrade, with \(status.1) idle connections held, was answered \(status.0)")
+        let mark = presenter.console.all.count
+        presenter.type("n")
+        _ = try await presenter.waitForLine(from: mark, timeout: 20) { $0.hasPrefix("slide 2 of 3") }
+    }
+
     @Test("a page announcing 16384×16384 gets a picture of at most 3840×2160 pixels' worth; keys are answered")
     func hugeViewport() async throws {
         let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
