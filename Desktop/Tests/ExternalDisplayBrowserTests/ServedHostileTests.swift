@@ -56,6 +56,24 @@ struct ServedHostileTests {
         _ = try await presenter.waitForLine(from: mark, timeout: 20) { $0.hasPrefix("slide 2 of 3") }
     }
 
+    @Test("20 pages of 20 different near-4K sizes: pictures of at most four sizes are rendered; every page gets one")
+    func manySizes() async throws {
+        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        defer { presenter.quit() }
+        var pages: [LoadClient] = []
+        for index in 0..<20 {
+            pages.append(try await LoadClient.connect(count: 1, to: presenter.url, width: 3_840, height: 2_160 - index))
+        }
+        for page in pages { #expect(await page.wait(timeout: 120) { $0.lastPNG != nil }, "every page got a picture") }
+        let mark = presenter.console.all.count
+        presenter.type("s")
+        let stats = try await presenter.waitForLine(from: mark) { $0.hasPrefix("stats: ") }
+        let rendered = stats.range(of: "audience pictures rendered ").map { Int(stats[$0.upperBound...].prefix { $0.isNumber }) ?? 0 } ?? -1
+        // Four sizes, each the slide shown and at most two ahead.
+        #expect((0...12).contains(rendered), "\(stats)")
+        for page in pages { await page.close() }
+    }
+
     @Test("a page announcing 16384×16384 gets a picture of at most 3840×2160 pixels' worth; keys are answered")
     func hugeViewport() async throws {
         let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
