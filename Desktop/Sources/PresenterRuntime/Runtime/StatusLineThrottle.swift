@@ -1,9 +1,9 @@
 public import ExternalDisplayPresenter
 import Foundation
 
-/// Keeps the status lines that only say the external displays changed to one a second: 300 pages connecting
-/// are a few lines, not 300, while a line that says anything else (a key was handled: slide, timer, blackout…)
-/// is printed at once. The line held back is printed when its second is over, so the last word is always
+/// Keeps the status lines that only say the network pages changed to one a second: 300 pages connecting are a
+/// few lines, not 300, while a line that says anything else (a key was handled: slide, timer, blackout…; a
+/// cable display came or went) is printed at once. The line held back is printed when its second is over, so the last word is always
 /// printed.
 @MainActor
 public final class StatusLineThrottle {
@@ -27,7 +27,10 @@ public final class StatusLineThrottle {
 
     /// Takes a status line (just made from the controller's current state).
     public func line(_ line: String) {
+        // Cable displays coming and going are told at once; only network pages' churn is held back.
+        let cables = controller.state.audienceDisplays.filter { $0.kind == .cable }.map(\.id.rawValue)
         let key = line.replacingOccurrences(of: ", external: " + controller.externalSummary, with: "")
+            + " | cables: " + cables.joined(separator: ", ")
         let now = clock()
         if key == lastKey, now - lastTime < Self.interval {
             pending = line
