@@ -153,3 +153,11 @@ enum ConnectionGuardHeadEnd {
         return nil
     }
 }
+
+/// Runs blocking socket work on a thread of its own, never on Swift's cooperative threads (two on a 2-core
+/// machine): a test holding one in `poll` for seconds would starve every other suite's tasks in the process.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}

@@ -42,14 +42,14 @@ struct ServedHostileTests {
         let port = Int(presenter.url.split(separator: ":").last!.prefix { $0.isNumber })!
         let remote = try #require(URL(string: presenter.remoteURL))
         let target = "/remote/ws?" + (remote.query ?? "")
-        let status = try await Task.detached {
+        let status = try await onOwnThread {
             var idle: [RawSocket] = []
             for _ in 0..<1_100 { idle.append(try RawSocket(port: port)) }
             let socket = try RawSocket(port: port)
             socket.send(upgradeRequest(target, port: port))
             let (bytes, _) = socket.read(timeout: 20) { ConnectionGuardHeadEnd.find($0) != nil }
             return (RawSocket.status(bytes), idle.count)
-        }.value
+        }
         #expect(status.0 == 101, "the remote's upgrade, with \(status.1) idle connections held, was answered \(status.0)")
         let mark = presenter.console.all.count
         presenter.type("n")

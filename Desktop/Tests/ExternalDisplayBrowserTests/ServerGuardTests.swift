@@ -25,7 +25,7 @@ struct ServerGuardTests {
 
     /// Sends `request` on a new connection and returns the response's status and whether the server closed.
     nonisolated static func ask(_ port: Int, _ request: String, timeout: Double = 10) async throws -> (status: Int, closed: Bool, text: String) {
-        try await Task.detached {
+        try await onOwnThread {
             let socket = try RawSocket(port: port)
             socket.send(request)
             let (bytes, closed) = socket.read(timeout: timeout) { bytes in
@@ -33,7 +33,7 @@ struct ServerGuardTests {
                 RawSocket.status(bytes) == 101 && ConnectionGuardHeadEnd.find(bytes) != nil
             }
             return (RawSocket.status(bytes), closed, String(decoding: bytes, as: UTF8.self))
-        }.value
+        }
     }
 
     @Test("DNS rebinding: a page and an upgrade under another name are refused; loopback names are served")
@@ -89,22 +89,22 @@ struct ServerGuardTests {
         let (platform, coordinator, port) = try await Self.start()
         defer { coordinator.stop() }
         let viewport = #"{"type":"viewport","width":640,"height":360,"dpr":1}"#
-        let (code, closed) = try await Task.detached {
+        let (code, closed) = try await onOwnThread {
             let socket = try RawSocket(port: port)
             socket.send(upgradeRequest("/ws", port: port))
             _ = socket.read(timeout: 10) { ConnectionGuardHeadEnd.find($0) != nil }
             socket.send(clientFrame(viewport, masked: false))
             let (bytes, closed) = socket.read(timeout: 10)
             return (closeCode(in: Array("HTTP/1.1 101 x\r\n\r\n".utf8) + bytes), closed)
-        }.value
+        }
         #expect(code == 1002 && closed, "close code \(String(describing: code)), closed \(closed)")
         // The same in the upgrade's own packet.
-        let first = try await Task.detached {
+        let first = try await onOwnThread {
             let socket = try RawSocket(port: port)
             socket.send(Array(upgradeRequest("/ws", port: port).utf8) + clientFrame(viewport, masked: false))
             let (bytes, closed) = socket.read(timeout: 10)
             return (closeCode(in: bytes), closed)
-        }.value
+        }
         #expect(first.0 == 1002 && first.1, "\(first)")
         try await Task.sleep(nanoseconds: 200_000_000)
         #expect(platform.viewerCount == 0, "no unmasked page became a display")
@@ -144,7 +144,7 @@ struct ServerGuardTests {
             $0.idleTimeout = .seconds(1)
         }
         defer { coordinator.stop() }
-        let closed = try await Task.detached {
+        let closed = try await onOwnThread {
             let silent = try RawSocket(port: port)
             let cut = try RawSocket(port: port)
             cut.send("GET / HT")
@@ -161,7 +161,7 @@ struct ServerGuardTests {
                 usleep(200_000)
             }
             return [silent.isClosedByPeer, cut.isClosedByPeer, trickle.isClosedByPeer, kept.isClosedByPeer]
-        }.value
+        }
         #expect(closed == [true, true, true, true], "silent, cut, trickling, idle after a request: \(closed)")
     }
 
@@ -173,7 +173,7 @@ struct ServerGuardTests {
         }
         defer { coordinator.stop() }
         let token = platform.configuration.remoteToken
-        let (open, status) = try await Task.detached {
+        let (open, status) = try await onOwnThread {
             var idle: [RawSocket] = []
             for _ in 0..<200 { idle.append(try RawSocket(port: port)) }
             let remote = try RawSocket(port: port)
@@ -187,7 +187,7 @@ struct ServerGuardTests {
                 open = idle.filter { !$0.isClosedByPeer }.count
             }
             return (open, RawSocket.status(bytes))
-        }.value
+        }
         #expect(status == 101, "the remote's upgrade was answered \(status)")
         #expect(open <= 64, "\(open) of 200 idle connections still open")
     }

@@ -116,7 +116,7 @@ struct PlatformTests {
     /// and the screen shows red in that rectangle only.
     @Test("a window-surface surface sends only the changed rectangle to the screen")
     func windowSurfaceSendsOnlyTheChangedRectangle() async throws {
-        let xorg = try XorgDummy()
+        let xorg = try XorgServer.start()
         defer { xorg.stop() }
         let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
         setenv("DISPLAY", xorg.display, 1)

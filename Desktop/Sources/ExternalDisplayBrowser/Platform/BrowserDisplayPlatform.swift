@@ -24,7 +24,7 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
     public var onRemoteCommand: ((BrowserRemoteCommand) -> Void)?
     /// Called when a page connects or goes away, with a line for the console
     /// (`browser-3 connected: 1280×720@60` / `browser-3 gone: the page closed`). The lines are printable and
-    /// bounded: at most a few a second, then one summary line (`pages: 295 connected, 290 left (not listed); …`).
+    /// bounded: at most a few a second, then one summary line (`pages: 292 connected, 290 left (not listed); …`).
     public var onViewerChange: ((String) -> Void)?
     /// Remote pages connected now.
     public private(set) var remotesConnected = 0

@@ -1,14 +1,14 @@
 /// The console's lines about pages connecting, resizing and leaving, bounded whatever the network does: every
 /// line is printable (``NetworkText``) and at most ``NetworkText/lineLimit`` characters, at most ``linesPerWindow``
 /// lines are printed each ``window`` seconds, and what is held back is told in one summary line when the window
-/// ends (`pages: 295 more connected, 290 left, 3 resized; 10 connected now`). 300 pages connecting print a
+/// ends (`pages: 292 connected, 290 left, 3 resized (not listed); 10 connected now`). 300 pages connecting print a
 /// dozen lines, not 300.
 struct ViewerChangeLog: Sendable {
     /// What happened to a page.
     enum Change: Sendable { case connected, resized, left }
 
     /// Lines printed each window, at most (the summary line included).
-    static let linesPerWindow = 5
+    static let linesPerWindow = 8
     /// The window, in seconds.
     static let window = 1.0
 
