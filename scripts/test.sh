@@ -101,10 +101,13 @@ run_tests "ExternalDisplayBrowserTests" Desktop --filter '^ExternalDisplayBrowse
 # the presenter's renders and the load client's threads would slow other suites' pages; on its own.
 run_tests "ExternalDisplayBrowserTests.ServedHostileTests (the served binary against hostile pages)" Desktop \
   --filter '^ExternalDisplayBrowserTests\.ServedHostileTests'
-run_tests "XorgTests under Xorg-dummy (extdisplay as a child)" Desktop --filter '^XorgTests\.' --skip '^XorgTests\.PlatformTests'
-# The desktop platform's suite drives SDL and X11 in this process: beside the presenter's Xorg suites (a dozen
-# servers and presenters started and stopped around it) it crashed inside libX11 once; it runs on its own.
-run_tests "XorgTests.PlatformTests (SDL and X11 in the test process)" Desktop --filter '^XorgTests\.PlatformTests'
+run_tests "XorgTests under Xorg-dummy (extdisplay as a child)" Desktop --filter '^XorgTests\.' \
+  --skip '^XorgTests\.(PlatformTests|XorgConsoleOutputTests)'
+# The desktop platform's and the console output's suites drive SDL and X11 in this process: beside the presenter's
+# Xorg suites (a dozen servers and presenters started and stopped around it) it crashed inside libX11 once; they
+# run on their own.
+run_tests "XorgTests.PlatformTests and XorgConsoleOutputTests (SDL and X11 in the test process)" Desktop \
+  --filter '^XorgTests\.(PlatformTests|XorgConsoleOutputTests)'
 # Serving beside the Wayland presenter drives emulated viewers on Swift's cooperative threads, which the other
 # sway suites' blocking waits would hold for seconds at a time: it runs on its own.
 run_tests "SwayTests under headless sway" Desktop --filter '^SwayTests\.' --skip '^SwayTests\.ServeWaylandTests'
