@@ -111,7 +111,7 @@ struct ServerGuardTests {
         // Masked: a display.
         let socket = try RawSocket(port: port)
         socket.send(Array(upgradeRequest("/ws", port: port).utf8) + clientFrame(viewport))
-        try await ServerTests.poll("masked page attach") { platform.viewerCount == 1 }
+        try await waitUntil("masked page attach") { platform.viewerCount == 1 }
         _ = socket
     }
 
@@ -129,7 +129,7 @@ struct ServerGuardTests {
         let reason = try #require(close.reason)
         #expect(reason.utf8.count <= 123, "close reason of \(reason.utf8.count) bytes")
         #expect(!reason.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
-        try await ServerTests.poll("gone line") { lines.contains { $0.contains(" gone: ") } }
+        try await waitUntil("gone line") { lines.contains { $0.contains(" gone: ") } }
         for line in lines {
             #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(line.debugDescription)")
             #expect(line.count <= NetworkText.lineLimit + 1, "a line of \(line.count) characters")

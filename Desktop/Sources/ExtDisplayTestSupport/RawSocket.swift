@@ -1,15 +1,14 @@
-import ExtDisplayTestSupport
 import Foundation
-import Testing
 
 /// A plain TCP connection to 127.0.0.1 for tests that speak bytes the way no well-behaved client would
 /// (slowloris, oversized heads, unmasked frames). Blocking calls, each bounded by a timeout.
-final class RawSocket: @unchecked Sendable {
-    let fd: Int32
+public final class RawSocket: @unchecked Sendable {
+    /// The socket.
+    public let fd: Int32
 
     /// Connects to 127.0.0.1:`port` (hang guard `timeout` seconds: a server that accepts nothing fills its
     /// backlog, and a blocking connect would then wait for minutes).
-    init(port: Int, timeout: Double = 10) throws {
+    public init(port: Int, timeout: Double = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SupportError("socket() failed: errno \(errno)") }
         var address = sockaddr_in()
@@ -42,7 +41,7 @@ final class RawSocket: @unchecked Sendable {
 
     /// Sends bytes; false when the connection is closed.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -54,11 +53,11 @@ final class RawSocket: @unchecked Sendable {
 
     /// Sends text.
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Reads until the peer closes or `timeout` seconds pass (a hang guard) or `until` is satisfied by what was
     /// read; returns the bytes and whether the connection was closed.
-    func read(timeout: Double, until done: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], closed: Bool) {
+    public func read(timeout: Double, until done: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], closed: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -77,7 +76,7 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// Whether the peer has closed the connection (reads what is there without waiting).
-    var isClosedByPeer: Bool {
+    public var isClosedByPeer: Bool {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, 0) > 0 else { return false }
         var byte: UInt8 = 0
@@ -90,7 +89,7 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// The status code of an HTTP response's first line (0 when there is none).
-    static func status(_ bytes: [UInt8]) -> Int {
+    public static func status(_ bytes: [UInt8]) -> Int {
         let text = String(decoding: bytes.prefix(64), as: UTF8.self)
         guard text.hasPrefix("HTTP/1.1 ") else { return 0 }
         return Int(text.dropFirst(9).prefix(3)) ?? 0
@@ -98,7 +97,7 @@ final class RawSocket: @unchecked Sendable {
 }
 
 /// A WebSocket upgrade request for `target` (Host 127.0.0.1:`port` unless `host` is given).
-func upgradeRequest(_ target: String, port: Int, host: String? = nil, origin: String? = nil) -> String {
+public func upgradeRequest(_ target: String, port: Int, host: String? = nil, origin: String? = nil) -> String {
     var text = "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
         + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
     if let origin { text += "Origin: \(origin)\r\n" }
@@ -106,7 +105,7 @@ func upgradeRequest(_ target: String, port: Int, host: String? = nil, origin: St
 }
 
 /// One WebSocket frame from a client: text, masked unless `masked` is false.
-func clientFrame(_ text: String, masked: Bool = true, opcode: UInt8 = 0x1) -> [UInt8] {
+public func clientFrame(_ text: String, masked: Bool = true, opcode: UInt8 = 0x1) -> [UInt8] {
     let payload = Array(text.utf8)
     var frame: [UInt8] = [0x80 | opcode]
     let maskBit: UInt8 = masked ? 0x80 : 0
@@ -122,7 +121,7 @@ func clientFrame(_ text: String, masked: Bool = true, opcode: UInt8 = 0x1) -> [U
 }
 
 /// The close frame's code in what a server sent after its 101 response (nil when there is none).
-func closeCode(in bytes: [UInt8]) -> UInt16? {
+public func closeCode(in bytes: [UInt8]) -> UInt16? {
     guard let end = ConnectionGuardHeadEnd.find(bytes) else { return nil }
     var index = end
     while index + 1 < bytes.count {
@@ -145,8 +144,8 @@ func closeCode(in bytes: [UInt8]) -> UInt16? {
 }
 
 /// The end of an HTTP head in bytes (after the blank line).
-enum ConnectionGuardHeadEnd {
-    static func find(_ bytes: [UInt8]) -> Int? {
+public enum ConnectionGuardHeadEnd {
+    public static func find(_ bytes: [UInt8]) -> Int? {
         let marker: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
         guard bytes.count >= 4 else { return nil }
         for index in 0...(bytes.count - 4) where Array(bytes[index..<(index + 4)]) == marker { return index + 4 }
@@ -156,7 +155,7 @@ enum ConnectionGuardHeadEnd {
 
 /// Runs blocking socket work on a thread of its own, never on Swift's cooperative threads (two on a 2-core
 /// machine): a test holding one in `poll` for seconds would starve every other suite's tasks in the process.
-func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
     }
