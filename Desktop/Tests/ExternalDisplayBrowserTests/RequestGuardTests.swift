@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 @testable import ExternalDisplayBrowser
 import Foundation
 import Testing
