@@ -5,10 +5,11 @@ import Testing
 @testable import ExternalDisplayPresenter
 
 /// Hostile PDFs and misbehaving tools (issue #24), through `extdisplay present` run headless: tools that hang,
-/// print without end, are missing or fail; a tiny PDF whose pages take pdftoppm minutes; SIGTERM and quitting
-/// while such pages render. Each run is bounded by a generous hang guard, and afterwards no process of ours runs
-/// on: every run carries a ``ProcessMark`` in its environment, inherited by `extdisplay`, the tools it starts and
-/// their children, and the check reads `/proc/*/environ` for it (whatever a leftover's command line says).
+/// print without end, are missing or fail; a tiny PDF whose pages take pdftoppm minutes; SIGTERM, SIGINT, SIGHUP,
+/// SIGQUIT and quitting while such pages render. Each run is bounded by a generous hang guard, and afterwards no
+/// process of ours runs on: every run carries a ``ProcessMark`` in its environment, inherited by `extdisplay`,
+/// the tools it starts and their children, and the check reads `/proc/*/environ` for it (whatever a leftover's
+/// command line says).
 ///
 /// Stub tools are shell scripts in a folder put first on the PATH of the `extdisplay` run; they sleep with a
 /// copy of `sleep` named `edk-sleep` (nothing of the test's folder in its command line).
