@@ -5,22 +5,25 @@ import Testing
 @testable import ExternalDisplayPresenter
 
 /// Hostile PDFs and misbehaving tools (issue #24), through `extdisplay present` run headless: tools that hang,
-/// print without end, are missing or fail; a tiny PDF whose pages take pdftoppm minutes; SIGTERM and quitting
-/// while such pages render. Each run is bounded by a generous hang guard, and afterwards no process of ours runs
-/// on: every run carries a ``ProcessMark`` in its environment, inherited by `extdisplay`, the tools it starts and
-/// their children, and the check reads `/proc/*/environ` for it (whatever a leftover's command line says).
+/// print without end, are missing or fail; a tiny PDF whose pages take pdftoppm minutes; SIGTERM, SIGINT, SIGHUP,
+/// SIGQUIT and quitting while such pages render. Each run is bounded by a generous hang guard, and afterwards no
+/// process of ours runs on: every run carries a ``ProcessMark`` in its environment, inherited by `extdisplay`,
+/// the tools it starts and their children, and the check reads `/proc/*/environ` for it (whatever a leftover's
+/// command line says).
 ///
 /// Stub tools are shell scripts in a folder put first on the PATH of the `extdisplay` run; they sleep with a
 /// copy of `sleep` named `edk-sleep` (nothing of the test's folder in its command line).
 @Suite("Hostile PDFs and misbehaving tools", .serialized)
 struct HostileToolTests {
-    /// A run's exit status, output, errors, wall-clock seconds and the mark its processes carried.
+    /// A run's exit status, output, errors, wall-clock seconds, the mark its processes carried and, when
+    /// measured, the CPU seconds (user and system) it and the tools it waited for used.
     struct Run {
         var status: Int32
         var output: String
         var errors: String
         var seconds: Double
         var mark: ProcessMark
+        var cpuSeconds: Double?
     }
 
     /// A fresh folder with `talk.pdf` (three small pages, or `pdf`) and a `stubs` folder holding a copy of
@@ -45,22 +48,28 @@ struct HostileToolTests {
 
     /// Runs `extdisplay ARGUMENTS` in `dir` under a hang guard of `guardSeconds` (killed after it: status 137),
     /// with `dir/stubs` first on the PATH (or `path` as the whole PATH), `environment` added and a fresh
-    /// ``ProcessMark`` (or `mark`) in its environment.
+    /// ``ProcessMark`` (or `mark`) in its environment. With `measuringCPU`, `/usr/bin/time` measures the CPU
+    /// seconds it used (a bound on them holds on a loaded machine, where wall-clock seconds stretch).
     static func run(_ arguments: [String], in dir: URL, path: String? = nil, environment: [String: String] = [:],
-                    mark: ProcessMark = ProcessMark(), guardSeconds: Int = 120) throws -> Run {
+                    mark: ProcessMark = ProcessMark(), guardSeconds: Int = 120, measuringCPU: Bool = false) throws -> Run {
         let out = dir.appendingPathComponent("stdout"), err = dir.appendingPathComponent("stderr")
         let quote = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let searchPath = path ?? dir.appendingPathComponent("stubs").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let variables = (["PATH": searchPath, "DISPLAY": ""].merging(environment) { $1 }.merging(mark.environment) { $1 })
             .map { quote("\($0.key)=\($0.value)") }.sorted()
         let command = ([try Shell.extdisplay()] + arguments).map(quote)
-        let script = "cd \(quote(dir.path)) && exec timeout -s KILL \(guardSeconds) env \(variables.joined(separator: " ")) "
+        let cpu = dir.appendingPathComponent("cpu")
+        let time = measuringCPU ? "/usr/bin/time -f '%U %S' -o \(quote(cpu.path)) " : ""
+        let script = "cd \(quote(dir.path)) && exec timeout -s KILL \(guardSeconds) \(time)env \(variables.joined(separator: " ")) "
             + "\(command.joined(separator: " ")) >\(quote(out.path)) 2>\(quote(err.path))"
         let start = Date()
         let status = try Shell.run(["sh", "-c", script]).status
+        // The last line is the figures (a line before it says when the command exited non-zero).
+        let figures = ((try? String(contentsOf: cpu, encoding: .utf8)) ?? "").split(separator: "\n").last?
+            .split(separator: " ").compactMap { Double($0) } ?? []
         return Run(status: status, output: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
                    errors: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: Date().timeIntervalSince(start),
-                   mark: mark)
+                   mark: mark, cpuSeconds: figures.count == 2 ? figures[0] + figures[1] : nil)
     }
 
     /// Fails the test when a process carrying `mark` (the run, a tool, a tool's child) still runs once killed
@@ -185,13 +194,16 @@ struct HostileToolTests {
     }
 
     /// The overview of a 100,000-page PDF: 422 columns of 1-pixel tiles, each rendered by pdftoppm, took
-    /// 231 s in a debug build; tiles too small to show a page are drawn plain (2.3 s). A hang guard of 60 s (the
-    /// issue's bound), not a speed test: the figures are in the README. The console's snapshot shows the grid.
+    /// 231 s in a debug build; tiles too small to show a page are drawn plain (2.3 s). Not a speed test (the
+    /// figures are in the README): the issue's bound, 60 s, holds for the CPU seconds the run and its tools use
+    /// (17 s of wall-clock time were 3.6 s of CPU on a 2-core machine loaded 7 times over), and a 120 s
+    /// wall-clock guard catches a hang. The console's snapshot shows the grid.
     @Test func theOverviewOfAHundredThousandPagePDFOpensWithinTheGuard() throws {
         let dir = try Self.folder(pdf: MiniPDF.manyPages(100_000))
         let shots = dir.appendingPathComponent("shots")
-        let run = try Self.run(Self.talk + ["--keys", "tab", "--snapshot", shots.path], in: dir, guardSeconds: 60)
-        #expect(run.status == 0, "status \(run.status) (137: killed by the 60 s guard): \(run.errors.suffix(500))")
+        let run = try Self.run(Self.talk + ["--keys", "tab", "--snapshot", shots.path], in: dir, measuringCPU: true)
+        #expect(run.status == 0, "status \(run.status) (137: killed by the 120 s guard): \(run.errors.suffix(500))")
+        #expect(run.cpuSeconds.map { $0 < 60 } == true, "CPU seconds: \(String(describing: run.cpuSeconds)) (bound: 60)")
         #expect(run.output.contains("001 overview"), "\(run.output.suffix(500))")
         try Self.expectOverview(before: shots.appendingPathComponent("000-start-console.png"),
                                 after: shots.appendingPathComponent("001-overview-console.png"))
