@@ -129,6 +129,7 @@ let package = Package(
         .target(name: "ExternalDisplayBrowser",
                 dependencies: [kit("ExternalDisplayKit"),
                                .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],

@@ -28,6 +28,8 @@ if [ "$group" = tests ]; then
     dbus dbus-daemon dbus-bin playerctl
     # PNG checks in the tests.
     python3
+    # Peak memory of a run (/usr/bin/time) and pgrep (scripts/sway-headless.sh).
+    time procps
     # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
     # MuPDF's mutool is the tests' independent second renderer.
     poppler-utils mupdf-tools

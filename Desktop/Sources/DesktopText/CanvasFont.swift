@@ -1,5 +1,6 @@
 import DesktopImages
 import CSDL2
+import Foundation
 
 /// A font and size for ``Canvas`` text: DejaVu from fonts-dejavu-core by default, or any TrueType file.
 ///
@@ -36,13 +37,38 @@ public struct CanvasFont: Hashable, Sendable {
     /// Where DejaVu lives on Debian.
     public static let systemFontDirectory = "/usr/share/fonts/truetype/dejavu"
 
-    /// The file that will be opened.
+    /// The folders searched for DejaVu, in order: `EXTDISPLAY_FONT_DIR` when set, then where Debian, Fedora,
+    /// Arch and local installs put it.
+    package static func fontDirectoryCandidates(
+        environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        let chosen = environment["EXTDISPLAY_FONT_DIR"].map { [$0] } ?? []
+        return chosen + [systemFontDirectory, "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF", "/usr/local/share/fonts"]
+    }
+
+    /// The first of ``fontDirectoryCandidates(environment:)`` that holds `DejaVuSans.ttf`, or nil when none
+    /// does.
+    package static func findFontDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        fontDirectoryCandidates(environment: environment).first {
+            FileManager.default.fileExists(atPath: $0 + "/DejaVuSans.ttf")
+        }
+    }
+
+    /// The folder DejaVu is read from: found once per process (``findFontDirectory(environment:)``), else
+    /// ``systemFontDirectory`` (text then fails with ``CanvasError/missingFont(path:)``).
+    public static let fontDirectory: String = findFontDirectory() ?? systemFontDirectory
+
+    /// What to do when DejaVu is missing, for error messages.
+    package static let missingFontsAdvice = "the DejaVu fonts are missing: install fonts-dejavu-core "
+        + "(scripts/install-deps.sh) or set EXTDISPLAY_FONT_DIR to a folder with DejaVuSans.ttf"
+
+    /// The file that will be opened: `path`, else the weight's DejaVu file in ``fontDirectory``.
     public var resolvedPath: String {
         if let path { return path }
         switch weight {
-        case .regular: return "\(Self.systemFontDirectory)/DejaVuSans.ttf"
-        case .bold: return "\(Self.systemFontDirectory)/DejaVuSans-Bold.ttf"
-        case .monospaced: return "\(Self.systemFontDirectory)/DejaVuSansMono.ttf"
+        case .regular: return "\(Self.fontDirectory)/DejaVuSans.ttf"
+        case .bold: return "\(Self.fontDirectory)/DejaVuSans-Bold.ttf"
+        case .monospaced: return "\(Self.fontDirectory)/DejaVuSansMono.ttf"
         }
     }
 }

@@ -101,6 +101,13 @@ extension ChildProcess {
     public func send(_ signal: Int32) { self.signal(signal) }
     /// Everything written to standard error so far (``stderr``).
     public var standardError: String { stderr }
+    /// Everything written to standard output so far (``stdout``).
+    public var standardOutput: String { stdout }
+    /// Polls, blocking this thread for at most `timeout` seconds (a hang guard), until standard output has a line
+    /// satisfying `match`: for synchronous tests (async ones use ``waitForLine(stderr:timeout:_:)``).
+    public func waitForLine(timeout: Double = 15, _ match: (String) -> Bool) -> Bool {
+        poll(timeout) { stdout.split(separator: "\n").contains { match(String($0)) } }
+    }
 }
 
 /// What a finished command printed, and how it ended.

@@ -16,12 +16,20 @@ public final class ServedPresenterProcess: @unchecked Sendable {
     /// not kill the test process with SIGPIPE: ignored once in the test process, whatever else runs beside it.
     private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-    /// Starts the presenter and waits for it to print its URLs.
-    public static func start(binary: URL, deck: URL, extraArguments: [String] = []) async throws -> ServedPresenterProcess {
+    /// Starts the presenter and waits for it to print its URLs. `fileLimit` starts it with that soft limit on
+    /// open files (`ulimit -Sn`, through /bin/sh), as a desktop session's default of 1,024 would.
+    public static func start(binary: URL, deck: URL, extraArguments: [String] = [],
+                             fileLimit: Int? = nil) async throws -> ServedPresenterProcess {
         _ = brokenPipesIgnored
         let process = Process()
-        process.executableURL = binary
-        process.arguments = ["present", deck.path, "--serve", "127.0.0.1:0"] + extraArguments
+        let arguments = ["present", deck.path, "--serve", "127.0.0.1:0"] + extraArguments
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -Sn \(fileLimit) && exec \"$0\" \"$@\"", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil

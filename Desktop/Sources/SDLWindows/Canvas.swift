@@ -9,7 +9,8 @@ import ExternalDisplayKit
 ///
 /// Fill, rectangles, lines, images and text in any language (``TextShaper``: DejaVu by default, fallback fonts,
 /// bidi order, colour emoji) with measured text for layout;
-/// ``readPixels()`` and ``snapshotPNG()`` read back what was drawn.
+/// ``clip`` limits drawing to a rectangle (a partial redraw); ``readPixels()``, ``pixel(x:y:)`` and
+/// ``snapshotPNG()`` read back what was drawn.
 ///
 /// ```swift
 /// let canvas = try Canvas(width: 1280, height: 720)          // headless
@@ -68,6 +69,21 @@ public final class Canvas {
 
     func resize(to size: PixelSize) { self.size = size }
 
+    /// The rectangle drawing is limited to (nil: the whole canvas). Pixels outside it are left alone, and
+    /// pixels inside are exactly those an unclipped drawing gives (a partial redraw patches a picture).
+    /// ``clear(_:)`` ignores it, as SDL does; fill the rectangle instead.
+    public var clip: Rect? {
+        didSet {
+            guard isAlive else { return }
+            if let clip {
+                var r = sdlRect(Rect(x: clip.x, y: clip.y, width: max(0, clip.width), height: max(0, clip.height)))
+                SDL_RenderSetClipRect(renderer, &r)
+            } else {
+                SDL_RenderSetClipRect(renderer, nil)
+            }
+        }
+    }
+
     /// Fills the whole canvas.
     public func clear(_ color: Color) {
         guard isAlive else { return }
@@ -75,12 +91,22 @@ public final class Canvas {
         SDL_RenderClear(renderer)
     }
 
-    /// Fills a rectangle (blended by alpha).
+    /// Fills a rectangle (blended by alpha); an empty rectangle (zero or negative width or height) draws
+    /// nothing.
     public func fill(_ rect: Rect, _ color: Color) {
-        guard isAlive else { return }
+        // SDL's software renderer widens an empty rectangle to one pixel.
+        guard isAlive, rect.width > 0, rect.height > 0 else { return }
         setColor(color)
         var r = sdlRect(rect)
-        SDL_RenderFillRect(renderer, &r)
+        // An opaque colour is copied, not blended: the same pixels, and on SDL's software renderer a plain fill
+        // instead of a blend per pixel (a full-window background is most of a frame's cost).
+        if color.alpha == 255 {
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_RenderFillRect(renderer, &r)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        } else {
+            SDL_RenderFillRect(renderer, &r)
+        }
     }
 
     /// Outlines a rectangle with lines `lineWidth` pixels wide, inside the rectangle.
@@ -182,6 +208,20 @@ public final class Canvas {
                                      Int32(width * 4))
         }
         return Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// The pixel at (x, y) as drawn so far (for a window: in the back buffer before it is presented);
+    /// transparent black outside the canvas.
+    public func pixel(x: Int, y: Int) -> Color {
+        var bytes: [UInt8] = [0, 0, 0, 0]
+        guard isAlive, x >= 0, y >= 0, x < size.width, y < size.height else {
+            return Color(red: 0, green: 0, blue: 0, alpha: 0)
+        }
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: 1, h: 1)
+        bytes.withUnsafeMutableBytes { buffer in
+            _ = SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, buffer.baseAddress, 4)
+        }
+        return Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes[3])
     }
 
     /// What was drawn, encoded as PNG.

@@ -6,7 +6,10 @@ import Foundation
 
 /// One external display's window: a borderless SDL window covering the display, with a ``Canvas`` to draw
 /// into. Shows a placeholder (never a black field) until the app's content is ready, and redraws only when
-/// something changed (``setNeedsDisplay()``) or its frame clock ticks.
+/// something changed (``setNeedsDisplay()``) or its frame clock ticks. An app's own window (a presenter's
+/// console) is a surface too (``Role/console``); one drawn on the window's own surface
+/// (``Drawing/windowSurface``) can redraw and send only a changed rectangle
+/// (``display(changedRect:_:)``): a ticking timer costs its digits, not the window.
 ///
 /// ```swift
 /// if let surface = coordinator.surface(for: "DUMMY1") {
@@ -26,6 +29,18 @@ public final class DesktopSurface {
         /// An app's own window on the main display (e.g. a presenter console): decorated, takes focus
         /// when shown, receives keys (through ``DesktopDisplayPlatform/onSDLEvent``).
         case console
+    }
+
+    /// How a surface draws and presents.
+    public enum Drawing: Hashable, Sendable {
+        /// An accelerated renderer that waits for vsync when the machine has a GPU, SDL's software renderer
+        /// otherwise; every present sends the whole window.
+        case renderer
+        /// SDL's software renderer on the window's own surface (on X11 the X server's shared-memory image:
+        /// SDL's framebuffer acceleration is turned off), which ``display(changedRect:_:)`` updates rectangle
+        /// by rectangle. It follows the window's size as SDL reports it (a compositor sizes a fullscreen
+        /// window).
+        case windowSurface
     }
 
     /// The display this window belongs to.
@@ -55,6 +70,8 @@ public final class DesktopSurface {
 
     /// The kind of window.
     public let role: Role
+    /// How it draws and presents.
+    public let drawing: Drawing
     /// Whether ``destroy()`` released the window.
     public private(set) var isDestroyed = false
 
@@ -65,21 +82,43 @@ public final class DesktopSurface {
     private var scaledTexture: OpaquePointer?
     private var scaledTextureSize = PixelSize(width: 0, height: 0)
 
-    /// Creates a window, hidden, at `frame` on the X screen (the platform makes the external ones; an app
+    /// Creates a window, hidden, at `frame` on the screen (the platform makes the external ones; an app
     /// makes its own console window with `role: .console` and ``show(_:)``s it).
-    public init(display: DisplayID, name: String, frame: Rect, role: Role = .external) throws(CanvasError) {
+    ///
+    /// - Parameters:
+    ///   - title: the window's title (default: `ExternalDisplayKit: <name>` for an external window, `name` for
+    ///     a console).
+    ///   - borderless: a console without decorations, left out of the taskbar (a presenter's console covering
+    ///     the laptop's screen); external windows are always borderless.
+    ///   - drawing: ``Drawing/renderer`` (default) or ``Drawing/windowSurface``.
+    public init(display: DisplayID, name: String, frame: Rect, role: Role = .external, title: String? = nil,
+                borderless: Bool = false, drawing: Drawing = .renderer) throws(CanvasError) {
         try SDLVideo.start()
         let external = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_UTILITY.rawValue
-        let flags = SDL_WINDOW_HIDDEN.rawValue | (role == .external ? external : SDL_WINDOW_RESIZABLE.rawValue)
-        let title = role == .external ? "ExternalDisplayKit: \(name)" : name
+        let bare = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue
+        let console = borderless ? bare : SDL_WINDOW_RESIZABLE.rawValue
+        let flags = SDL_WINDOW_HIDDEN.rawValue | (role == .external ? external : console)
+        let title = title ?? (role == .external ? "ExternalDisplayKit: \(name)" : name)
+        if drawing == .windowSurface, SDLVideo.driver == "x11" {
+            // The window's surface is then X11's own shared-memory image, updated rectangle by rectangle. SDL's
+            // default may instead back it with an OpenGL texture uploaded and drawn whole on every update (with
+            // Mesa's software GL: 1 % CPU for a ticking timer, and 60 MB of LLVM). SDL decides once, at the first
+            // window surface; SDL_FRAMEBUFFER_ACCELERATION in the environment still wins. Only on X11: SDL's
+            // Wayland driver has no framebuffer of its own, and the hint would leave the window without a surface.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         guard let window = SDL_CreateWindow(title, Int32(frame.x), Int32(frame.y),
                                             Int32(max(frame.width, 1)), Int32(max(frame.height, 1)), flags) else {
             SDLVideo.stop()
             throw .sdl(String(cString: SDL_GetError()))
         }
         let vsync = SDL_RENDERER_PRESENTVSYNC.rawValue
-        let accelerated = Self.hasGPU() ? SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsync) : nil
-        let renderer = accelerated ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        let accelerated = drawing == .renderer && Self.hasGPU()
+            ? SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsync) : nil
+        // On the window surface: SDL's software driver by name (SDL_RENDER_DRIVER does not choose another).
+        let software = drawing == .windowSurface ? Self.softwareDriverIndex() : nil
+        let renderer = accelerated ?? SDL_CreateRenderer(window, software ?? -1,
+                                                         software == nil ? SDL_RENDERER_SOFTWARE.rawValue : 0)
         guard let renderer else {
             SDL_DestroyWindow(window)
             SDLVideo.stop()
@@ -91,6 +130,7 @@ public final class DesktopSurface {
         // Xorg-dummy: 90+ presents a second on a 60 Hz output); only an accelerated renderer counts.
         self.isVSynced = accelerated != nil && info.flags & vsync != 0
         self.role = role
+        self.drawing = drawing
         self.display = display
         self.displayName = name
         self.frame = frame
@@ -109,6 +149,14 @@ public final class DesktopSurface {
         if let forced = environment["SDL_RENDER_DRIVER"], !forced.isEmpty { return true }
         let names = devices ?? ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? [])
         return names.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
+    }
+
+    /// The index of SDL's software render driver.
+    private static func softwareDriverIndex() -> Int32? {
+        (0..<SDL_GetNumRenderDrivers()).first { index in
+            var info = SDL_RendererInfo()
+            return SDL_GetRenderDriverInfo(index, &info) == 0 && info.name.map { String(cString: $0) } == "software"
+        }
     }
 
     /// The X window id (for `xwininfo -id`), 0 when not on X11.
@@ -141,9 +189,57 @@ public final class DesktopSurface {
         draw()
     }
 
+    /// Whether ``display(changedRect:_:)`` can send only the changed rectangle: drawn on the window surface,
+    /// app content shown at full scale.
+    public var canPresentChangedRectangles: Bool {
+        drawing == .windowSurface && content == .app && renderScale >= 1 && isVisible && !isDestroyed
+    }
+
+    /// Redraws only `rect`: `draw` gets the canvas clipped to it, and only that rectangle is sent to the screen
+    /// (the rest of the window keeps what was presented). Without ``canPresentChangedRectangles`` the whole
+    /// window is drawn (``onDraw``) and presented instead.
+    public func display(changedRect rect: Rect, _ draw: (Canvas) -> Void) {
+        guard canPresentChangedRectangles else {
+            needsDisplay = true
+            displayIfNeeded()
+            return
+        }
+        followWindowSize()
+        let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
+        let x1 = min(rect.x + rect.width, canvas.size.width), y1 = min(rect.y + rect.height, canvas.size.height)
+        guard x1 > x0, y1 > y0 else { return }
+        let r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        canvas.clip = r
+        draw(canvas)
+        canvas.clip = nil
+        // The software renderer draws queued commands into the window surface; send just the rectangle.
+        SDL_RenderFlush(renderer)
+        var changed = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        SDL_UpdateWindowSurfaceRects(window, &changed, 1)
+    }
+
+    /// The size drawn at: the window's as SDL reports it for ``Drawing/windowSurface`` (a compositor may size
+    /// the window; the canvas follows), else ``frame``'s.
+    public var drawableSize: PixelSize {
+        followWindowSize()
+        return canvas.size
+    }
+
+    /// A window-surface canvas takes the window's size (the compositor's or the window manager's choice).
+    private func followWindowSize() {
+        guard drawing == .windowSurface, !isDestroyed else { return }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        let size = PixelSize(width: Int(max(w, 1)), height: Int(max(h, 1)))
+        guard size != frame.size else { return }
+        frame = Rect(x: frame.x, y: frame.y, width: size.width, height: size.height)
+        canvas.resize(to: size)
+    }
+
     /// Draws (placeholder or app content) and presents, waiting for vsync when the renderer does.
     func draw() {
         needsDisplay = false
+        followWindowSize()
         if content == .app, let onDraw {
             if renderScale < 1, let target = scaledTarget() {
                 SDL_SetRenderTarget(renderer, target)

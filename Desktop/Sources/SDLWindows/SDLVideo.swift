@@ -38,6 +38,7 @@ package enum SDLVideo {
     /// The video driver in use (`"x11"`), or nil before start.
     package static var driver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
 
-    /// Monotonic seconds, for frame ticks.
-    nonisolated static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    /// Monotonic seconds (the system's uptime clock), for frame ticks and the package's benchmarks: the
+    /// package's one clock helper.
+    package nonisolated static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }

@@ -51,8 +51,8 @@ func largeDeckBench(flips: Int) throws {
             .joined(separator: "\n---\n")),
         ("10 MB, one slide (past the limit)", "# Huge\n" + text(bytes: 10_000_000)),
     ]
-    let console = try SoftwareCanvas(size: PixelSize(width: 1920, height: 1080))
-    let audience = try SoftwareCanvas(size: PixelSize(width: 1920, height: 1080))
+    let console = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
+    let audience = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
     let mode = DisplayMode(width: 1920, height: 1080)
     let tv = AudienceDisplay(id: "tv", name: "Projector", mode: mode,
                              layout: DisplayLayout(mode: mode, overscan: 0, compensation: .scale))
@@ -60,27 +60,27 @@ func largeDeckBench(flips: Int) throws {
     for (name, source) in cases {
         let url = dir.appendingPathComponent("deck.md")
         try Data(source.utf8).write(to: url)
-        let t0 = monotonic()
+        let t0 = SDLVideo.now()
         let deck: Deck
         do { deck = try DeckParser.parse(contentsOf: url) } catch {
-            rows.append(DeckFigures(name: name, bytes: source.utf8.count, openMilliseconds: (monotonic() - t0) * 1000,
+            rows.append(DeckFigures(name: name, bytes: source.utf8.count, openMilliseconds: (SDLVideo.now() - t0) * 1000,
                                     flipMilliseconds: nil, layoutMilliseconds: nil, outcome: "refused: \(error.reason.prefix(60))…"))
             continue
         }
-        let open = (monotonic() - t0) * 1000
+        let open = (SDLVideo.now() - t0) * 1000
         let layout = PresenterLayout(metrics: console)
         var state = PresenterState(slideCount: deck.slides.count, startedAt: 0)
         state.reduce(.attached(tv), at: 0)
         var times: [Double] = [], layouts: [Double] = []
         for flip in 0..<flips {
             state.reduce(.key(flip % 2 == 0 ? .next : .previous), at: Double(flip))
-            let t = monotonic()
+            let t = SDLVideo.now()
             let scene = PresenterScene(deck: deck, state: state, now: Double(flip), clock: "10:00", mainDisplay: "laptop")
             let main = layout.main(scene, size: console.size), external = layout.external(scene, on: tv)
-            layouts.append((monotonic() - t) * 1000)
+            layouts.append((SDLVideo.now() - t) * 1000)
             console.draw(main)
             audience.draw(external)
-            times.append((monotonic() - t) * 1000)
+            times.append((SDLVideo.now() - t) * 1000)
         }
         times.sort()
         layouts.sort()

@@ -15,13 +15,13 @@ import Foundation
 
 func textBench(decks: [String], rounds: Int) throws {
     let size = PixelSize(width: 1920, height: 1080)
-    let layoutCanvas = try SoftwareCanvas(size: size)
+    let layoutCanvas = try SDLPresenterCanvas(size: size)
     guard let target = SDL_CreateRGBSurfaceWithFormat(0, 1920, 1080, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
         throw PresenterCanvasError("no surface")
     }
     defer { SDL_FreeSurface(target) }
     let files: [FontFace: String] = [.sans: "DejaVuSans.ttf", .sansBold: "DejaVuSans-Bold.ttf", .mono: "DejaVuSansMono.ttf"]
-    func path(_ face: FontFace) -> String { CanvasFont.systemFontDirectory + "/" + (files[face] ?? "DejaVuSans.ttf") }
+    func path(_ face: FontFace) -> String { CanvasFont.fontDirectory + "/" + (files[face] ?? "DejaVuSans.ttf") }
     print("present-bench --text: every text line of every slide, measured and drawn onto a 1920×1080 surface; "
           + "median of \(rounds) alternating rounds")
     print("deck                            lines   old path µs/line   new path µs/line (cached layout)   new, first layout µs/line")
@@ -64,9 +64,9 @@ func textBench(decks: [String], rounds: Int) throws {
             }
         }
         func timed(_ body: () -> Void) -> Double {
-            let t = monotonic()
+            let t = SDLVideo.now()
             body()
-            return (monotonic() - t) / Double(max(1, lines.count)) * 1e6
+            return (SDLVideo.now() - t) / Double(max(1, lines.count)) * 1e6
         }
         func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
         // Old and new alternate round by round, so load on a shared machine hits both alike; medians of rounds.

@@ -7,7 +7,9 @@
 //   swift run -c release present-bench keys [--keys 20]    (key → status line in each configuration; KeyLatencyBench.swift)
 //
 // With --windows (DISPLAY set, e.g. Xorg-dummy from scripts/xorg-dummy.sh), both loops draw into real SDL
-// windows, the console on the first display and the audience view on the second, instead of off-screen surfaces.
+// windows, the console on the first display and the audience view on the second, instead of off-screen surfaces,
+// through the presenter's one output (DesktopAudienceOutput on a DesktopSurface drawn on its window surface): the
+// presenter loop sends only the changed rectangle, the every-frame loop draws and sends whole windows.
 //
 // Both loops draw the same console (1920×1080) and audience view (1920×1080) with the same layout and drawing
 // code on software surfaces, for the same wall time, while a static slide is shown and the timer runs. The
@@ -39,12 +41,6 @@ struct Measurement {
     var draws: Int
 }
 
-func monotonic() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
 func cpuSeconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -53,16 +49,46 @@ func cpuSeconds() -> Double {
 }
 
 func sleep(until deadline: Double) {
-    let wait = deadline - monotonic()
+    let wait = deadline - SDLVideo.now()
     if wait > 0 { usleep(useconds_t(wait * 1e6)) }
 }
 
-/// Two canvases: off-screen surfaces, or windows on the first two displays.
+/// Where a loop draws one display: an off-screen canvas, or a real window through the presenter's one output
+/// (`DesktopAudienceOutput`, which sends only changed rectangles).
 @MainActor
-func canvases(windows: Bool) throws -> (console: any PresenterCanvas, audience: any PresenterCanvas, keep: [SDLWindowSurface]) {
+struct BenchTarget {
+    /// The size drawn at.
+    var size: PixelSize
+    /// The fonts' metrics.
+    var metrics: any TextMetrics
+    /// Draws a list; `whole`: all of it, even when nothing changed (the redraw-every-frame loop).
+    var draw: (DisplayList, _ whole: Bool) -> Void
+    /// Closes a window.
+    var close: () -> Void = {}
+
+    init(canvas: SDLPresenterCanvas) {
+        size = canvas.size
+        metrics = canvas
+        draw = { list, _ in canvas.draw(list) }
+    }
+
+    init(window: DesktopAudienceOutput) {
+        size = window.size
+        metrics = window.metrics ?? ApproximateTextMetrics()
+        draw = { list, whole in
+            if whole { window.invalidate() }
+            window.present(list)
+        }
+        close = { window.close() }
+    }
+}
+
+/// Two targets: off-screen canvases, or windows on the first two displays.
+@MainActor
+func targets(windows: Bool) throws -> (console: BenchTarget, audience: BenchTarget) {
     guard windows else {
         let size = PixelSize(width: 1920, height: 1080)
-        return (try SoftwareCanvas(size: size), try SoftwareCanvas(size: size), [])
+        return (BenchTarget(canvas: try SDLPresenterCanvas(size: size)), BenchTarget(canvas: try SDLPresenterCanvas(size: size)))
     }
     var frames: [Rect] = []
     for index in 0..<min(2, SDL_GetNumVideoDisplays()) {
@@ -71,22 +97,28 @@ func canvases(windows: Bool) throws -> (console: any PresenterCanvas, audience: 
         frames.append(Rect(x: Int(r.x), y: Int(r.y), width: Int(r.w), height: Int(r.h)))
     }
     guard frames.count == 2 else { throw PresenterCanvasError("--windows needs two displays; SDL sees \(frames.count)") }
-    let surfaces = try frames.map { frame throws(PresenterCanvasError) in try SDLWindowSurface(title: "present-bench", frame: frame) }
-    surfaces.forEach { $0.show() }
-    guard let c = surfaces[0].canvas(), let a = surfaces[1].canvas() else { throw PresenterCanvasError("no window surface") }
-    return (c, a, surfaces)
+    let outputs = try frames.enumerated().map { index, frame in
+        DesktopAudienceOutput(try DesktopSurface(display: DisplayID("bench\(index)"), name: "present-bench", frame: frame,
+                                                 role: index == 0 ? .console : .external, title: "present-bench",
+                                                 borderless: true, drawing: .windowSurface))
+    }
+    outputs.forEach { $0.show() }
+    return (BenchTarget(window: outputs[0]), BenchTarget(window: outputs[1]))
 }
 
 @MainActor
 func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool, windows: Bool) throws -> Measurement {
-    let (console, audience, keep) = try canvases(windows: windows)
-    defer { keep.forEach { $0.close() } }
+    let (console, audience) = try targets(windows: windows)
+    defer {
+        console.close()
+        audience.close()
+    }
     let mode = DisplayMode(width: audience.size.width, height: audience.size.height)
     let tv = AudienceDisplay(id: "tv", name: "Projector", mode: mode,
                              layout: DisplayLayout(mode: mode, overscan: 0, compensation: .scale))
     let size = console.size
-    let layout = PresenterLayout(metrics: console)
-    let start = monotonic()
+    let layout = PresenterLayout(metrics: console.metrics)
+    let start = SDLVideo.now()
     var state = PresenterState(slideCount: deck.slides.count, startedAt: 0)
     state.reduce(.attached(tv), at: 0)
     var scheduler = RedrawScheduler()
@@ -98,13 +130,13 @@ func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool, wind
         let scene = PresenterScene(deck: deck, state: state, now: now, clock: "10:00", mainDisplay: "laptop 1920×1080")
         let main = layout.main(scene, size: size)
         let external = layout.external(scene, on: tv)
-        if everyFrame || scheduler.needsDraw("console", main) { console.draw(main); draws += 1 }
-        if everyFrame || scheduler.needsDraw("tv", external) { audience.draw(external); draws += 1 }
+        if everyFrame || scheduler.needsDraw("console", main) { console.draw(main, everyFrame); draws += 1 }
+        if everyFrame || scheduler.needsDraw("tv", external) { audience.draw(external, everyFrame); draws += 1 }
         let next = everyFrame ? (now * 60).rounded(.down) / 60 + 1.0 / 60
             : RedrawScheduler.nextChange(after: now, state: state, wallClock: 36_000 + now)
         sleep(until: start + next)
         if windows { SDL_PumpEvents() }
-        now = monotonic() - start
+        now = SDLVideo.now() - start
     }
     return Measurement(name: name, wall: now, cpu: cpuSeconds() - cpu0, wakeups: wakeups, draws: draws)
 }
@@ -113,7 +145,7 @@ func measure(_ name: String, seconds: Double, deck: Deck, everyFrame: Bool, wind
 /// as `extdisplay present` runs it (RandR + SDL windows, or SDL's display list without RandR).
 @MainActor
 func measureLive(seconds: Double, deck: Deck) async throws -> Measurement {
-    let start = monotonic(), cpu0 = cpuSeconds()
+    let start = SDLVideo.now(), cpu0 = cpuSeconds()
     var passes = 0
     var launch = PresenterLaunch(deck: deck, display: nil, configuration: DisplayConfiguration(), planned: nil,
                                  serve: nil, warn: { _ in }, fail: { message in fatalError(message) })
@@ -132,7 +164,7 @@ func measureLive(seconds: Double, deck: Deck) async throws -> Measurement {
     for entry in (drawn.split(separator: ":").last ?? "").split(separator: ",") {
         draws += Int(entry.split(separator: " ").last ?? "") ?? 0
     }
-    return Measurement(name: "extdisplay present (X11 host)", wall: monotonic() - start, cpu: cpuSeconds() - cpu0,
+    return Measurement(name: "extdisplay present (X11 host)", wall: SDLVideo.now() - start, cpu: cpuSeconds() - cpu0,
                        wakeups: passes, draws: draws)
 }
 

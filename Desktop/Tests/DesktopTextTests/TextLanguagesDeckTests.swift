@@ -10,9 +10,9 @@ import Foundation
 import Testing
 @testable import ExternalDisplayPresenter
 
-/// The committed multilingual deck (Examples/Decks/Languages/languages.md) laid out and drawn on both of the
-/// presenter's canvases: `SDLPresenterCanvas` (headless snapshots, desktop audience windows, served pages) and
-/// `SoftwareCanvas` (the console window). Read back from the pixels and compared with Pango (`TextOracle`).
+/// The committed multilingual deck (Examples/Decks/Languages/languages.md) laid out and drawn on the presenter's
+/// one canvas, `SDLPresenterCanvas` (headless snapshots, served pages, and — over a window's surface — the
+/// console and every audience window). Read back from the pixels and compared with Pango (`TextOracle`).
 @Suite("Text in any language on the presenter's canvases", .serialized)
 @MainActor
 struct TextLanguagesDeckTests {
@@ -21,15 +21,13 @@ struct TextLanguagesDeckTests {
     static let rlm = "\u{200F}"
 
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case sdlCanvas = "SDLPresenterCanvas (headless, audience windows)"
-        case softwareCanvas = "SoftwareCanvas (console window)"
+        case sdlCanvas = "SDLPresenterCanvas (headless, the console and audience windows)"
         var testDescription: String { rawValue }
     }
 
     static func canvas(_ kind: Kind) throws -> any SnapshotCanvas {
         switch kind {
         case .sdlCanvas: try SDLPresenterCanvas(size: size)
-        case .softwareCanvas: try SoftwareCanvas(size: size)
         }
     }
 

@@ -5,20 +5,25 @@ import Testing
 @testable import ExternalDisplayPresenter
 
 /// Hostile PDFs and misbehaving tools (issue #24), through `extdisplay present` run headless: tools that hang,
-/// print without end, are missing or fail; a tiny PDF whose pages take pdftoppm minutes; SIGTERM and quitting
-/// while such pages render. Each run is bounded by a generous hang guard, and afterwards no process of ours
-/// (found by the test folder in its command line) runs on.
+/// print without end, are missing or fail; a tiny PDF whose pages take pdftoppm minutes; SIGTERM, SIGINT, SIGHUP,
+/// SIGQUIT and quitting while such pages render. Each run is bounded by a generous hang guard, and afterwards no
+/// process of ours runs on: every run carries a ``ProcessMark`` in its environment, inherited by `extdisplay`,
+/// the tools it starts and their children, and the check reads `/proc/*/environ` for it (whatever a leftover's
+/// command line says).
 ///
 /// Stub tools are shell scripts in a folder put first on the PATH of the `extdisplay` run; they sleep with a
-/// copy of `sleep` in that folder, so that every process they leave is found by its path.
+/// copy of `sleep` named `edk-sleep` (nothing of the test's folder in its command line).
 @Suite("Hostile PDFs and misbehaving tools", .serialized)
 struct HostileToolTests {
-    /// A run's exit status, output, errors and wall-clock seconds.
+    /// A run's exit status, output, errors, wall-clock seconds, the mark its processes carried and, when
+    /// measured, the CPU seconds (user and system) it and the tools it waited for used.
     struct Run {
         var status: Int32
         var output: String
         var errors: String
         var seconds: Double
+        var mark: ProcessMark
+        var cpuSeconds: Double?
     }
 
     /// A fresh folder with `talk.pdf` (three small pages, or `pdf`) and a `stubs` folder holding a copy of
@@ -41,33 +46,37 @@ struct HostileToolTests {
         chmod(url.path, 0o755)
     }
 
-    /// Runs `extdisplay ARGUMENTS` in `dir` under a 120 s hang guard, with `dir/stubs` first on the PATH (or
-    /// `path` as the whole PATH) and `environment` added.
-    static func run(_ arguments: [String], in dir: URL, path: String? = nil, environment: [String: String] = [:]) throws -> Run {
+    /// Runs `extdisplay ARGUMENTS` in `dir` under a hang guard of `guardSeconds` (killed after it: status 137),
+    /// with `dir/stubs` first on the PATH (or `path` as the whole PATH), `environment` added and a fresh
+    /// ``ProcessMark`` (or `mark`) in its environment. With `measuringCPU`, `/usr/bin/time` measures the CPU
+    /// seconds it used (a bound on them holds on a loaded machine, where wall-clock seconds stretch).
+    static func run(_ arguments: [String], in dir: URL, path: String? = nil, environment: [String: String] = [:],
+                    mark: ProcessMark = ProcessMark(), guardSeconds: Int = 120, measuringCPU: Bool = false) throws -> Run {
         let out = dir.appendingPathComponent("stdout"), err = dir.appendingPathComponent("stderr")
         let quote = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let searchPath = path ?? dir.appendingPathComponent("stubs").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let variables = (["PATH": searchPath, "DISPLAY": ""].merging(environment) { $1 })
+        let variables = (["PATH": searchPath, "DISPLAY": ""].merging(environment) { $1 }.merging(mark.environment) { $1 })
             .map { quote("\($0.key)=\($0.value)") }.sorted()
         let command = ([try Shell.extdisplay()] + arguments).map(quote)
-        let script = "cd \(quote(dir.path)) && exec timeout -s KILL 120 env \(variables.joined(separator: " ")) "
+        let cpu = dir.appendingPathComponent("cpu")
+        let time = measuringCPU ? "/usr/bin/time -f '%U %S' -o \(quote(cpu.path)) " : ""
+        let script = "cd \(quote(dir.path)) && exec timeout -s KILL \(guardSeconds) \(time)env \(variables.joined(separator: " ")) "
             + "\(command.joined(separator: " ")) >\(quote(out.path)) 2>\(quote(err.path))"
         let start = Date()
         let status = try Shell.run(["sh", "-c", script]).status
+        // The last line is the figures (a line before it says when the command exited non-zero).
+        let figures = ((try? String(contentsOf: cpu, encoding: .utf8)) ?? "").split(separator: "\n").last?
+            .split(separator: " ").compactMap { Double($0) } ?? []
         return Run(status: status, output: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                   errors: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: Date().timeIntervalSince(start))
+                   errors: (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds: Date().timeIntervalSince(start),
+                   mark: mark, cpuSeconds: figures.count == 2 ? figures[0] + figures[1] : nil)
     }
 
-    /// The processes whose command line mentions `dir` (stub tools, their sleeps, pdftoppm on the folder's PDF),
-    /// after giving killed ones a moment to go.
-    static func leftovers(_ dir: URL) -> [String] {
-        var found: [String] = []
-        _ = poll(5) {
-            found = (try? Shell.run(["pgrep", "-a", "-f", dir.path]).output)?
-                .split(separator: "\n").map(String.init).filter { !$0.contains("pgrep") } ?? []
-            return found.isEmpty
-        }
-        return found
+    /// Fails the test when a process carrying `mark` (the run, a tool, a tool's child) still runs once killed
+    /// ones have had a moment to go; kills what it finds. Throws when `/proc` cannot be read.
+    static func expectNothingLeft(_ mark: ProcessMark, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let left = try mark.leftovers()
+        #expect(left.isEmpty, "left running: \(left)", sourceLocation: sourceLocation)
     }
 
     static let talk = ["present", "talk.pdf", "--simulate", "laptop,hdmi-tv-1080p"]
@@ -79,7 +88,7 @@ struct HostileToolTests {
         #expect(run.status == 1 || run.status == 2, "status \(run.status): \(run.errors)")
         #expect(run.errors.contains("talk.pdf") && run.errors.contains("pdfinfo could not read within 2 s"), "\(run.errors)")
         #expect(run.seconds < 60, "took \(run.seconds) s")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        try Self.expectNothingLeft(run.mark)
     }
 
     /// Page labels are optional: a mutool that hangs (killed at its 1 s timeout) or prints without end (stopped
@@ -94,7 +103,7 @@ struct HostileToolTests {
         #expect(run.status == 0, "status \(run.status): \(run.errors)")
         #expect(run.output.contains("001 next: slide 2 of 3"), "\(run.output)")
         #expect(run.errors.contains(expected), "\(run.errors)")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        try Self.expectNothingLeft(run.mark)
     }
 
     @Test func aMissingPdftoppmIsSaidOnceWithWhatToInstall() throws {
@@ -110,7 +119,7 @@ struct HostileToolTests {
         let said = run.errors.components(separatedBy: "pdftoppm is missing; install poppler-utils").count - 1
         #expect(said == 1, "said \(said) times: \(run.errors)")
         #expect(run.errors.contains("talk.pdf: pages are not shown"), "\(run.errors)")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        try Self.expectNothingLeft(run.mark)
     }
 
     @Test func aFailingPdftoppmIsSaidWithItsMessageOncePerPage() throws {
@@ -121,7 +130,7 @@ struct HostileToolTests {
         #expect(run.errors.contains("talk.pdf: page 1 is not shown: pdftoppm failed (Syntax Error: edk broken stream)"), "\(run.errors)")
         let said = run.errors.components(separatedBy: "page 1 is not shown").count - 1
         #expect(said == 1, "page 1 reported \(said) times: \(run.errors)")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        try Self.expectNothingLeft(run.mark)
     }
 
     @Test func aTinyPDFWhosePagesTakeMinutesStartsAndEachRenderIsKilledAtItsTimeout() throws {
@@ -133,40 +142,144 @@ struct HostileToolTests {
         #expect(run.output.contains("001 next: slide 2 of 3"), "\(run.output)")
         #expect(run.errors.contains("page 1 is not shown: pdftoppm took over 2 s rendering it and was stopped"), "\(run.errors)")
         #expect(run.seconds < 90, "took \(run.seconds) s")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        try Self.expectNothingLeft(run.mark)
     }
 
+    /// A pdftoppm on the PATH for pages rendered ahead: pages 1 and 2 (the ones the snapshots of slide 1 show,
+    /// which the run waits for) fail at once; later pages (rendered ahead, in the background) run poppler's,
+    /// logging to `dir/renders` when it starts (`start PID`), ends (`end PID`) or is stopped with SIGTERM
+    /// (`term PID`, the timeout's first signal). A start with neither is a render that was killed outright
+    /// (SIGKILL): what the cleanup at exit does to a render still running.
+    static func renderAheadPdftoppm(in dir: URL) throws {
+        let log = dir.appendingPathComponent("renders").path
+        try stub("pdftoppm", in: dir, """
+            if [ "$1" = -f ] && [ "$2" -le 2 ]; then
+              echo 'edk: pages 1 and 2 are not rendered' >&2
+              exit 1
+            fi
+            echo "start $$" >> '\(log)'
+            trap 'echo "term $$" >> "\(log)"; exit 143' TERM
+            /usr/bin/pdftoppm "$@" &
+            wait $!
+            status=$?
+            echo "end $$" >> '\(log)'
+            exit $status
+            """)
+    }
+
+    /// The renders (by the wrapper's pid) `renderAheadPdftoppm` saw start but neither end nor stop at SIGTERM.
+    static func rendersKilledOutright(in dir: URL) -> [String] {
+        let lines = ((try? String(contentsOf: dir.appendingPathComponent("renders"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let started = lines.filter { $0.first == "start" }.compactMap { $0.last }
+        let finished = Set(lines.filter { $0.first == "end" || $0.first == "term" }.compactMap { $0.last })
+        return started.filter { !finished.contains($0) }
+    }
+
+    /// Quitting (Ctrl-Q; Q Q is tested live, in XorgHostileRenderTests: a headless step is 10 s, past the Q Q
+    /// window) while pages render ahead in the background, each taking pdftoppm minutes: the run ends, and no
+    /// pdftoppm is left. The precondition is checked: a render was running when it quit.
     @Test func quittingWhilePagesRenderAheadLeavesNoPdftoppmRunning() throws {
-        // The console's page is given up after 2 s; the pages rendered ahead in the background are still
-        // rendering when the keys end (q q) and the process exits.
         let dir = try Self.folder(pdf: MiniPDF.nestedForms(pages: 6))
-        let run = try Self.run(Self.talk + ["--keys", "q,q"], in: dir, environment: ["EXTDISPLAY_PDFTOPPM_TIMEOUT": "2"])
+        try Self.renderAheadPdftoppm(in: dir)
+        // Two steps before the quit give the renders ahead time to start (each step draws and writes snapshots).
+        let run = try Self.run(Self.talk + ["--keys", "p,p,quit", "--snapshot", dir.appendingPathComponent("shots").path],
+                               in: dir, environment: ["EXTDISPLAY_PDFTOPPM_TIMEOUT": "600"])
         #expect(run.status == 0, "status \(run.status): \(run.errors)")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        #expect(run.output.contains("quit after step 3"), "\(run.output)")
+        // A pdftoppm of ours was running when it quit: killed at exit, neither finished nor stopped at a timeout.
+        let renders = (try? String(contentsOf: dir.appendingPathComponent("renders"), encoding: .utf8)) ?? ""
+        #expect(!Self.rendersKilledOutright(in: dir).isEmpty, "no render was running at the quit: \(renders)")
+        try Self.expectNothingLeft(run.mark)
     }
 
     /// The overview of a 100,000-page PDF: 422 columns of 1-pixel tiles, each rendered by pdftoppm, took
-    /// 231 s in a debug build; tiles too small to show a page are drawn plain (2.3 s). A hang guard, not a
-    /// speed test: the figures are in the README.
+    /// 231 s in a debug build; tiles too small to show a page are drawn plain (2.3 s). Not a speed test (the
+    /// figures are in the README): the issue's bound, 60 s, holds for the CPU seconds the run and its tools use
+    /// (17 s of wall-clock time were 3.6 s of CPU on a 2-core machine loaded 7 times over), and a 120 s
+    /// wall-clock guard catches a hang. The console's snapshot shows the grid.
     @Test func theOverviewOfAHundredThousandPagePDFOpensWithinTheGuard() throws {
         let dir = try Self.folder(pdf: MiniPDF.manyPages(100_000))
-        let run = try Self.run(Self.talk + ["--keys", "tab"], in: dir)
+        let shots = dir.appendingPathComponent("shots")
+        let run = try Self.run(Self.talk + ["--keys", "tab", "--snapshot", shots.path], in: dir, measuringCPU: true)
         #expect(run.status == 0, "status \(run.status) (137: killed by the 120 s guard): \(run.errors.suffix(500))")
+        #expect(run.cpuSeconds.map { $0 < 60 } == true, "CPU seconds: \(String(describing: run.cpuSeconds)) (bound: 60)")
         #expect(run.output.contains("001 overview"), "\(run.output.suffix(500))")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        try Self.expectOverview(before: shots.appendingPathComponent("000-start-console.png"),
+                                after: shots.appendingPathComponent("001-overview-console.png"))
+        try Self.expectNothingLeft(run.mark)
     }
 
-    @Test func sigtermWhileAPageRendersLeavesNoPdftoppmRunning() throws {
+    /// Pixels of each colour (`"RRGGBB"`) inside `region` (`"X,Y,W,H"`) of a PNG, counted by
+    /// scripts/present-pngscan.py (independent of the presenter's drawing code); throws when it fails.
+    static func count(_ colours: [String], in region: String, of png: URL) throws -> [Int] {
+        let result = try Shell.run(["python3", Shell.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path,
+                                    "--region", region, png.path] + colours)
+        let counts = result.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard result.status == 0, counts.count == colours.count else {
+            throw XorgTestError("present-pngscan.py --region \(region) \(png.path) failed (status \(result.status)): \(result.output)")
+        }
+        return counts
+    }
+
+    /// The console of `after` shows the overview of the many-page PDF, `before` its slides: before, the pages
+    /// (0.2, 0.4, 0.8 blue) fill the slide boxes and the grid area has no letterbox black; after, no page is
+    /// drawn, the grid's plain 1-pixel tiles (letterbox black) fill the area and the chosen tile is marked in the
+    /// accent colour.
+    static func expectOverview(before: URL, after: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let theme = PresenterTheme()
+        let colours = ["3366cc", String(theme.letterbox.description.dropFirst()), String(theme.accent.description.dropFirst())]
+        // The console's body: under the title, above the display lines and the key help.
+        let grid = "0,80,1920,820"
+        let start = try count(colours, in: grid, of: before), overview = try count(colours, in: grid, of: after)
+        #expect(start[0] > 100_000 && start[1] < 100, "no slides before the overview: \(start)", sourceLocation: sourceLocation)
+        #expect(overview[0] == 0, "pages drawn in the overview: \(overview)", sourceLocation: sourceLocation)
+        #expect(overview[1] > 1_000, "no grid of tiles in the overview: \(overview)", sourceLocation: sourceLocation)
+        #expect(overview[2] > 0, "the chosen tile is not marked: \(overview)", sourceLocation: sourceLocation)
+    }
+
+    /// SIGTERM, SIGINT, SIGHUP and SIGQUIT while pdftoppm renders a page that takes it minutes: the presenter
+    /// ends by the signal and no tool of it is left.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+    func aSignalWhileAPageRendersLeavesNoPdftoppmRunning(signal: Int32) throws {
         let dir = try Self.folder(pdf: MiniPDF.nestedForms())
+        let mark = ProcessMark()
         let talk = Self.talk.map { $0 == "talk.pdf" ? dir.appendingPathComponent("talk.pdf").path : $0 }
         let process = try SignalledProcess([try Shell.extdisplay()] + talk
                                            + ["--keys", "next", "--snapshot", dir.appendingPathComponent("snapshots").path],
-                                           environment: ["DISPLAY": "", "EXTDISPLAY_PDFTOPPM_TIMEOUT": "600"])
-        #expect(poll(30) { (try? Shell.run(["pgrep", "-f", "pdftoppm.*\(dir.path)"]).status) == 0 }, "no render started")
-        process.send(SIGTERM)
+                                           environment: ["DISPLAY": "", "EXTDISPLAY_PDFTOPPM_TIMEOUT": "600"]
+                                               .merging(mark.environment) { $1 })
+        let render = try mark.waitFor(timeout: 60) { $0.name == "pdftoppm" }
+        #expect(render != nil, "no render started: \(process.standardError)")
+        process.send(signal)
         let status = process.exitStatus(timeout: 30)
-        #expect(status == 128 + SIGTERM, "status \(String(describing: status)): \(process.standardError)")
-        #expect(Self.leftovers(dir).isEmpty, "left running: \(Self.leftovers(dir))")
+        #expect(status == 128 + signal, "signal \(signal): status \(String(describing: status)): \(process.standardError)")
+        try Self.expectNothingLeft(mark)
+    }
+
+    /// A pdftoppm that ignores SIGTERM (and whose child does too) is killed with SIGKILL after the grace: the
+    /// page is reported as stopped at its timeout, and nothing of the tool is left.
+    @Test func aPdftoppmIgnoringSIGTERMIsKilledAtItsTimeoutWithItsChild() throws {
+        let dir = try Self.folder()
+        try Self.stub("pdftoppm", in: dir, "trap '' TERM\nedk-sleep 1000 &\nedk-sleep 1000")
+        let run = try Self.run(Self.talk + ["--keys", "next"], in: dir, environment: ["EXTDISPLAY_PDFTOPPM_TIMEOUT": "1"])
+        #expect(run.status == 0, "status \(run.status): \(run.errors)")
+        #expect(run.errors.contains("page 1 is not shown: pdftoppm took over 1 s rendering it and was stopped"), "\(run.errors)")
+        try Self.expectNothingLeft(run.mark)
+    }
+
+    /// The check all the tests above rely on can fail: a `sleep` left behind with the mark (its command line
+    /// naming no folder of the test) is found, and one without it is not.
+    @Test func theLeftoverCheckFindsAMarkedSleepLeftBehind() throws {
+        let mark = ProcessMark(), other = ProcessMark()
+        // The shell exits at once; its sleep is left to run on (reparented).
+        let started = try Shell.run(["sh", "-c", "sleep 1000 >/dev/null 2>&1 &"], environment: mark.environment)
+        #expect(started.status == 0)
+        let found = try mark.leftovers(timeout: 1)
+        #expect(found.count == 1 && found.first?.name == "sleep" && found.first?.commandLine == "sleep 1000", "found: \(found)")
+        #expect(try other.processes().isEmpty)
+        // leftovers(timeout:) killed what it found.
+        #expect(try mark.leftovers().isEmpty, "the leftover was not killed")
     }
 }
 #endif

@@ -78,21 +78,6 @@ struct ProtocolTests {
     }
 }
 
-/// The origin rule for WebSocket upgrades, alone.
-struct OriginRuleTests {
-    @Test("same-origin pages and non-browser clients are let in; other sites and opaque origins are not")
-    func origins() {
-        #expect(RequestGuard.originAllowed(origin: nil, host: "127.0.0.1:8080"))
-        #expect(RequestGuard.originAllowed(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080"))
-        #expect(RequestGuard.originAllowed(origin: "ws://127.0.0.1", host: "127.0.0.1:8080"))
-        #expect(!RequestGuard.originAllowed(origin: "http://evil.example", host: "127.0.0.1:8080"))
-        #expect(!RequestGuard.originAllowed(origin: "http://127.0.0.1:9999", host: "127.0.0.1:8080"))
-        #expect(!RequestGuard.originAllowed(origin: "null", host: "127.0.0.1:8080"))
-        #expect(!RequestGuard.originAllowed(origin: "http://127.0.0.1:8080", host: nil))
-        #expect(!RequestGuard.originAllowed(origin: "https://127.0.0.1:8080.evil.example", host: "127.0.0.1:8080"))
-    }
-}
-
 /// The per-page mailbox: latest frame wins, pictures held ahead are shown with a few-byte message, and the
 /// server's copy of what the page holds never disagrees with the page.
 struct MailboxTests {

@@ -5,8 +5,9 @@ import Testing
 @testable import ExternalDisplayPresenter
 
 /// Partial redraws: a ticking timer redraws only the rectangle around its digits, and a partial redraw gives
-/// exactly the pixels of a full one. Pixels are compared between two real software canvases: one drawn whole,
-/// one drawn whole with the old list and then patched with the new list's damaged rectangle.
+/// exactly the pixels of a full one. Pixels are compared between two real canvases (the presenter's one canvas,
+/// `SDLPresenterCanvas` on SDL's software renderer, as the console's window surface draws): one drawn whole, one
+/// drawn whole with the old list and then patched with the new list's damaged rectangle.
 @Suite("Display list damage")
 @MainActor
 struct DisplayListDamageTests {
@@ -14,7 +15,7 @@ struct DisplayListDamageTests {
 
     /// A canvas with `old` drawn whole, then `new` redrawn only where the damage says; and `new` drawn whole.
     func patchedAndWhole(_ old: DisplayList, _ new: DisplayList) throws -> (patched: Data, whole: Data, damage: DisplayListDamage) {
-        let patched = try SoftwareCanvas(size: old.size), whole = try SoftwareCanvas(size: new.size)
+        let patched = try SDLPresenterCanvas(size: old.size), whole = try SDLPresenterCanvas(size: new.size)
         patched.draw(old)
         let damage = DisplayListDamage(from: old, to: new, metrics: patched)
         switch damage {
@@ -29,7 +30,7 @@ struct DisplayListDamageTests {
     @Test func aTickingTimerDamagesOnlyAFewPercentOfTheConsoleAndMatchesAFullRedraw() throws {
         let deck = DeckParser.parse("# Static\n- nothing moves\n- but the timer ticks\nNote: the notes")
         let consoleSize = PixelSize(width: 1920, height: 1080)
-        let metrics = try SoftwareCanvas(size: consoleSize)
+        let metrics = try SDLPresenterCanvas(size: consoleSize)
         let layout = PresenterLayout(metrics: metrics)
         let state = PresenterState(slideCount: deck.slides.count, startedAt: 0)
         var checked = 0

@@ -127,7 +127,7 @@ struct PageRasterNonBlockingTests {
     @Test func aCanvasThatMustNotWaitDrawsAPlaceholderAndThePageOnceReady() throws {
         let renderer = GatedRenderer()
         let cache = Self.gatedCache(renderer)
-        let canvas = try SoftwareCanvas(size: PixelSize(width: 320, height: 180))
+        let canvas = try SDLPresenterCanvas(size: PixelSize(width: 320, height: 180))
         canvas.pageCache = cache
         canvas.pageWaiting = .placeholder
         let page = PageRasterCacheTests.page(0, count: 1)

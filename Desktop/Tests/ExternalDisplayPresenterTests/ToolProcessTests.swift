@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 @testable import ExternalDisplayPresenter
@@ -31,6 +32,9 @@ struct ToolProcessTests {
 @Suite("Tool processes bounded and never left behind")
 struct BoundedToolProcessTests {
     /// A folder with a shell script `name` in it; the script first writes its pid (its process group) to `pid`.
+    /// The tests run it as `/bin/sh SCRIPT`, never by executing the file: a file just written can still be open
+    /// for writing in a child another test is spawning at that moment (the descriptor is inherited until the
+    /// child's exec), and executing it then fails with ETXTBSY ("Text file busy").
     static func stub(_ name: String, _ body: String) throws -> (dir: URL, pidFile: URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tool-stub-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -52,7 +56,7 @@ struct BoundedToolProcessTests {
     @Test func aToolThatHangsIsKilledWithItsWholeGroupAtTheTimeout() throws {
         let (dir, pidFile) = try Self.stub("edk-hang", "sleep 1000 &\nsleep 1000")
         let start = Date()
-        let result = try ToolProcess.run(dir.appendingPathComponent("edk-hang").path, [], timeout: 1)
+        let result = try ToolProcess.run("/bin/sh", [dir.appendingPathComponent("edk-hang").path], timeout: 1)
         #expect(result.timedOut)
         #expect(result.status == 128 + SIGTERM || result.status == 128 + SIGKILL, "status \(result.status)")
         #expect(Date().timeIntervalSince(start) < 20, "the run was not bounded by its timeout")
@@ -61,15 +65,39 @@ struct BoundedToolProcessTests {
             .trimmingCharacters(in: .whitespacesAndNewlines) })
     }
 
+    /// SIGTERM first, then SIGKILL after ``ToolProcess/killGrace``: a tool that ignores SIGTERM (and its
+    /// children, which inherit the ignoring) is still ended at its timeout, its whole group with it.
+    @Test func aToolIgnoringSIGTERMIsKilledWithSIGKILLAfterTheGraceWithItsWholeGroup() throws {
+        let mark = ProcessMark()
+        let (dir, pidFile) = try Self.stub("edk-stubborn", """
+            export \(mark)
+            trap '' TERM
+            sleep 1000 &
+            sleep 1000
+            """)
+        let start = Date()
+        let result = try ToolProcess.run("/bin/sh", [dir.appendingPathComponent("edk-stubborn").path], timeout: 1)
+        #expect(result.timedOut, "the run does not say it timed out")
+        // SIGTERM was ignored: only the SIGKILL that follows it ended the tool.
+        #expect(result.status == 128 + SIGKILL, "status \(result.status)")
+        #expect(Date().timeIntervalSince(start) < 30, "the run was not bounded by its timeout")
+        #expect(Self.groupIsGone(pidFile), "a process of the tool's group still runs")
+        let left = try mark.leftovers()
+        #expect(left.isEmpty, "left running: \(left)")
+    }
+
     @Test func aGrandchildHoldingTheOutputDoesNotHoldUpTheRead() throws {
         // The grandchild leaves its parent (a double fork) with standard output still open: reading to the end
         // of file would wait for it.
-        let (dir, pidFile) = try Self.stub("edk-leaver", "echo hello\n( sleep 1000 & )\nexit 3")
-        let result = try ToolProcess.run(dir.appendingPathComponent("edk-leaver").path, [], timeout: 30)
+        let mark = ProcessMark()
+        let (dir, pidFile) = try Self.stub("edk-leaver", "export \(mark)\necho hello\n( sleep 1000 & )\nexit 3")
+        let result = try ToolProcess.run("/bin/sh", [dir.appendingPathComponent("edk-leaver").path], timeout: 30)
         #expect(!result.timedOut, "the read waited for the grandchild until the timeout")
         #expect(result.status == 3)
         #expect(String(decoding: result.output, as: UTF8.self) == "hello\n")
         #expect(Self.groupIsGone(pidFile), "the grandchild was left running")
+        let left = try mark.leftovers()
+        #expect(left.isEmpty, "left running: \(left)")
     }
 
     @Test func aToolPrintingWithoutEndIsStoppedAtTheOutputLimit() throws {
@@ -115,7 +143,7 @@ struct BoundedToolProcessTests {
         let registry = ToolRegistry()
         let outcome = LockedBox<ToolProcess.Result?>(nil)
         Thread {
-            let result = try? ToolProcess.run(dir.appendingPathComponent("edk-long").path, [], timeout: 600, niceness: 0,
+            let result = try? ToolProcess.run("/bin/sh", [dir.appendingPathComponent("edk-long").path], timeout: 600, niceness: 0,
                                               outputLimit: 1 << 20, registry: registry)
             outcome.withLock { $0 = result }
         }.start()

@@ -36,6 +36,42 @@ struct CanvasTests {
         #expect(canvas.snapshotPNG().starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test("a clip rectangle limits drawing; pixel(x:y:) reads one pixel; an empty rectangle draws nothing")
+    func clipAndPixel() throws {
+        let canvas = try Canvas(width: 200, height: 100)
+        canvas.clear(.black)
+        canvas.clip = Rect(x: 50, y: 20, width: 40, height: 30)
+        canvas.fill(Rect(x: 0, y: 0, width: 200, height: 100), .red)
+        canvas.clip = nil
+        #expect(canvas.pixel(x: 50, y: 20) == .red)
+        #expect(canvas.pixel(x: 89, y: 49) == .red)
+        #expect(canvas.pixel(x: 90, y: 20) == .black && canvas.pixel(x: 50, y: 50) == .black)
+        #expect(canvas.pixel(x: 49, y: 19) == .black)
+        #expect(canvas.pixel(x: -1, y: 0) == Color(red: 0, green: 0, blue: 0, alpha: 0), "outside: transparent")
+        #expect(canvas.pixel(x: 60, y: 30) == canvas.readPixels().pixel(x: 60, y: 30))
+        // SDL's software renderer would widen these to one pixel.
+        canvas.fill(Rect(x: 10, y: 10, width: 0, height: 50), .white)
+        canvas.fill(Rect(x: 20, y: 10, width: -5, height: 50), .white)
+        #expect(canvas.pixel(x: 10, y: 30) == .black && canvas.pixel(x: 19, y: 30) == .black)
+    }
+
+    @Test("DejaVu is looked for in EXTDISPLAY_FONT_DIR first, then in the system's font folders")
+    func fontDirectory() throws {
+        let system = CanvasFont.fontDirectoryCandidates(environment: [:])
+        #expect(system.first == CanvasFont.systemFontDirectory)
+        #expect(CanvasFont.fontDirectoryCandidates(environment: ["EXTDISPLAY_FONT_DIR": "/opt/fonts"])
+                == ["/opt/fonts"] + system)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("edk-fonts-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(CanvasFont.findFontDirectory(environment: ["EXTDISPLAY_FONT_DIR": dir.path]) != dir.path,
+                "a folder without DejaVuSans.ttf is skipped")
+        try Data().write(to: dir.appendingPathComponent("DejaVuSans.ttf"))
+        #expect(CanvasFont.findFontDirectory(environment: ["EXTDISPLAY_FONT_DIR": dir.path]) == dir.path)
+        #expect(CanvasFont(size: 12).resolvedPath == CanvasFont.fontDirectory + "/DejaVuSans.ttf")
+        #expect(CanvasFont(size: 12, path: "/x.ttf").resolvedPath == "/x.ttf")
+    }
+
     @Test("text is measured and drawn with DejaVu")
     func text() throws {
         let canvas = try Canvas(width: 400, height: 100)

@@ -111,6 +111,50 @@ struct PlatformTests {
         #expect(shot.pixel(x: 1920 + 1200, y: 700) == 0x12C456, "half-size content scaled up to the whole window")
     }
 
+    /// The presenter's console: a borderless window drawn on its own window surface. A changed rectangle is the
+    /// only part sent to the X server: the test paints the whole canvas red unclipped inside a partial present,
+    /// and the screen shows red in that rectangle only.
+    @Test("a window-surface surface sends only the changed rectangle to the screen")
+    func windowSurfaceSendsOnlyTheChangedRectangle() async throws {
+        let xorg = try XorgServer.start()
+        defer { xorg.stop() }
+        let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
+        setenv("DISPLAY", xorg.display, 1)
+        setenv("SDL_VIDEODRIVER", "x11", 1)
+        let surface: DesktopSurface
+        do {
+            defer {
+                for (name, value) in saved {
+                    if let value { setenv(name, value, 1) } else { unsetenv(name) }
+                }
+            }
+            surface = try DesktopSurface(display: "console", name: "console", frame: Rect(x: 0, y: 0, width: 1920, height: 1080),
+                                         role: .console, title: "edk test console", borderless: true, drawing: .windowSurface)
+        }
+        defer { surface.destroy() }
+        #expect(!surface.isVSynced)
+        surface.onDraw = { $0.clear(Color(hex: 0x12C456)) }
+        surface.show()
+        #expect(surface.canPresentChangedRectangles)
+        #expect(surface.drawableSize == PixelSize(width: 1920, height: 1080))
+        surface.setNeedsDisplay()
+        surface.displayIfNeeded()
+        let green = try await screenshot(xorg, timeout: 20) { $0.pixel(x: 960, y: 540) == 0x12C456 }
+        #expect(green.pixel(x: 960, y: 540) == 0x12C456, "the whole window drawn")
+
+        surface.display(changedRect: Rect(x: 100, y: 100, width: 200, height: 100)) { canvas in
+            #expect(canvas.clip == Rect(x: 100, y: 100, width: 200, height: 100))
+            canvas.clip = nil
+            canvas.fill(Rect(origin0: canvas.size), .red)  // the whole surface, but only the rectangle is sent
+        }
+        let patched = try await screenshot(xorg, timeout: 20) { $0.pixel(x: 150, y: 150) == 0xFF0000 }
+        #expect(patched.pixel(x: 150, y: 150) == 0xFF0000, "the changed rectangle reached the screen")
+        #expect(patched.pixel(x: 299, y: 199) == 0xFF0000)
+        #expect(patched.pixel(x: 960, y: 540) == 0x12C456, "the rest of the window was not sent again")
+        #expect(patched.pixel(x: 300, y: 150) == 0x12C456 && patched.pixel(x: 150, y: 200) == 0x12C456)
+        #expect(surface.canvas.clip == nil)
+    }
+
     @Test("a mode the engine sets is put back when the platform stops")
     func modeRestoredOnStop() async throws {
         let (xorg, coordinator) = try start()

@@ -62,7 +62,7 @@ enum RemotePage {
     }
 
     function connect() {
-      socket = new WebSocket("ws://" + location.host + "/remote/ws?token=" + encodeURIComponent(token));
+      socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/remote/ws?token=" + encodeURIComponent(token));
       socket.binaryType = "arraybuffer";
       socket.onopen = function () { show("status", ""); };
       socket.onmessage = function (event) {

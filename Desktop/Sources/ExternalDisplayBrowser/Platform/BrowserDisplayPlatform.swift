@@ -23,7 +23,8 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
     /// Called with each command from the remote page.
     public var onRemoteCommand: ((BrowserRemoteCommand) -> Void)?
     /// Called when a page connects or goes away, with a line for the console
-    /// (`browser-3 connected: 1280×720@60` / `browser-3 gone: the page closed`).
+    /// (`browser-3 connected: 1280×720@60` / `browser-3 gone: the page closed`). The lines are printable and
+    /// bounded: at most a few a second, then one summary line (`pages: 292 connected, 290 left (not listed); …`).
     public var onViewerChange: ((String) -> Void)?
     /// Remote pages connected now.
     public private(set) var remotesConnected = 0
@@ -35,6 +36,9 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
     private var viewers: [DisplayID: (display: Display, connection: ViewerConnection)] = [:]
     private var surfaces: [DisplayID: BrowserSurface] = [:]
     private var boundPort: Int?
+    private var changeLog = ViewerChangeLog()
+    private var summaryTimer: Task<Void, Never>?
+    private let startedAt = ContinuousClock.now
 
     /// A platform serving with `configuration`; nothing listens until ``listen()``.
     public init(configuration: BrowserServerConfiguration = BrowserServerConfiguration()) {
@@ -134,6 +138,7 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
         viewers = [:]
         serving?.cancel()
         pump?.cancel()
+        summaryTimer?.cancel()
         server.finish()
     }
 
@@ -153,7 +158,7 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
             let display = Display(id: connection.id, name: "browser \(connection.id.rawValue.dropFirst(8))",
                                   connection: .network, modes: [mode], preferredMode: mode)
             viewers[connection.id] = (display, connection)
-            onViewerChange?("\(connection.id) connected: \(mode)")
+            report(.connected, "\(connection.id) connected: \(mode)" + Self.clampNote(viewport))
             deliver?([.connect(display)])
         case .viewerResized(let id, let viewport):
             guard var viewer = viewers[id] else { return }
@@ -165,16 +170,45 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
             viewer.display.preferredMode = mode
             viewer.display.currentMode = mode
             viewers[id] = viewer
-            onViewerChange?("\(id) resized: \(mode)")
+            report(.resized, "\(id) resized: \(mode)" + Self.clampNote(viewport))
             deliver?([.modesChanged(id, modes: [mode], preferred: mode, current: mode)])
         case .viewerGone(let id, let reason):
             guard viewers.removeValue(forKey: id) != nil else { return }
-            onViewerChange?("\(id) gone: \(reason)")
+            report(.left, "\(id) gone: \(NetworkText.printable(reason))")
             deliver?([.disconnect(id)])
         case .remote(let command):
             onRemoteCommand?(command)
         case .remotes(let count):
             remotesConnected = count
+        }
+    }
+}
+
+extension BrowserDisplayPlatform {
+    private var seconds: Double {
+        let elapsed = ContinuousClock.now - startedAt
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// ` (viewport 16384×16384 device pixels: larger than a display; scaled)` for a clamped viewport.
+    fileprivate static func clampNote(_ viewport: BrowserViewport) -> String {
+        guard viewport.isClamped else { return "" }
+        let width = Int((viewport.cssWidth * viewport.devicePixelRatio).rounded())
+        let height = Int((viewport.cssHeight * viewport.devicePixelRatio).rounded())
+        return " (viewport \(width)×\(height) device pixels: larger than a display, pictures scaled)"
+    }
+
+    /// Prints a line about a page through the change log; when lines are held back, their summary is printed
+    /// when the window ends.
+    fileprivate func report(_ change: ViewerChangeLog.Change, _ line: String) {
+        for out in changeLog.record(change, line: line, at: seconds, connectedNow: viewers.count) { onViewerChange?(out) }
+        guard changeLog.isHolding, summaryTimer == nil else { return }
+        let delay = max(0, changeLog.windowEnd - seconds)
+        summaryTimer = Task { @MainActor [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9) + 1_000_000)
+            guard let self else { return }
+            summaryTimer = nil
+            if let summary = changeLog.summary(at: seconds, connectedNow: viewers.count) { onViewerChange?(summary) }
         }
     }
 }

@@ -39,11 +39,27 @@ public struct BrowserViewport: Hashable, Sendable {
         self.devicePixelRatio = devicePixelRatio
     }
 
+    /// The largest side of a browser display's mode, in device pixels.
+    public static let largestSide = 4_096
+    /// The most pixels a browser display's mode has: a 4K UHD screen's (3840 × 2160).
+    public static let largestArea = 3_840 * 2_160
+
     /// The display mode: device pixels, square, at 60 Hz (pages do not report their refresh rate; 60 Hz is what
-    /// browsers animate at on nearly every screen).
+    /// browsers animate at on nearly every screen). A mode has at most ``largestSide`` pixels a side and
+    /// ``largestArea`` pixels in all, like any display: a larger viewport (a page announcing 16384 × 16384) gets
+    /// the largest mode of its shape, and the page scales the picture up to fill itself. Every picture rendered
+    /// for a page is then bounded (32 MB of pixels), whatever the page says.
     public var mode: DisplayMode {
-        DisplayMode(width: Int((cssWidth * devicePixelRatio).rounded()),
-                    height: Int((cssHeight * devicePixelRatio).rounded()), refreshRate: RefreshRule.deviceDefaultRate)
+        let width = (cssWidth * devicePixelRatio).rounded(), height = (cssHeight * devicePixelRatio).rounded()
+        let scale = min(1, Double(Self.largestSide) / max(width, height), (Double(Self.largestArea) / (width * height)).squareRoot())
+        return DisplayMode(width: max(1, Int((width * scale).rounded(.down))),
+                           height: max(1, Int((height * scale).rounded(.down))), refreshRate: RefreshRule.deviceDefaultRate)
+    }
+
+    /// Whether the page's viewport is larger than its mode (``mode`` was scaled down to the largest).
+    public var isClamped: Bool {
+        mode.size != PixelSize(width: Int((cssWidth * devicePixelRatio).rounded()),
+                               height: Int((cssHeight * devicePixelRatio).rounded()))
     }
 }
 

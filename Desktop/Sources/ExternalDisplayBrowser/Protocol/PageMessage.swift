@@ -28,7 +28,7 @@ public enum PageMessage: Hashable, Sendable {
             guard at.isFinite else { throw BrowserProtocolError("painted at \(at) is not a finite time") }
             return .painted(frame: UInt32(frame), at: at)
         case let other:
-            throw BrowserProtocolError("unknown message type '\(other)'; pages send viewport or painted")
+            throw BrowserProtocolError("unknown message type \(NetworkText.quote(other)); pages send viewport or painted")
         }
     }
 }
@@ -55,7 +55,7 @@ public enum BrowserRemoteCommand: String, Hashable, Sendable, CaseIterable {
         }
         let name = try object.string("name")
         guard let command = BrowserRemoteCommand(rawValue: name) else {
-            throw BrowserProtocolError("unknown command '\(name)'; known: "
+            throw BrowserProtocolError("unknown command \(NetworkText.quote(name)); known: "
                                        + allCases.map(\.rawValue).joined(separator: ", "))
         }
         return command

@@ -1,6 +1,7 @@
 import ExternalDisplayKit
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOConcurrencyHelpers
@@ -44,11 +45,23 @@ final class BrowserServer: Sendable {
         let ws = WebSocketServerConfiguration(maxFrameSize: 1 << 14,
                                               autoPing: .enabled(timePeriod: configuration.heartbeat),
                                               closeTimeout: .seconds(2), validateUTF8: true)
+        let limits = ConnectionLimits(headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout,
+                                      maximumHeadBytes: configuration.maximumHeadBytes)
+        let policy = RequestGuard.Policy(boundHost: configuration.host, port: configuration.port,
+                                         publicOrigins: configuration.publicOrigins)
+        let budget = ConnectionBudget(maximum: min(configuration.maximumConnections, Self.raiseFileLimit() - 64),
+                                      pendingPerAddress: configuration.maximumPendingPerAddress,
+                                      reserved: configuration.reservedConnections)
+        let server = HTTPServerBuilder { [self] responder in
+            GuardedChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(ws: ws)) { request, channel, _ in
+                    self.upgrade(request, port: channel.localAddress?.port ?? self.configuration.port)
+                },
+                limits: limits, policy: policy, budget: budget)
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(ws: ws)) { [self] request, _, _ in
-                upgrade(request)
-            },
+            server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -73,10 +86,13 @@ final class BrowserServer: Sendable {
 
     // MARK: WebSocket upgrades
 
-    private func upgrade(_ request: HTTPRequest) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+    private func upgrade(_ request: HTTPRequest, port: Int) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        // The guard checked Host and Origin on the raw head already (ConnectionGuardHandler); again here, on what
+        // Hummingbird parsed.
+        let policy = RequestGuard.Policy(boundHost: configuration.host, port: port, publicOrigins: configuration.publicOrigins)
         guard let target = request.path, let (path, query) = RequestGuard.split(target),
-              RequestGuard.originAllowed(origin: request.headerFields[.origin],
-                                         host: request.authority) else {
+              RequestGuard.hostAllowed(request.authority, policy: policy),
+              RequestGuard.originAllowed(request.headerFields[.origin], policy: policy) else {
             return .dontUpgrade
         }
         switch path {
@@ -114,8 +130,8 @@ final class BrowserServer: Sendable {
                     }
                 }
             } catch let error as BrowserProtocolError {
-                reason = "closed: \(error.description)"
-                try? await outbound.close(.unacceptableData, reason: String(error.description.prefix(120)))
+                reason = "closed: " + NetworkText.printable(error.description)
+                try? await outbound.close(.unacceptableData, reason: CloseReason.fitting(error.description))
             } catch {
                 reason = "connection lost"
                 try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
@@ -146,7 +162,7 @@ final class BrowserServer: Sendable {
                     continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
                 }
             } catch let error as BrowserProtocolError {
-                try? await outbound.close(.unacceptableData, reason: String(error.description.prefix(120)))
+                try? await outbound.close(.unacceptableData, reason: CloseReason.fitting(error.description))
             } catch {
                 try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
             }
@@ -166,6 +182,24 @@ final class BrowserServer: Sendable {
         case .show(let number): try await outbound.write(.text("{\"type\":\"show\",\"frame\":\(number)}"))
         case .text(let text): try await outbound.write(.text(text))
         }
+    }
+
+    /// Raises the soft limit on open files to the hard one (at most 65,536) and returns the soft limit now.
+    static func raiseFileLimit() -> Int {
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return 1_024 }
+        let wanted = min(limit.rlim_max, 65_536)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return Int(limit.rlim_cur)
     }
 
     // MARK: Pages

@@ -21,6 +21,26 @@ public struct BrowserServerConfiguration: Sendable {
     /// tools. False makes `preload` do nothing: pages get a picture only when it is shown (for talks that keep
     /// surprises).
     public var sendsAhead = true
+    /// Origins a reverse proxy publishes the server under (`--serve-origin https://talk.example.org`): accepted
+    /// as `Host` and `Origin` beside the server's own names. Pages loaded over https open `wss://` sockets.
+    public var publicOrigins: [String] = []
+    /// How long a connection may take to send a whole request head, from its first byte (or from opening).
+    /// Longer (nothing sent, a request line cut off, headers trickled): it is closed. Default 10 s.
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long a connection that is not a WebSocket may stay silent after a request. Default 30 s.
+    public var idleTimeout: Duration = .seconds(30)
+    /// The largest request head (request line and header fields) in bytes; larger ones are answered 431 and
+    /// closed. Default 16 KiB (the pages' requests are well under 2 KiB).
+    public var maximumHeadBytes = 16_384
+    /// Connections open at once, at most (kept 64 under the process's file limit, which the server raises to its
+    /// hard limit when it starts). When one more arrives, the oldest connection that is not yet a WebSocket is
+    /// closed; when every one is a WebSocket, the new one is. Default 512.
+    public var maximumConnections = 512
+    /// Connections from one address that are not yet WebSockets, at most: one more closes that address's oldest.
+    /// Default 16 (a browser opens up to 6 per server).
+    public var maximumPendingPerAddress = 16
+    /// Connections audience pages can never take (the remote and new requests always find a place). Default 16.
+    public var reservedConnections = 16
 
     /// A configuration. `remoteToken` defaults to 128 random bits in hex.
     public init(host: String = "127.0.0.1", port: Int = 0, remoteToken: String = BrowserServerConfiguration.randomToken(),
@@ -48,6 +68,16 @@ public struct BrowserServerConfiguration: Sendable {
                                        + "e.g. 8080 or 0.0.0.0:8080")
         }
         self.init(host: host, port: port)
+    }
+
+    /// What is wrong with a public origin (`https://host[:port]`, nothing after it), or nil when it is one.
+    public static func originProblem(_ origin: String) -> String? {
+        let lowered = origin.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
+            return "use the origin pages are loaded from: https://HOST[:PORT] (no path)"
+        }
+        guard RequestGuard.Origin(origin) != nil else { return "not an origin: use https://HOST[:PORT], no path or user" }
+        return nil
     }
 
     /// Whether the server is reachable only from this machine.

@@ -6,15 +6,33 @@ import DesktopModeState
 import DesktopText
 import SDLWindows
 
-/// Shows the presenter's display lists in a `ExternalDisplaySDL/DesktopSurface` (the desktop platform's
-/// window on an external display): a new list is drawn and presented at once, and the surface's own draw pass
+/// Shows the presenter's display lists in a `DesktopSurface`: the one output of every live window — the
+/// console, the desktop platform's audience windows (X11 RandR), and the presenter's own audience windows
+/// (Wayland, SDL's display list). A new list is drawn and presented at once, and the surface's own draw pass
 /// (exposure, its frame clock) redraws the same picture.
+///
+/// On a surface drawn on its window's surface (`DesktopSurface.Drawing.windowSurface`) only what changed is
+/// drawn and sent to the screen (a ticking timer: its digits' rectangle, ``DisplayListDamage``); otherwise
+/// every change draws and presents the whole window.
+///
+/// ```swift
+/// let surface = try DesktopSurface(display: "console", name: "console", frame: frame, role: .console,
+///                                  title: "extdisplay present: console", borderless: true, drawing: .windowSurface)
+/// let console = DesktopAudienceOutput(surface)
+/// console.show()
+/// console.present(list)   // the whole window the first time, then only changed rectangles
+/// ```
 @MainActor
 public final class DesktopAudienceOutput: AudienceOutput {
     /// The surface shown on.
     public let surface: DesktopSurface
     private let canvas: SDLPresenterCanvas
+    /// The list the surface's draw pass draws.
     private var list: DisplayList?
+    /// The list the window shows now (nil: nothing known, the next present draws everything).
+    private var shown: DisplayList?
+    /// Presents that drew the whole window, and those that drew only a changed rectangle.
+    public private(set) var fullDraws = 0, partialDraws = 0
 
     /// An output for a surface.
     public init(_ surface: DesktopSurface) {
@@ -36,16 +54,61 @@ public final class DesktopAudienceOutput: AudienceOutput {
     /// The surface canvas's metrics.
     public var metrics: (any TextMetrics)? { canvas }
 
+    /// The size lists are laid out at: the window's (a compositor may size it).
+    public var size: PixelSize { surface.drawableSize }
+
     /// Uploads the pictures of the pages either side of the one shown, when the page cache holds them: the
     /// next flip then copies a texture in the window's own format and presents.
     public func prepareAhead() { canvas.preparePagesAhead() }
 
     /// Keeps the list and draws and presents it now (not on a later pass of the main queue: a flip reaches the
-    /// glass without waiting for anything else the loop does); exposure redraws the same list later.
+    /// glass without waiting for anything else the loop does); exposure redraws the same list later. On a
+    /// window-surface drawing, only the rectangle that changed since the last present is drawn and sent, and
+    /// nothing when nothing changed.
     public func present(_ list: DisplayList) {
         self.list = list
-        surface.setNeedsDisplay()
-        surface.displayIfNeeded()
+        guard surface.canPresentChangedRectangles else {
+            shown = nil
+            surface.setNeedsDisplay()
+            surface.displayIfNeeded()
+            if surface.isVisible { fullDraws += 1 }
+            return
+        }
+        switch DisplayListDamage(from: shown, to: list, metrics: canvas) {
+        case .none:
+            return
+        case .full:
+            surface.setNeedsDisplay()
+            surface.displayIfNeeded()
+            fullDraws += 1
+        case .rect(let r):
+            surface.display(changedRect: r) { _ in canvas.redraw(list, in: r) }
+            partialDraws += 1
+        }
+        shown = list
+    }
+
+    /// Forgets what the window shows (it was exposed, resized, or its surface replaced): the next present draws
+    /// everything.
+    public func invalidate() { shown = nil }
+
+    /// Shows the window with the presenter's content.
+    public func show() { surface.show(.app) }
+
+    /// Hides the window.
+    public func hide() { surface.hide() }
+
+    /// Moves and resizes the window (screen pixels); the next present draws everything.
+    public func place(_ frame: Rect) {
+        surface.place(frame)
+        shown = nil
+    }
+
+    /// Closes the window (its renderer and the page textures with it).
+    public func close() {
+        shown = nil
+        list = nil
+        surface.destroy()
     }
 }
 #endif

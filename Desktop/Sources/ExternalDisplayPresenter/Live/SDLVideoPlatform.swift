@@ -1,19 +1,21 @@
 #if canImport(CSDL2)
 import CSDL2
 import ExternalDisplayKit
+import SDLWindows
 
 /// A minimal desktop `DisplayPlatform` from what SDL's video subsystem reports: displays other than the first
-/// are external, their modes and bounds come from SDL, windows are borderless SDL windows on them. It cannot
+/// are external, their modes and bounds come from SDL, windows are borderless SDL windows on them (each a
+/// `DesktopSurface` drawn on its window surface, shown through ``DesktopAudienceOutput``). It cannot
 /// switch modes (SDL has no mode switch for windows that are not full-screen) and sees only the hotplug events
 /// SDL delivers; the package's RandR-based `DesktopDisplayPlatform` does both.
 @MainActor
 public final class SDLVideoPlatform: DisplayPlatform {
-    /// Surfaces are SDL windows.
-    public typealias Surface = SDLWindowSurface
+    /// Surfaces are SDL windows, each with its output.
+    public typealias Surface = DesktopAudienceOutput
 
     private var deliver: (@MainActor ([DisplayEvent]) -> Void)?
     private var known: [DisplayID: (display: Display, bounds: Rect)] = [:]
-    private var windows: [DisplayID: SDLWindowSurface] = [:]
+    private var windows: [DisplayID: DesktopAudienceOutput] = [:]
 
     /// Creates the platform; SDL's video subsystem must be initialised.
     public init() {}
@@ -56,7 +58,15 @@ public final class SDLVideoPlatform: DisplayPlatform {
             guard let origin = known[id]?.bounds else { return }
             let frame = Rect(x: origin.x + layout.frame.x, y: origin.y + layout.frame.y,
                              width: layout.frame.width, height: layout.frame.height)
-            do { windows[id] = try SDLWindowSurface(title: "extdisplay present: audience \(id)", frame: frame) } catch {
+            do {
+                let surface = try DesktopSurface(display: id, name: id.rawValue, frame: frame,
+                                                 title: "extdisplay present: audience \(id)", drawing: .windowSurface)
+                let window = DesktopAudienceOutput(surface)
+                // A page not rendered yet is a placeholder: the talk goes on while it renders.
+                window.pageWaiting = .placeholder
+                windows.removeValue(forKey: id)?.close()
+                windows[id] = window
+            } catch {
                 throw DisplayPlatformError(command: command, reason: error.description)
             }
         case .layoutWindow(let id, let layout):
@@ -71,7 +81,7 @@ public final class SDLVideoPlatform: DisplayPlatform {
     }
 
     /// The window on a display.
-    public func surface(for display: DisplayID) -> SDLWindowSurface? { windows[display] }
+    public func surface(for display: DisplayID) -> DesktopAudienceOutput? { windows[display] }
 
     /// Closes every window.
     public func stop() {

@@ -82,39 +82,4 @@ extension SDLPresenterCanvas {
         return drawn
     }
 }
-
-extension SoftwareCanvas {
-    /// Draws a PDF page rendered (by ``pageCache``) at exactly `rect`'s pixel size. With ``pageWaiting`` set to
-    /// `.placeholder` it never waits: a page not rendered yet is drawn as ``pagePlaceholder(_:in:)`` (and true
-    /// is returned).
-    public func page(_ page: PDFPage, in rect: Rect) -> Bool {
-        guard rect.width > 0, rect.height > 0 else { return false }
-        let raster: PageRaster
-        if pageWaiting == .placeholder {
-            let found = pageCache.lookup(page, width: rect.width, height: rect.height)
-            guard case .ready(let ready) = found else {
-                pagePlaceholder(Self.placeholderMessage(page, found) ?? "", in: rect)
-                return true
-            }
-            raster = ready
-        } else {
-            guard case .success(let ready) = pageCache.raster(for: page, width: rect.width, height: rect.height)
-            else { return false }
-            raster = ready
-        }
-        let (w, h) = (raster.width, raster.height)
-        // The cache's pixels are only read: a mutable access would copy all of them first (copy on write).
-        return raster.rgba.withUnsafeBytes { bytes -> Bool in
-            guard let source = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                                                  Int32(w), Int32(h), 32, Int32(w * 4),
-                                                                  SDL_PIXELFORMAT_ABGR8888.rawValue)
-            else { return false }
-            defer { SDL_FreeSurface(source) }
-            // A page is opaque: copy it, do not blend it (a surface with alpha blends by default, per pixel).
-            SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
-            var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
-            return SDL_UpperBlitScaled(source, nil, surface, &dst) == 0
-        }
-    }
-}
 #endif

@@ -71,6 +71,15 @@ extension PresenterCanvas {
     }
 }
 
+/// A canvas could not be made.
+public struct PresenterCanvasError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public var description: String
+
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}
+
 /// A canvas headless runs can keep: it reads its picture back.
 public protocol SnapshotCanvas: PresenterCanvas {
     /// The picture as a PNG file.

@@ -8,9 +8,11 @@ import DesktopText
 import SDLWindows
 import Foundation
 
-/// The presenter's drawing on ExternalDisplaySDL's `ExternalDisplaySDL/Canvas`: an off-screen canvas for
-/// headless snapshots, or a `ExternalDisplaySDL/DesktopSurface`'s canvas on a real display. Images are
-/// decoded once per process (PNG, JPEG, BMP) and shared by every canvas.
+/// The presenter's drawing on SDLWindows' `Canvas`, its one canvas: an off-screen canvas for headless
+/// snapshots, benchmarks and tests, or a `DesktopSurface`'s canvas on a real display (the console and every
+/// audience window, through ``DesktopAudienceOutput``). Images are decoded once per process (PNG, JPEG, BMP)
+/// and shared by every canvas; PDF pages become textures, made ahead for the next flip
+/// (``preparePagesAhead()``); ``redraw(_:in:)`` patches only a changed rectangle.
 ///
 /// ```swift
 /// let canvas = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
@@ -78,7 +80,7 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
             neighbour.index = index
             let key = PageRasterCache.key(neighbour, width: width, height: height)
             guard !pageTextures.contains(where: { $0.key == key }),
-                  let raster = PageRasterCache.shared.heldRaster(for: neighbour, width: width, height: height),
+                  let raster = pageCache.heldRaster(for: neighbour, width: width, height: height),
                   upload(raster, as: key) != nil else { continue }
             // Two made ahead leave the page shown third newest: within the limit, never the one evicted.
             made += 1
@@ -166,13 +168,30 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
         (try? canvas.lineHeight(Self.font(face, size))) ?? size * 6 / 5
     }
 
-    /// The picture as PNG.
-    public func pngData() -> Data { canvas.snapshotPNG() }
+    /// The picture as a PNG file, opaque (as a display shows it), through the one PNG encoder (DesktopImages).
+    public func pngData() -> Data {
+        var bitmap = canvas.readPixels()
+        bitmap.pixels.withUnsafeMutableBufferPointer { bytes in
+            for alpha in stride(from: 3, to: bytes.count, by: 4) { bytes[alpha] = 255 }
+        }
+        return bitmap.pngData()
+    }
 
     /// The pixel at (x, y).
     public func pixel(x: Int, y: Int) -> RGBA {
-        let c = canvas.readPixels().pixel(x: x, y: y)
+        let c = canvas.pixel(x: x, y: y)
         return RGBA(c.red, c.green, c.blue, c.alpha)
+    }
+
+    /// Redraws only `rect` of `list`: clipped to it, black first, then every operation that may touch it, in
+    /// order; the pixels inside are those a full ``draw(_:)`` gives, the pixels outside are left alone.
+    /// It does not call ``finishFrame()`` (a window sends just that rectangle to the screen).
+    public func redraw(_ list: DisplayList, in rect: Rect) {
+        let previous = canvas.clip
+        canvas.clip = rect
+        defer { canvas.clip = previous }
+        fill(rect, RGBA(0, 0, 0))
+        draw(operations: list.operations(touching: rect, metrics: self))
     }
 
     static func color(_ c: RGBA) -> Color { Color(red: c.r, green: c.g, blue: c.b, alpha: c.a) }

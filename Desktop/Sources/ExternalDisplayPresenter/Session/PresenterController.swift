@@ -67,15 +67,23 @@ public final class PresenterController {
 
     /// One line about where the talk is: `slide 2 of 6, timer 0:20 (paused), external: tv, blackout`.
     public func statusLine(at now: Double) -> String {
-        let shown = state.audienceDisplays.map(\.id.rawValue).joined(separator: ", ")
         var line = slidePosition() + ", timer "
             + PresentationTimer.format(state.timer.elapsed(at: now)) + (state.timer.isPaused ? " (paused)" : "")
-            + ", external: " + (shown.isEmpty ? "none" : shown)
+            + ", external: " + externalSummary
         if state.isBlackedOut { line += ", blackout" }
         line += talkStatus(at: now)
         if state.arrangement == .mirrored { line += ", mirrored" }
         if state.showsAudienceOnMain { line += ", audience view on main" }
         return line
+    }
+
+    /// The status line's list of external displays, bounded: up to four by name, else the first three and how
+    /// many more (`browser-1, browser-2, browser-3 and 297 more`); `none` when there is none.
+    public var externalSummary: String {
+        let names = state.audienceDisplays.map(\.id.rawValue)
+        if names.isEmpty { return "none" }
+        if names.count <= 4 { return names.joined(separator: ", ") }
+        return names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
     }
 
     /// "slide 3 of 12"; in a deck whose pages are not its slides (overlays, page labels) the slide by its label

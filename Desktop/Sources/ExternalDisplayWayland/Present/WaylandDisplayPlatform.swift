@@ -11,7 +11,8 @@ import ExternalDisplayKit
 ///
 /// ```swift
 /// let platform = WaylandDisplayPlatform(source: outputs, console: "eDP-1") { title, frame in
-///     try SDLWindowSurface(title: title, frame: frame)
+///     DesktopAudienceOutput(try DesktopSurface(display: DisplayID(title), name: title, frame: frame,
+///                                              title: title, drawing: .windowSurface))
 /// }
 /// let coordinator = DisplayCoordinator(platform: platform)
 /// coordinator.start()

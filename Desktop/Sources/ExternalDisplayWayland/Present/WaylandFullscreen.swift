@@ -4,7 +4,7 @@ import ExternalDisplayKit
 import Foundation
 
 /// A window the presenter's Wayland platform can put fullscreen on an output: any SDL window wrapper (the
-/// presenter's `SDLWindowSurface` is one).
+/// presenter's `DesktopAudienceOutput` over a `DesktopSurface` is one).
 @MainActor
 public protocol WaylandPresentWindow: AnyObject {
     /// The SDL window behind it.

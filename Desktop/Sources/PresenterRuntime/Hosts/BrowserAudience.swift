@@ -117,16 +117,27 @@ public final class BrowserAudienceHost: PresenterHost {
         let scenesAhead = platform.configuration.sendsAhead ? Self.scenesAhead(of: scene) : []
         var plans: [DisplayLayout: (current: FrameKey, ahead: [FrameKey])] = [:]
         var wanted: Set<FrameKey> = [], urgent: [FrameKey] = [], ahead: [FrameKey] = []
+        var sizes: Set<PixelSize> = []
         for display in controller.state.audienceDisplays {
             guard let surface = coordinator.surface(for: display.id) else { continue }
-            guard let plan = plans[display.layout] ?? plan(display, scene, scenesAhead) else { continue }
-            if plans[display.layout] == nil {
-                plans[display.layout] = plan
-                wanted.insert(plan.current)
-                wanted.formUnion(plan.ahead)
-                if frames[plan.current] == nil { urgent.append(plan.current) }
-                ahead += plan.ahead.filter { frames[$0] == nil }
+            var planned = plans[display.layout]
+            if planned == nil {
+                let size = display.layout.frame.size
+                let budgetLeft = Self.pixelBudget - sizes.reduce(0) { $0 + $1.width * $1.height }
+                if !sizes.contains(size), size.width * size.height > budgetLeft, let shared = Self.closest(size, in: plans) {
+                    // Over the budget: this page shows the picture of the closest shape, which it scales to fill itself.
+                    planned = shared
+                } else if let made = plan(display, scene, scenesAhead) {
+                    planned = made
+                    plans[display.layout] = made
+                    sizes.insert(size)
+                    wanted.insert(made.current)
+                    wanted.formUnion(made.ahead)
+                    if frames[made.current] == nil { urgent.append(made.current) }
+                    ahead += made.ahead.filter { frames[$0] == nil }
+                }
             }
+            guard let plan = planned else { continue }
             if let frame = frames[plan.current] { surface.show(frame) }
             surface.preload(plan.ahead.compactMap { frames[$0] })
         }
@@ -138,6 +149,23 @@ public final class BrowserAudienceHost: PresenterHost {
         canvases = canvases.filter { size, _ in wanted.contains { $0.size == size } }
         renderNext()
         remote.update(now: now, clock: clock)
+    }
+
+    /// The most pixels of distinct picture sizes rendered for pages at once (four 4K displays' worth: 133 MB of
+    /// canvases at most). Pages of further sizes show the rendered picture of the closest shape, scaled: a crowd
+    /// of pages of every size, or a page resizing among huge sizes, costs what four displays do.
+    static let pixelBudget = 4 * 3_840 * 2_160
+
+    /// The plan whose picture is closest in shape (aspect ratio; then the larger) to `size`.
+    private static func closest(_ size: PixelSize,
+                                in plans: [DisplayLayout: (current: FrameKey, ahead: [FrameKey])]) -> (current: FrameKey, ahead: [FrameKey])? {
+        func aspect(_ size: PixelSize) -> Double { Double(max(size.width, 1)) / Double(max(size.height, 1)) }
+        let wanted = aspect(size)
+        return plans.values.min { a, b in
+            let da = abs(log(aspect(a.current.size) / wanted)), db = abs(log(aspect(b.current.size) / wanted))
+            if da != db { return da < db }
+            return a.current.size.width * a.current.size.height > b.current.size.width * b.current.size.height
+        }
     }
 
     /// What a display shows now and after each key the presenter may press next.

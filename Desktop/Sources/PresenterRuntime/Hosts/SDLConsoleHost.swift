@@ -4,11 +4,15 @@ import Dispatch
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
 import ExternalDisplayWayland
+import DesktopText
+import SDLWindows
 
 /// The console in an SDL window on the main display (X11 or Wayland), and the keyboard and mouse of that
 /// window. SDL reads its display server's connection only when asked; this host watches that connection's file
 /// descriptor from the start, so a key wakes the loop at once — with no projector plugged in, with the timer
-/// paused — and nothing polls.
+/// paused — and nothing polls. The window is a borderless `DesktopSurface` drawn on its window surface, shown
+/// through ``ExternalDisplayPresenter/DesktopAudienceOutput`` like every audience window: a ticking timer redraws
+/// and sends only its digits' rectangle.
 ///
 /// ```swift
 /// let console = try SDLConsoleHost(frame: primary.bounds)
@@ -16,7 +20,10 @@ import ExternalDisplayWayland
 /// ```
 @MainActor
 public final class SDLConsoleHost: PresenterHost {
-    let window: SDLWindowSurface
+    /// The console's output (its surface is the window).
+    let window: DesktopAudienceOutput
+    /// The SDL window.
+    var sdlWindow: OpaquePointer { window.surface.window }
     private var scheduler = RedrawScheduler()
     private weak var runtime: PresenterRuntime?
     private var connection: (any DispatchSourceRead)?
@@ -28,7 +35,15 @@ public final class SDLConsoleHost: PresenterHost {
 
     /// A console window covering `frame` (in the desktop's coordinates).
     public init(title: String = "extdisplay present: console", frame: Rect) throws(PresenterCanvasError) {
-        window = try SDLWindowSurface(title: title, frame: frame)
+        guard CanvasFont.findFontDirectory() != nil else { throw PresenterCanvasError(CanvasFont.missingFontsAdvice) }
+        let surface: DesktopSurface
+        do {
+            surface = try DesktopSurface(display: "console", name: "console", frame: frame, role: .console, title: title,
+                                         borderless: true, drawing: .windowSurface)
+        } catch {
+            throw PresenterCanvasError("SDL could not open a window: \(error.description)")
+        }
+        window = DesktopAudienceOutput(surface)
         // A page not rendered yet is a placeholder on the console: keys are answered while it renders.
         window.pageWaiting = .placeholder
     }
@@ -44,15 +59,15 @@ public final class SDLConsoleHost: PresenterHost {
     public func start(in runtime: PresenterRuntime) {
         self.runtime = runtime
         window.show()
-        SDL_RaiseWindow(window.window)
-        SDL_SetWindowInputFocus(window.window)
+        SDL_RaiseWindow(sdlWindow)
+        SDL_SetWindowInputFocus(sdlWindow)
         watchConnection()
     }
 
     /// Wakes on input from the display server: X11's connection, or the Wayland compositor's.
     private func watchConnection() {
-        var fd = edk_window_x11_fd(window.window)
-        if fd < 0, let display = edk_window_wayland_display(window.window) { fd = WaylandConnectionFD.of(display: display) }
+        var fd = edk_window_x11_fd(sdlWindow)
+        if fd < 0, let display = edk_window_wayland_display(sdlWindow) { fd = WaylandConnectionFD.of(display: display) }
         guard fd >= 0 else { return }
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.pump() } }
@@ -78,7 +93,7 @@ public final class SDLConsoleHost: PresenterHost {
             let ctrl = (UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
             if let key = KeyPress.Key(sdl: event.key.keysym.sym) { runtime.send(.press(KeyPress(key, control: ctrl))) }
         case SDL_WINDOWEVENT.rawValue:
-            guard event.window.windowID == SDL_GetWindowID(window.window) else { return }
+            guard event.window.windowID == SDL_GetWindowID(sdlWindow) else { return }
             let kind = UInt32(event.window.event)
             if kind == SDL_WINDOWEVENT_LEAVE.rawValue { runtime.send(.pointer(nil)) }
             if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
@@ -90,7 +105,8 @@ public final class SDLConsoleHost: PresenterHost {
             onDisplayEvent()
             runtime.wake()
         case SDL_MOUSEMOTION.rawValue:
-            guard event.motion.windowID == SDL_GetWindowID(window.window), let size = window.canvas()?.size else { return }
+            guard event.motion.windowID == SDL_GetWindowID(sdlWindow), !window.surface.isDestroyed else { return }
+            let size = window.size
             runtime.send(.pointer(runtime.controller.slidePoint(consoleX: Int(event.motion.x), y: Int(event.motion.y),
                                                                 consoleSize: size, at: runtime.now)))
         default:
@@ -100,9 +116,10 @@ public final class SDLConsoleHost: PresenterHost {
 
     /// Draws the console (only the changed rectangle: a ticking timer redraws its digits).
     public func drawConsole(at now: Double, clock: String) {
-        guard let runtime, let canvas = window.canvas() else { return }
-        var list = runtime.controller.mainList(size: canvas.size, at: now, clock: clock, metrics: canvas)
-        list.operations += runtime.consoleOverlay(size: canvas.size)
+        guard let runtime, !window.surface.isDestroyed, let metrics = window.metrics else { return }
+        let size = window.size
+        var list = runtime.controller.mainList(size: size, at: now, clock: clock, metrics: metrics)
+        list.operations += runtime.consoleOverlay(size: size)
         if scheduler.needsDraw("console", list) { window.present(list) }
     }
 

@@ -56,7 +56,8 @@ public struct PresenterLaunch {
         let runtime = PresenterRuntime(controller: controller, clock: ContinuousClock())
         if let planned { runtime.send(.plan(duration: planned)) }
         let say = self.say
-        runtime.onStatus = say
+        // Status lines that only say the external displays changed: at most one a second (300 pages connecting).
+        runtime.onStatus = StatusLineThrottle(controller: controller, say: say).line
         runtime.onSay = say
         return runtime
     }

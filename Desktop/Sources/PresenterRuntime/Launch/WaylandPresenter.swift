@@ -4,10 +4,11 @@ import ExternalDisplayKit
 public import ExternalDisplayPresenter
 public import ExternalDisplayWayland
 import Foundation
+import SDLWindows
 
-extension SDLWindowSurface: WaylandPresentWindow {
-    /// The SDL window, for placing it on an output.
-    public var sdlWindow: SDLWindowHandle { SDLWindowHandle(window) }
+extension DesktopAudienceOutput: WaylandPresentWindow {
+    /// The surface's SDL window, for placing it on an output.
+    public var sdlWindow: SDLWindowHandle { SDLWindowHandle(surface.window) }
 }
 
 /// `present` on a Wayland compositor: the console fullscreen on the main output
@@ -43,9 +44,11 @@ public enum WaylandPresenter {
         if let reason = source.modeSwitchingUnavailable, !isPreferred(launch.configuration.modeSelection) {
             launch.warn("--mode has no effect here: \(reason)")
         }
-        let platform = WaylandDisplayPlatform<SDLWindowSurface>(source: source, console: main?.name) {
+        let platform = WaylandDisplayPlatform<DesktopAudienceOutput>(source: source, console: main?.name) {
             title, frame in
-            let window = try SDLWindowSurface(title: title, frame: frame)
+            let surface = try DesktopSurface(display: DisplayID(title), name: title, frame: frame, title: title,
+                                             drawing: .windowSurface)
+            let window = DesktopAudienceOutput(surface)
             window.pageWaiting = .placeholder
             return window
         }
@@ -56,7 +59,7 @@ public enum WaylandPresenter {
             launch.fail(error.description)
         }
         if let main {
-            do { try WaylandFullscreen.place(console.window.window, on: main) } catch { launch.warn("console: \(error)") }
+            do { try WaylandFullscreen.place(console.sdlWindow, on: main) } catch { launch.warn("console: \(error)") }
         }
         console.onDisplayEvent = { platform.rescan() }
         let displays = CableAudienceHost(platform: platform, configuration: launch.configuration) { $0 }
@@ -66,7 +69,7 @@ public enum WaylandPresenter {
             let kind = UInt32(event.window.event)
             guard kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue else { return }
             for id in platform.externals.keys {
-                guard let window = platform.surface(for: id), SDL_GetWindowID(window.window) == event.window.windowID
+                guard let window = platform.surface(for: id), SDL_GetWindowID(window.surface.window) == event.window.windowID
                 else { continue }
                 window.invalidate()
                 displays?.redrawAll()

@@ -13,6 +13,12 @@ struct ServeOptions: ParsableArguments {
         valueName: "[HOST:]PORT"))
     var serve: String?
 
+    @Option(name: .customLong("serve-origin"),
+            help: ArgumentHelp("With --serve behind a reverse proxy (TLS): the public origin pages are loaded from, "
+                               + "e.g. https://talk.example.org; accepted as Host and Origin beside the server's own "
+                               + "names (repeat for several).", valueName: "ORIGIN"))
+    var serveOrigin: [String] = []
+
     @Flag(name: .customLong("terminal-console"),
           help: ArgumentHelp("With --serve: keep the console in the terminal even when a desktop is there (by default "
                              + "a desktop runs the normal presenter: cable displays and browsers together)."))
@@ -31,6 +37,11 @@ struct ServeOptions: ParsableArguments {
         if let serve {
             do { _ = try BrowserServerConfiguration(listen: serve) } catch { throw ValidationError(error.description) }
         }
+        for origin in serveOrigin {
+            guard let error = BrowserServerConfiguration.originProblem(origin) else { continue }
+            throw ValidationError("--serve-origin '\(origin)': \(error)")
+        }
+        if !serveOrigin.isEmpty, serve == nil { throw ValidationError("--serve-origin needs --serve") }
         if let consoleFPS, !(consoleFPS.isFinite && consoleFPS > 0 && consoleFPS <= 1_000) {
             throw ValidationError("--console-fps \(consoleFPS): use a number of frames per second in 0…1000")
         }
@@ -42,6 +53,7 @@ extension ServeOptions {
     var server: BrowserServerConfiguration? {
         guard let serve, var server = try? BrowserServerConfiguration(listen: serve) else { return nil }
         server.sendsAhead = !serveNoPreload
+        server.publicOrigins = serveOrigin
         return server
     }
 }

@@ -1,6 +1,7 @@
 // Processes the pympress benchmark starts: the X server (scripts/xorg-dummy.sh), Openbox, the two presenters,
 // xdotool and xrandr; and what /proc says about a presenter (CPU time, resident memory).
 import Foundation
+import SDLWindows
 
 #if canImport(Glibc)
 import Glibc
@@ -60,8 +61,8 @@ func runTool(_ path: String, _ arguments: [String], environment: [String: String
 func stop(_ process: Process, grace: Double = 5) {
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGTERM)
-    let deadline = monotonic() + grace
-    while process.isRunning, monotonic() < deadline { usleep(20_000) }
+    let deadline = SDLVideo.now() + grace
+    while process.isRunning, SDLVideo.now() < deadline { usleep(20_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
 }

@@ -5,6 +5,7 @@
 //   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
 #if canImport(CXRandR)
 import Foundation
+import SDLWindows
 
 #if canImport(Glibc)
 import Glibc
@@ -120,8 +121,8 @@ final class PympressBench {
     /// Polls `condition` every ~2 ms until it holds (the seconds it took) or `timeout` passes (nil).
     func poll(timeout: Double, from start: Double, _ condition: () -> Bool) -> Double? {
         while true {
-            if condition() { return monotonic() - start }
-            if monotonic() - start > timeout { return nil }
+            if condition() { return SDLVideo.now() - start }
+            if SDLVideo.now() - start > timeout { return nil }
             usleep(options.pollMicroseconds)
         }
     }
@@ -168,7 +169,7 @@ final class PympressBench {
         guard let server else { throw BenchError("no server") }
         var figures = RunFigures()
         let log = work.appendingPathComponent("\(contender.name)-\(run).log")
-        let start = monotonic()
+        let start = SDLVideo.now()
         let process = try contender.launch(pdf, server.display, log)
         defer { stop(process) }
         figures.launch = poll(timeout: 30, from: start) { audiencePage() == 0 && mainShows(page: 0) }
@@ -187,7 +188,7 @@ final class PympressBench {
         for _ in 1..<deck.pages {
             usleep(UInt32(options.gap * 1e6))
             let target = expected + 1
-            let pressed = monotonic()
+            let pressed = SDLVideo.now()
             let wall = Date().timeIntervalSince1970
             keys.send("key Right")
             if let latency = poll(timeout: 3, from: pressed, { audiencePage() == target }) {
@@ -205,17 +206,17 @@ final class PympressBench {
         figures.residentMB = ProcStat.residentMB(process.processIdentifier)
         // Idle: the last page, nothing pressed, the talk timer running.
         if let cpu0 = ProcStat.cpuSeconds(process.processIdentifier) {
-            let wall0 = monotonic()
+            let wall0 = SDLVideo.now()
             usleep(UInt32(options.idleSeconds * 1e6))
             if let cpu1 = ProcStat.cpuSeconds(process.processIdentifier) {
-                figures.idleCPU = (cpu1 - cpu0) / (monotonic() - wall0) * 100
+                figures.idleCPU = (cpu1 - cpu0) / (SDLVideo.now() - wall0) * 100
             }
         }
         // Unplug the audience output, then plug it back: does the audience see the slide again, and when?
         let shown = audiencePage() ?? expected
         try server.xrandr("--output", "DUMMY1", "--off")
         usleep(2_000_000)
-        let replugged = monotonic()
+        let replugged = SDLVideo.now()
         try server.xrandr("--output", "DUMMY1", "--mode", "1280x720", "--right-of", "DUMMY0")
         figures.replug = poll(timeout: 5, from: replugged) { audiencePage() == shown }
         if !process.isRunning { figures.note = "exited during the run (log: \(log.path))" }

@@ -213,6 +213,10 @@ final class ToolRegistry: @unchecked Sendable {
         return lock.withLock {
             // After a cleanup at exit has begun, nothing new starts (it would outlive the process).
             guard !closed else { return .failure(SpawnError(code: ECANCELED)) }
+            // Nor while the signal handler ends the process; it waits until a start under way is recorded.
+            var savedMask = sigset_t()
+            guard edk_tool_spawn_begin(&savedMask) != 0 else { return .failure(SpawnError(code: ECANCELED)) }
+            defer { edk_tool_spawn_end(&savedMask) }
             var pid: pid_t = 0
             let code = CleanSpawn.withAttributes(newProcessGroup: true) { attributes in
                 posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, environ)
