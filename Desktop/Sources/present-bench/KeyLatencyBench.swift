@@ -111,6 +111,8 @@ func keyLatencyBench(_ arguments: [String]) {
             }
             results.append(try terminalKeys(binary, deck: deck, keys: keys, label: label))
             print(line(results.last!))
+            results.append(try waylandKeys(binary, deck: deck, keys: keys, root: root, label: label))
+            print(line(results.last!))
         }
         print("\nload average: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")")
     } catch {
@@ -167,6 +169,39 @@ private func terminalKeys(_ binary: String, deck: URL, keys: Int, label: String)
     presenter.type("\u{11}")
     return KeyTimes(name: "terminal console (--serve)", binary: label, milliseconds: times)
 }
+/// A headless sway (scripts/sway-headless.sh: HEADLESS-1 1920×1080 and HEADLESS-2 1280×720), the audience on
+/// HEADLESS-2, keys typed into the console by `wtype` (one process a key: its start is part of the time, as
+/// xdotool's is in an independent harness), a virtual keyboard held for the whole run (a seat that gains its
+/// first keyboard only when wtype types loses keys).
+private func waylandKeys(_ binary: String, deck: URL, keys: Int, root: URL, label: String) throws -> KeyTimes {
+    let script = root.appendingPathComponent("scripts/sway-headless.sh").path
+    let started = try runTool("/bin/bash", [script, "start"])
+    var values: [String: String] = [:]
+    for field in started.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+        let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts.count == 2 { values[parts[0]] = parts[1] }
+    }
+    guard let socket = values["WAYLAND_DISPLAY"], let runtime = values["XDG_RUNTIME_DIR"], let pid = values["PID"] else {
+        throw BenchError("scripts/sway-headless.sh start printed no compositor: \(started)")
+    }
+    defer { _ = try? runTool("/bin/bash", [script, "stop", pid]) }
+    let environment = ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtime, "DISPLAY": "", "DBUS_SESSION_BUS_ADDRESS": ""]
+    let holder = try spawn("/usr/bin/wtype", ["-s", "600000", "-k", "F13"], environment: environment, log: nil)
+    defer { stop(holder, grace: 1) }
+    usleep(300_000)
+    let presenter = try TimedLines(binary, ["present", deck.path, "--display", "HEADLESS-2"], environment: environment)
+    defer { presenter.end() }
+    let total = keys + 2
+    guard presenter.arrival(after: 0, { $0.hasPrefix("slide 1 of \(total)") && $0.contains("HEADLESS-2") }) != nil else {
+        throw BenchError("\(binary) never printed its first status line on sway")
+    }
+    usleep(1_500_000)  // windows mapped, the console focused
+    let times = answerTimes(presenter, keys: keys, total: total) {
+        _ = try? runTool("/usr/bin/wtype", ["-k", "Right"], environment: environment)
+    }
+    return KeyTimes(name: "Wayland (sway), projector", binary: label, milliseconds: times)
+}
+
 /// Presses a key `keys` times at random phases of the timer's second (0.1–0.9 s apart) and returns, for each, the
 /// milliseconds until the next slide's status line arrived (infinity when none came within 30 s).
 private func answerTimes(_ presenter: TimedLines, keys: Int, total: Int, press: () -> Void) -> [Double] {
