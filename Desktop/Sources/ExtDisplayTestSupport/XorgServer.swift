@@ -34,6 +34,21 @@ public final class XorgServer: @unchecked Sendable {
         return missing
     }
 
+    /// Runs `body` (which makes SDL's first window in this process) with `DISPLAY` pointing at this server and
+    /// `SDL_VIDEODRIVER` set to x11, and puts both back afterwards: SDL opens `$DISPLAY` when its first window is
+    /// made, and other suites in this process may read the environment.
+    public func openingSDL<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
+        setenv("DISPLAY", display, 1)
+        setenv("SDL_VIDEODRIVER", "x11", 1)
+        defer {
+            for (name, value) in saved {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
+        return try body()
+    }
+
     /// Starts a server; throws (failing the test, never skipping it) when something it needs is missing.
     public static func start() throws -> XorgServer {
         let missing = missingRequirements

@@ -17,17 +17,9 @@ struct PlatformTests {
     /// moment (other suites in this process may read it) and SDL_VIDEODRIVER is set explicitly meanwhile.
     private func start() throws -> (XorgServer, DisplayCoordinator<DesktopDisplayPlatform>) {
         let xorg = try XorgServer.start()
-        let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
-        setenv("DISPLAY", xorg.display, 1)
-        setenv("SDL_VIDEODRIVER", "x11", 1)
-        defer {
-            for (name, value) in saved {
-                if let value { setenv(name, value, 1) } else { unsetenv(name) }
-            }
-        }
         let platform = try DesktopDisplayPlatform(displayName: xorg.display)
         let coordinator = DisplayCoordinator(platform: platform)
-        coordinator.start()
+        xorg.openingSDL { coordinator.start() }
         return (xorg, coordinator)
     }
 
@@ -118,18 +110,9 @@ struct PlatformTests {
     func windowSurfaceSendsOnlyTheChangedRectangle() async throws {
         let xorg = try XorgServer.start()
         defer { xorg.stop() }
-        let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
-        setenv("DISPLAY", xorg.display, 1)
-        setenv("SDL_VIDEODRIVER", "x11", 1)
-        let surface: DesktopSurface
-        do {
-            defer {
-                for (name, value) in saved {
-                    if let value { setenv(name, value, 1) } else { unsetenv(name) }
-                }
-            }
-            surface = try DesktopSurface(display: "console", name: "console", frame: Rect(x: 0, y: 0, width: 1920, height: 1080),
-                                         role: .console, title: "edk test console", borderless: true, drawing: .windowSurface)
+        let surface = try xorg.openingSDL {
+            try DesktopSurface(display: "console", name: "console", frame: Rect(x: 0, y: 0, width: 1920, height: 1080),
+                               role: .console, title: "edk test console", borderless: true, drawing: .windowSurface)
         }
         defer { surface.destroy() }
         #expect(!surface.isVSynced)

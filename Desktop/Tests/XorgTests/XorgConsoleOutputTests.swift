@@ -15,20 +15,10 @@ struct XorgConsoleOutputTests {
     @Test func aTickingTimerIsAPartialDrawWithThePixelsOfAFullOne() throws {
         let server = try XorgServer.start()
         defer { server.stop() }
-        // SDL opens DISPLAY when its first window is made: point it at this server only for that moment.
-        let saved = ["DISPLAY", "SDL_VIDEODRIVER"].map { name in (name, ProcessInfo.processInfo.environment[name]) }
-        setenv("DISPLAY", server.display, 1)
-        setenv("SDL_VIDEODRIVER", "x11", 1)
-        let surface: DesktopSurface
-        do {
-            defer {
-                for (name, value) in saved {
-                    if let value { setenv(name, value, 1) } else { unsetenv(name) }
-                }
-            }
-            surface = try DesktopSurface(display: "console", name: "console", frame: Rect(x: 0, y: 0, width: 1280, height: 720),
-                                         role: .console, title: "extdisplay test: console", borderless: true,
-                                         drawing: .windowSurface)
+        // SDL opens DISPLAY when its first window is made: it points at this server only for that moment.
+        let surface = try server.openingSDL {
+            try DesktopSurface(display: "console", name: "console", frame: Rect(x: 0, y: 0, width: 1280, height: 720),
+                               role: .console, title: "extdisplay test: console", borderless: true, drawing: .windowSurface)
         }
         let output = DesktopAudienceOutput(surface)
         defer { output.close() }
