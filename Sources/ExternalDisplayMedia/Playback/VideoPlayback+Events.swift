@@ -131,7 +131,7 @@ extension VideoPlayback {
     }
 
     private mutating func setDuration(_ duration: TimeInterval, _ context: inout BatchContext) {
-        let position = timeline.position(at: context.now)
+        let position = min(duration, timeline.position(at: context.now))
         item?.metadata.duration = duration
         timeline = PlaybackTimeline(elapsed: position, at: context.now, rate: timeline.rate, duration: duration)
         context.metadataChanged = true

@@ -37,23 +37,27 @@ extension VideoPlayback {
         let moved = status != before.status || timeline.rate != before.timeline.rate
             || timeline.duration != before.timeline.duration
             || abs(timeline.position(at: context.now) - before.timeline.position(at: context.now)) > 1e-9
-        if discontinuity || moved {
+        if discontinuity || moved, item != nil || before.item != nil {
             timelineSequence += 1
             context.effects.append(.timeline(TimelineMessage(sequence: timelineSequence,
                                                              item: item?.metadata.identifier,
                                                              timeline: timeline, discontinuity: discontinuity)))
         }
 
-        if let reason = publicationReason(context, moved: moved),
-           (item ?? before.item)?.externalPlaybackDecision.becomesNowPlayingApp == true {
+        let publishes = item?.externalPlaybackDecision.becomesNowPlayingApp == true
+        let published = before.item?.externalPlaybackDecision.becomesNowPlayingApp == true
+        if publishes, let reason = publicationReason(context, moved: moved) {
             context.effects.append(.nowPlaying(NowPlayingPublication(state: nowPlaying, reason: reason,
+                                                                     instant: context.now)))
+        } else if published, !publishes {
+            // Nothing, or an item that must not claim Now Playing (an incidental clip), replaced the item.
+            context.effects.append(.nowPlaying(NowPlayingPublication(state: .empty, reason: .cleared,
                                                                      instant: context.now)))
         }
     }
 
     /// Why Now Playing must be published after a batch, if it must: the strongest change wins.
     private func publicationReason(_ context: BatchContext, moved: Bool) -> NowPlayingPublicationReason? {
-        if item == nil { return context.before.item == nil ? nil : .cleared }
         if context.loaded || context.metadataChanged { return .newItem }
         if context.jumped { return .seek }
         if moved || preferredRate != context.before.preferredRate { return .rateChange }
