@@ -28,11 +28,18 @@ struct CadenceLattice: Sendable, Hashable {
         let (a, b) = Self.fraction(approximating: ratio)
         numerator = a
         denominator = b
+        let error = abs(ratio - Double(a) / Double(b))
+        guard error <= ratio / 100 else {
+            // A ratio below 1 / maximumDenominator (a 0.1 fps slide show on 1000 Hz) has no usable lattice:
+            // plain floor, the frame that covers the position.
+            phase = 0
+            validVsyncs = .infinity
+            return
+        }
         let spacing = 1 / Double(b)
         let offset = (position - position.rounded(.down)) - spacing / 2
         let reduced = offset - (offset / spacing).rounded(.down) * spacing
         phase = reduced <= 0 || reduced >= spacing ? 0 : -reduced
-        let error = abs(ratio - Double(a) / Double(b))
         validVsyncs = error == 0 ? .infinity : (spacing / 16) / error
     }
 

@@ -57,8 +57,10 @@ public struct VideoFrameScheduler: Sendable, Hashable {
     /// The vsync the grid was locked at, and the lattice chosen there; `nil` until the next vsync locks it.
     private var lockTimestamp: Double?
     private var lattice: CadenceLattice?
-    /// The next frame starts a new run: it may go backwards (after a seek) and drops are not counted.
-    private var resynchronize = true
+    /// The next frame may go backwards (after a seek or a new item).
+    private var mayGoBack = true
+    /// The next frame starts a new run: frames skipped to reach it are not counted as dropped.
+    private var startsRun = true
     /// The next vsync must show the timeline's frame even if playback stands still (a seek while paused).
     private var refreshWhilePaused = true
 
@@ -86,7 +88,10 @@ public struct VideoFrameScheduler: Sendable, Hashable {
         self.timeline = timeline
         lattice = nil
         refreshWhilePaused = true
-        if discontinuity { resynchronize = true }
+        if discontinuity {
+            mayGoBack = true
+            startsRun = true
+        }
     }
 
     /// Shows or hides the video: while hidden every vsync is idle; on showing again the current frame is
@@ -96,7 +101,7 @@ public struct VideoFrameScheduler: Sendable, Hashable {
         isVisible = visible
         lattice = nil
         if visible {
-            resynchronize = true
+            startsRun = true
             refreshWhilePaused = true
         }
     }
@@ -164,14 +169,13 @@ public struct VideoFrameScheduler: Sendable, Hashable {
             let frames = (duration * framesPerSecond).rounded(.up)
             if frames.isFinite, frames < Self.maximumFrameIndex { index = min(index, max(0, Int(frames) - 1)) }
         }
-        if !resynchronize, let current = frameOnScreen {
-            guard index > current else {
-                counters.held += 1
-                return .hold(frame: current)
-            }
+        if !mayGoBack, let current = frameOnScreen, index <= current, !(startsRun && index == current) {
+            counters.held += 1
+            return .hold(frame: current)
         }
-        let dropped = resynchronize ? 0 : max(0, index - (frameOnScreen ?? index) - 1)
-        resynchronize = false
+        let dropped = startsRun ? 0 : max(0, index - (frameOnScreen ?? index) - 1)
+        mayGoBack = false
+        startsRun = false
         frameOnScreen = index
         counters.presented += 1
         counters.dropped += dropped
