@@ -43,9 +43,13 @@ struct VideoFrameSchedulerPropertyTests {
             let ((p, q), (r, s)) = random.pick(from: Self.standardPairs)
             let oracle = CadenceOracle(fpsNumerator: p, fpsDenominator: q, refreshNumerator: r, refreshDenominator: s)
             let fps = Double(p) / Double(q), refresh = Double(r) / Double(s), period = 1 / refresh
-            let elapsed = Double.random(in: 5...5_000, using: &random)
+            // Half the cases start exactly on a frame boundary at a vsync (playing from a seek to a frame's
+            // time), where every vsync of 30 on 60 sits on a boundary unless the phase moves them apart.
+            let aligned = random.chance(0.5)
+            let elapsed = aligned ? Double(Int.random(in: 120...100_000, using: &random)) * Double(q) / Double(p)
+                : Double.random(in: 5...5_000, using: &random)
             let anchor = Double.random(in: -10_000...10_000, using: &random)
-            let firstVsync = anchor + Double.random(in: 0...1, using: &random)
+            let firstVsync = anchor + (aligned ? 0 : Double.random(in: 0...1, using: &random))
             let jitter = random.pick(from: [0, 0.05, 0.15]) * period
             let count = min(3_500, max(300, 3 * oracle.b + 2))
             var scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh)
