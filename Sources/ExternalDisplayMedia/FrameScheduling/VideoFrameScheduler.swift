@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The rule: at vsync `t` the frame is `⌊position(t) × fps + φ⌋`, where the phase `φ ∈ (−1/b, 0]` is chosen
 /// when the scheduler locks onto the vsync grid so that no vsync falls on a frame boundary (see
-/// "Presenting video frames on the display's clock" in the documentation). The consequences:
+/// <doc:PlayingVideoOnAnExternalDisplay>). The consequences:
 ///
 /// - A 24 fps film on 60 Hz shows its frames for 3, 2, 3, 2 … vsyncs (the 3:2 cadence); 25 on 50 and 30 on 60
 ///   for exactly 2; 60 on 144 for 3, 2, 3, 2, 2 (12 vsyncs per 5 frames); 24000/1001 on 60 Hz repeats its
@@ -82,8 +82,10 @@ public struct VideoFrameScheduler: Sendable, Hashable {
 
     /// Follows a new timeline (a play, a pause, a rate change, a seek, a new item).
     ///
-    /// - Parameter discontinuity: whether the position jumped (a seek or a new item): the next frame may then
-    ///   go backwards, and frames skipped to reach it are not counted as dropped.
+    /// - Parameters:
+    ///   - timeline: the playback timeline, on the host clock the vsync timestamps come from.
+    ///   - discontinuity: whether the position jumped (a seek or a new item): the next frame may then go
+    ///     backwards, and frames skipped to reach it are not counted as dropped.
     public mutating func follow(_ timeline: PlaybackTimeline, discontinuity: Bool) {
         self.timeline = timeline
         lattice = nil

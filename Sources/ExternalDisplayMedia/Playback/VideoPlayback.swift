@@ -8,7 +8,7 @@ import Foundation
 /// happened at go in, ``VideoPlaybackEffect``s come out, and the state is readable in between. It reads no
 /// clock and does no I/O; the desktop player, a slide's clip and the browser pages are shells around it.
 ///
-/// The rules (the article "Playing video on an external display" has the reasoning):
+/// The rules (<doc:PlayingVideoOnAnExternalDisplay> has the reasoning):
 ///
 /// - **Where**: on the chosen external display (``VideoPlaybackConfiguration/display``) when one is attached
 ///   and ``ExternalPlaybackPolicy`` lets the item take it over; otherwise in the main window, which then
