@@ -141,4 +141,12 @@ struct VideoFrameSchedulerTests {
         huge.follow(PlaybackTimeline(elapsed: 1e300, at: 0, rate: 1), discontinuity: true)
         #expect(huge.frame(forVsyncAt: 0) == .idle(.positionOutOfRange))
     }
+
+    /// Found by `randomPlaybackKeepsEveryInvariant` (seed 9892311840716601916): the paused frame's rounding
+    /// allowance grew with the position, and 10⁹ s into a stream it picked a frame a second ahead.
+    @Test func aPausedFrameFarIntoAStreamIsTheFrameAtThePosition() throws {
+        var scheduler = try VideoFrameScheduler(framesPerSecond: 30, refreshRate: 165)
+        scheduler.follow(PlaybackTimeline(elapsed: 1_000_000_000.05, at: 0, rate: 0), discontinuity: true)
+        #expect(scheduler.frame(forVsyncAt: 1).frameOnScreen == 30_000_000_001)
+    }
 }

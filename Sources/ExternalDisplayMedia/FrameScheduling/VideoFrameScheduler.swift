@@ -157,7 +157,7 @@ public struct VideoFrameScheduler: Sendable, Hashable {
         }
         refreshWhilePaused = false
         // A position a rounding error below a frame boundary (a seek to exactly 2 s) belongs to the next frame.
-        let decision = show(Int((position + 1e-9 * max(1, position)).rounded(.down)), of: timeline)
+        let decision = show(Int((position + max(1e-7, 8 * position.ulp)).rounded(.down)), of: timeline)
         if case .hold = decision {
             counters.held -= 1
             return idle(.paused)
