@@ -149,4 +149,19 @@ struct VideoFrameSchedulerTests {
         scheduler.follow(PlaybackTimeline(elapsed: 1_000_000_000.05, at: 0, rate: 0), discontinuity: true)
         #expect(scheduler.frame(forVsyncAt: 1).frameOnScreen == 30_000_000_001)
     }
+
+    /// A display that runs at 59.94 Hz but is described as 60 Hz: the grid drifts and is locked again every few
+    /// seconds, yet ten minutes of a 24 fps film still hold frames 2 or 3 vsyncs in the proportions the
+    /// arithmetic demands: 35,964 vsyncs for 14,400 frames → 7,164 threes (35,964 − 2 × 14,400) and 7,236 twos.
+    @Test func anInexactRefreshStillGivesTheExpectedHolds() throws {
+        let actual = 60_000.0 / 1_001
+        var scheduler = try VideoFrameScheduler(framesPerSecond: 24, refreshRate: 60)
+        scheduler.follow(PlaybackTimeline(elapsed: 10, at: 0, rate: 1), discontinuity: true)
+        let shown = (0..<35_964).map { scheduler.frame(forVsyncAt: Double($0) / actual).frameOnScreen }
+        let holds = Self.holds(shown)
+        let twos = holds.filter { $0 == 2 }.count, threes = holds.filter { $0 == 3 }.count
+        #expect(twos + threes == holds.count, "holds other than 2 and 3: \(Set(holds))")
+        #expect(abs(twos - 7_236) + abs(threes - 7_164) <= 2, "\(twos) twos, \(threes) threes")
+        #expect(scheduler.counters.dropped == 0)
+    }
 }

@@ -59,7 +59,8 @@ struct VideoPipelineTraceTests {
             "open film.mp4", "place HDMI-1", "indicate Playing on Living Room TV",
             "timeline #1 film.mp4 0.0@100.0 x1.0 jump", "nowPlaying newItem playing 0.0",
         ])
-        // 100 s is vsync 6000: the 3:2 cadence from frame 1 on; frame 0 also covers the vsync before it is due.
+        // 100 s is vsync 6000: the 3:2 cadence from frame 1 on; frame 0 also takes the film's very first vsync,
+        // which the phase gives to the (non-existent) frame before it.
         #expect(rig.vsyncs(6_000...6_010) == ["0", "=0", "=0", "1", "=1", "=1", "2", "=2", "3", "=3", "=3"])
         // A seek to one minute, while playing: the first frame after the jump, then on.
         #expect(rig.batch(at: 101, .seek(to: 60)) == [
