@@ -35,22 +35,14 @@ struct FollowerTimelineTests {
             (20.03, 1_010, .setRate(1 - 0.015)),       // still easing (above the 20 ms band)
             (20.01, 1_010, .setRate(1)),               // back within 20 ms: the leader's rate
             (19.70, 1_010, .setRate(1.1)),             // 300 ms behind: at most +10 %
-            (20.60, 1_010, .seek(to: 20, rate: 1)),    // 600 ms: beyond 0.5 s, seek
+            (20.60, 1_010, .seek(to: 20.1, rate: 1)),  // 600 ms: beyond 0.5 s, seek where the leader will be
+                                                       // after the assumed 0.1 s seek latency
             (25.00, 1_010.3, .none),                   // within the 0.5 s settle time after the seek
-            (20.90, 1_010.9, .none),                   // settled, in step
+            (20.90, 1_010.9, .none),                   // landed in step: the latency stays 0.1 s
         ]
         for (position, time, expected) in trace {
             let answer = corrector.correct(leader: playing, followerPosition: position, at: time)
-            #expect(Self.roughlyEqual(answer, expected), "follower at \(position) when the host reads \(time): \(answer)")
-        }
-    }
-
-    /// Equal, with rates and positions compared to a microsecond (the corrector computes them in floating point).
-    static func roughlyEqual(_ a: DriftCorrection, _ b: DriftCorrection) -> Bool {
-        switch (a, b) {
-        case (.setRate(let x), .setRate(let y)): abs(x - y) < 1e-6
-        case (.seek(let x, let r), .seek(let y, let s)): abs(x - y) < 1e-6 && r == s
-        default: a == b
+            #expect(roughlyEqual(answer, expected), "follower at \(position) when the host reads \(time): \(answer)")
         }
     }
 
@@ -63,8 +55,24 @@ struct FollowerTimelineTests {
         let seeked = TimelineMessage(sequence: 6, item: "film.mp4",
                                      timeline: PlaybackTimeline(elapsed: 90, at: 1_002, rate: 1), discontinuity: true)
         // A jump is followed at once, even when the follower happens to be close.
-        #expect(corrector.correct(leader: seeked, followerPosition: 90, at: 1_002) == .seek(to: 90, rate: 1))
+        #expect(roughlyEqual(corrector.correct(leader: seeked, followerPosition: 90, at: 1_002),
+                                  .seek(to: 90.1, rate: 1)))
         #expect(corrector.correct(leader: seeked, followerPosition: 95, at: 1_002.2) == .none)
+    }
+
+    @Test func theSeekLatencyIsLearntFromWhereTheFollowerLands() {
+        var corrector = FollowerDriftCorrector()
+        let leader = TimelineMessage(sequence: 1, item: "film.mp4",
+                                     timeline: PlaybackTimeline(elapsed: 0, at: 0, rate: 2), discontinuity: true)
+        #expect(roughlyEqual(corrector.correct(leader: leader, followerPosition: 0, at: 10),
+                                  .seek(to: 20.2, rate: 2)))
+        // It landed 0.3 s of media behind at double speed: the seek took 0.15 s longer than assumed; easing
+        // takes back 0.3 s over 2 s.
+        #expect(roughlyEqual(corrector.correct(leader: leader, followerPosition: 21.7, at: 11), .setRate(2.15)))
+        #expect(abs(corrector.seekLatency - 0.25) < 1e-9)
+        // The next seek aims 0.25 s ahead.
+        #expect(roughlyEqual(corrector.correct(leader: leader, followerPosition: 10, at: 12),
+                                  .seek(to: 24.5, rate: 2)))
     }
 
     @Test func unusableReportsAreIgnoredWithAReason() {
@@ -83,7 +91,8 @@ struct FollowerTimelineTests {
 
     @Test func badThresholdsFallBackToTheDefaults() {
         let thresholds = FollowerDriftCorrector.Thresholds(tolerance: .nan, seekBeyond: -1, easingTime: 0,
-                                                          maximumRateChange: .infinity, settleTime: -3)
+                                                          maximumRateChange: .infinity, settleTime: -3,
+                                                          initialSeekLatency: .nan)
         #expect(thresholds == FollowerDriftCorrector.Thresholds())
         #expect(FollowerDriftCorrector.Thresholds(tolerance: 1, seekBeyond: 0.5).seekBeyond == 1)
     }

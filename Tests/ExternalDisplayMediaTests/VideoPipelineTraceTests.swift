@@ -67,10 +67,12 @@ struct VideoPipelineTraceTests {
             "timeline #2 film.mp4 60.0@101.0 x1.0 jump", "nowPlaying seek playing 60.0",
         ])
         #expect(rig.vsyncs(6_061...6_066) == ["1440", "=1440", "1441", "=1441", "=1441", "1442"])
-        // The page jumps with the leader, then, 0.3 s behind once its seek has landed, eases at +10 %.
+        // The page jumps with the leader (aiming 0.1 s ahead for its seek latency); it lands 0.3 s behind, so it
+        // eases at +10 % and will aim 0.4 s ahead next time.
         let seeked = try #require(rig.lastMessage)
-        #expect(rig.page.correct(leader: seeked, followerPosition: 2, at: 101.3) == .seek(to: 60.3, rate: 1))
-        #expect(rig.page.correct(leader: seeked, followerPosition: 60.6, at: 101.9) == .setRate(1.1))
+        #expect(roughlyEqual(rig.page.correct(leader: seeked, followerPosition: 2, at: 101.3), .seek(to: 60.4, rate: 1)))
+        #expect(roughlyEqual(rig.page.correct(leader: seeked, followerPosition: 60.6, at: 101.9), .setRate(1.1)))
+        #expect(abs(rig.page.seekLatency - 0.4) < 1e-9)
         // Then the cable is pulled.
         #expect(rig.batch(at: 102, .displayDetached(id: "HDMI-1")) == [
             "place main", "indicate nothing", "timeline #3 film.mp4 61.0@102.0 x0.0", "nowPlaying rateChange paused 61.0",

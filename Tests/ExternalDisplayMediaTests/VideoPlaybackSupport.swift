@@ -36,3 +36,12 @@ let teaser = VideoItem(metadata: NowPlayingMetadata(identifier: "teaser.webm", t
                                                     mediaType: .video), content: .incidentalVideo)
 let liveChannel = VideoItem(metadata: NowPlayingMetadata(identifier: "live", title: "Live", isLiveStream: true,
                                                          mediaType: .video))
+
+/// Equal, with rates and positions compared to a microsecond (the drift corrector computes them in floating point).
+func roughlyEqual(_ a: DriftCorrection, _ b: DriftCorrection) -> Bool {
+    switch (a, b) {
+    case (.setRate(let x), .setRate(let y)): abs(x - y) < 1e-6
+    case (.seek(let x, let r), .seek(let y, let s)): abs(x - y) < 1e-6 && r == s
+    default: a == b
+    }
+}

@@ -9,15 +9,17 @@ import Foundation
 /// | --- | --- |
 /// | a new message with ``TimelineMessage/discontinuity`` (seek, new item) | seek to the leader's position |
 /// | within ``Thresholds/settleTime`` (0.5 s) of a seek this corrector asked for | nothing: the seek is landing |
+/// | the first report after that | learn the follower's seek latency from where it landed (``seekLatency``) |
 /// | leader paused and the follower more than ``Thresholds/tolerance`` (40 ms) away | seek |
 /// | more than ``Thresholds/seekBeyond`` (0.5 s) away | seek |
 /// | more than 40 ms away (20 ms once easing) | rate = leader's ± drift / ``Thresholds/easingTime`` (2 s), at most ±``Thresholds/maximumRateChange`` (10 %) |
 /// | back within 20 ms while easing | the leader's rate |
 /// | otherwise | nothing |
 ///
-/// 40 ms is about one frame of a 24 fps film, under what viewers notice between two screens; easing instead of
-/// seeking avoids the stall and audio gap a seek costs a browser. Pure: the caller passes the host-clock time
-/// of each report.
+/// A seek aims at where the leader will be once the follower's seek has landed: the leader's position
+/// ``seekLatency`` later (0.1 s at first, then learnt from each landing, within 0…2 s). 40 ms is about one frame
+/// of a 24 fps film, under what viewers notice between two screens; easing instead of seeking avoids the stall
+/// and audio gap a seek costs a browser. Pure: the caller passes the host-clock time of each report.
 ///
 /// ```swift
 /// var corrector = FollowerDriftCorrector()
@@ -40,11 +42,14 @@ public struct FollowerDriftCorrector: Sendable, Hashable {
         public var maximumRateChange: Double
         /// How long after a seek the follower's reports are not acted on, in host seconds.
         public var settleTime: TimeInterval
+        /// The follower's seek latency assumed before the first landing has been seen, in host seconds.
+        public var initialSeekLatency: TimeInterval
 
         /// Creates thresholds; non-finite or negative values fall back to the defaults, and `seekBeyond` is at
         /// least `tolerance`.
         public init(tolerance: TimeInterval = 0.04, seekBeyond: TimeInterval = 0.5, easingTime: TimeInterval = 2,
-                    maximumRateChange: Double = 0.1, settleTime: TimeInterval = 0.5) {
+                    maximumRateChange: Double = 0.1, settleTime: TimeInterval = 0.5,
+                    initialSeekLatency: TimeInterval = 0.1) {
             func valid(_ value: Double, _ fallback: Double, positive: Bool = false) -> Double {
                 value.isFinite && (positive ? value > 0 : value >= 0) ? value : fallback
             }
@@ -53,6 +58,7 @@ public struct FollowerDriftCorrector: Sendable, Hashable {
             self.easingTime = valid(easingTime, 2, positive: true)
             self.maximumRateChange = min(valid(maximumRateChange, 0.1), 0.9)
             self.settleTime = valid(settleTime, 0.5)
+            self.initialSeekLatency = min(FollowerDriftCorrector.latencyLimit, valid(initialSeekLatency, 0.1))
         }
     }
 
@@ -60,12 +66,19 @@ public struct FollowerDriftCorrector: Sendable, Hashable {
     public let thresholds: Thresholds
     /// Whether the follower is currently easing at a rate other than the leader's.
     public private(set) var isEasing = false
+    /// How long the follower takes to land a seek, in host seconds, as last learnt.
+    public private(set) var seekLatency: TimeInterval
+    /// The largest seek latency the corrector assumes.
+    static let latencyLimit: TimeInterval = 2
     private var lastSequence: Int?
     private var lastSeek: TimeInterval?
+    /// A seek whose landing has not been measured yet.
+    private var unmeasuredSeek = false
 
     /// Creates a corrector.
     public init(thresholds: Thresholds = Thresholds()) {
         self.thresholds = thresholds
+        seekLatency = thresholds.initialSeekLatency
     }
 
     /// The correction for a follower at `followerPosition` (media seconds) when the host clock reads
@@ -90,6 +103,13 @@ public struct FollowerDriftCorrector: Sendable, Hashable {
 
         let drift = followerPosition - target
         let leaderRate = leader.timeline.rate
+        if unmeasuredSeek {
+            // The seek has landed: a follower behind (drift < 0) took longer than assumed, and the other way round.
+            unmeasuredSeek = false
+            if leaderRate > 0 {
+                seekLatency = min(Self.latencyLimit, max(0, seekLatency - drift / leaderRate))
+            }
+        }
         if abs(drift) > thresholds.seekBeyond || (leaderRate <= 0 && abs(drift) > thresholds.tolerance) {
             return seek(to: target, leader: leader, at: hostTime)
         }
@@ -109,6 +129,9 @@ public struct FollowerDriftCorrector: Sendable, Hashable {
                                at hostTime: TimeInterval) -> DriftCorrection {
         lastSeek = hostTime
         isEasing = false
-        return .seek(to: target, rate: leader.timeline.rate)
+        unmeasuredSeek = true
+        let rate = leader.timeline.rate
+        let landing = rate > 0 ? leader.position(atHostTime: hostTime + seekLatency) : target
+        return .seek(to: landing, rate: rate)
     }
 }
