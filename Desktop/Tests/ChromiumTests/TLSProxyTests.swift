@@ -7,8 +7,8 @@ import Testing
 /// header to `present --serve 127.0.0.1:P --serve-origin https://127.0.0.1:N`. Headless Chromium (which accepts
 /// the certificate) opens the audience page and the remote over https, and their sockets over wss://: a key on
 /// the console flips the page, the remote's Next button drives the talk. The configuration is the README's.
-@Suite(.serialized)
-struct TLSProxyTests {
+/// Part of the serialized Chromium suite: one headless Chromium at a time.
+extension ChromiumDisplayTests {
     /// The proxy's configuration (the README's example, with the test's paths and ports): TLS on `listen`,
     /// everything forwarded to the presenter with the `Host` the browser sent and the WebSocket upgrade.
     static func nginxConfiguration(directory: URL, listen: Int, presenter: Int) -> String {

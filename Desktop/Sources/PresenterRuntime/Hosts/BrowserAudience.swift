@@ -151,7 +151,7 @@ public final class BrowserAudienceHost: PresenterHost {
         // The byte budget: pictures shown now first, then the first picture ahead of each layout, then the second.
         var wants: [FrameKey] = []
         var seen: Set<FrameKey> = []
-        let ranks = layouts.map { [plans[$0]!.current] + plans[$0]!.ahead }
+        let ranks = layouts.compactMap { plans[$0].map { [$0.current] + $0.ahead } }
         for rank in 0..<(ranks.map(\.count).max() ?? 0) {
             for keys in ranks where rank < keys.count && seen.insert(keys[rank]).inserted { wants.append(keys[rank]) }
         }
@@ -161,15 +161,19 @@ public final class BrowserAudienceHost: PresenterHost {
             wants.map { PictureBudget.Want(size: $0.size, heldBytes: frames[$0]?.byteCount,
                                            expectedBytes: expectedBytes[$0.size] ?? 0) },
             pinnedBytes: BrowserFrame.liveBytes - held)
-        wanted = zip(wants, admitted).filter(\.1).map(\.0)
+        // Pictures ahead count only for layouts whose picture shown now is admitted (the others share one).
+        let fits = Set(zip(wants, admitted).filter(\.1).map(\.0))
+        let useful = Set(layouts.flatMap { layout -> [FrameKey] in
+            guard let plan = plans[layout], fits.contains(plan.current) else { return [] }
+            return [plan.current] + plan.ahead
+        })
+        wanted = wants.filter { fits.contains($0) && useful.contains($0) }
         wantedSet = Set(wanted)
         // Only the pictures wanted now are kept: memory does not grow with the sizes pages ever had.
         frames = frames.filter { wantedSet.contains($0.key) }
         unrenderable = unrenderable.intersection(wantedSet)
         expectedBytes = expectedBytes.filter { sizes.contains($0.key) }
-        for layout in layouts {
-            plans[layout]!.ahead = plans[layout]!.ahead.filter(wantedSet.contains)
-        }
+        for layout in layouts { plans[layout]?.ahead.removeAll { !wantedSet.contains($0) } }
         let own = plans.filter { wantedSet.contains($0.value.current) }
         for (surface, layout) in pages {
             // A page whose own picture does not fit shows the picture of the closest shape, which it scales.
