@@ -295,7 +295,7 @@ func budgetKeys() async throws {
     var slide = 1
     for index in 0..<30 {
         try await Task.sleep(nanoseconds: 300_000_000)
-        let forward = index % 4 != 3
+        let forward = index % 2 == 0
         slide += forward ? 1 : -1
         let mark = presenter.console.all.count
         let pressed = nowMs()

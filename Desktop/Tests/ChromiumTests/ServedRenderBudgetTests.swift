@@ -61,6 +61,21 @@ struct ServedRenderBudgetTests {
         try? FileManager.default.removeItem(at: deck.deletingLastPathComponent())
     }
 
+    @Test("--serve-picture-mb outside 160…16384, not a number, or without --serve: a message naming the range")
+    func pictureBudgetArguments() throws {
+        let deck = try writeDeck().path, binary = try extdisplayBinary().path
+        for (arguments, expected) in [(["--serve", "0", "--serve-picture-mb", "159"], "outside 160…16384 MiB"),
+                                      (["--serve", "0", "--serve-picture-mb", "99999999999999999999"], "is invalid"),
+                                      (["--serve", "0", "--serve-picture-mb=-5"], "outside 160…16384 MiB"),
+                                      (["--serve-picture-mb", "512"], "--serve-picture-mb needs --serve")] {
+            #expect {
+                try run([binary, "present", deck] + arguments)
+            } throws: { error in
+                "\(error)".contains(expected) && !"\(error)".contains("Fatal error")
+            }
+        }
+    }
+
     @Test("a page at 3840×2160 whose PDF page renders for 8 s: keys on the console are answered within 1.5 s")
     func keysWhileAPageRenders() async throws {
         let directory = try MiniPDF.write(MiniPDF.nestedForms(), name: "slow.pdf")
