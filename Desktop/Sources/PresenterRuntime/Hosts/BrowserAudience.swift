@@ -19,10 +19,10 @@ public import Foundation
 /// Ahead of time: the pictures the next and the previous key would show are rendered too and given to the pages
 /// to hold decoded (``BrowserSurface/preload(_:)``), so a flip is a few-byte message and a draw on the page.
 ///
-/// Budgets a page cannot exceed: the distinct picture sizes rendered at once hold at most ``pixelBudget`` pixels,
+/// Budgets a page cannot exceed: the distinct picture sizes rendered at once hold at most `pixelBudget` pixels,
 /// and the pictures held and in flight at most the configuration's ``ExternalDisplayBrowser/PictureBudget``
 /// bytes (pictures ahead give way first, then further sizes show the picture of the closest shape). Pictures are
-/// rendered off the console's thread (``BrowserPictureRenderer``), the ones shown now first, one at a time, the
+/// rendered off the console's thread (`BrowserPictureRenderer`), the ones shown now first, one at a time, the
 /// newest wanted only: a render no longer wanted is cancelled. The console's thread only lays them out.
 @MainActor
 public final class BrowserAudienceHost: PresenterHost {

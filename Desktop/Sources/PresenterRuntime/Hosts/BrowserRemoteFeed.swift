@@ -21,7 +21,7 @@ final class BrowserRemoteFeed {
     static let half = PixelSize(width: 640, height: 360)
     private let controller: PresenterController
     private let platform: BrowserDisplayPlatform
-    /// Text is measured with this canvas; pictures are drawn by ``renderer``.
+    /// Text is measured with this canvas; pictures are drawn by `renderer`.
     private var metrics: SDLPresenterCanvas?
     private let renderer = BrowserPictureRenderer()
     private var rendering: BrowserPictureRenderer.Ticket?
