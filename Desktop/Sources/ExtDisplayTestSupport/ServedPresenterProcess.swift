@@ -18,13 +18,12 @@ public final class ServedPresenterProcess: @unchecked Sendable {
 
     /// Starts the presenter and waits for it to print its URLs. `fileLimit` starts it with that soft limit on
     /// open files (`ulimit -Sn`, through /bin/sh), as a desktop session's default of 1,024 would. `environment`
-    /// is added to the test's own; `serve` is the address to serve on.
+    /// is added to the test's own.
     public static func start(binary: URL, deck: URL, extraArguments: [String] = [],
-                             fileLimit: Int? = nil, environment extra: [String: String] = [:],
-                             serve: String = "127.0.0.1:0") async throws -> ServedPresenterProcess {
+                             fileLimit: Int? = nil, environment extra: [String: String] = [:]) async throws -> ServedPresenterProcess {
         _ = brokenPipesIgnored
         let process = Process()
-        let arguments = ["present", deck.path, "--serve", serve] + extraArguments
+        let arguments = ["present", deck.path, "--serve", "127.0.0.1:0"] + extraArguments
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -Sn \(fileLimit) && exec \"$0\" \"$@\"", binary.path] + arguments
