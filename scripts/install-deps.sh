@@ -44,6 +44,8 @@ if [ "$group" = tests ]; then
     wtype
     # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.
     zbar-tools
+    # --serve behind a TLS reverse proxy: nginx with a certificate the openssl CLI makes at test time.
+    nginx openssl
   )
 fi
 

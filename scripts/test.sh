@@ -109,11 +109,15 @@ run_tests "SwayTests under headless sway" Desktop --filter '^SwayTests\.' --skip
 run_tests "SwayTests.ServeWaylandTests (browser viewers beside the Wayland presenter)" Desktop \
   --filter '^SwayTests\.ServeWaylandTests'
 run_tests "ChromiumTests with headless Chromium" Desktop --filter '^ChromiumTests\.' \
-  --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests)'
+  --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests|ServedRenderBudgetTests)'
 # Hostile pages against a served presenter (300 pages, 1,100 idle connections, near-4K and 16384-pixel viewports):
 # the presenter's renders and the load client's threads would slow other suites' pages; on its own.
 run_tests "ChromiumTests.ServedHostileTests (the served binary against hostile pages)" Desktop \
   --filter '^ChromiumTests\.ServedHostileTests'
+# Pages at 4K against the picture budget (peak memory read from /proc) and keys during a slow render: on its own,
+# so that no other suite's renders count in its memory or take its cores.
+run_tests "ChromiumTests.ServedRenderBudgetTests (picture budget, renders off the console's thread)" Desktop \
+  --filter '^ChromiumTests\.ServedRenderBudgetTests'
 # The load test's 100 emulated viewers run on Swift's cooperative threads (two on a 2-core machine): beside
 # other suites, whose tests may hold those threads in blocking calls (a child process's exit, zbarimg), their
 # connections starved (0 of 100 connected in 60 s on a loaded machine). It runs in a process of its own.

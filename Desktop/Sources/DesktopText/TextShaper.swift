@@ -48,18 +48,22 @@ public final class TextShaper {
     /// deck at a few sizes, and bound what a console naming thousands of passing browser pages keeps (measured with
     /// the 1,000-cycle browser test, anonymous memory growth: 4,096 lines 2.7 MB, 2,048 1.5 MB, 256 0.56 MB).
     public init(fallback: FontFallback = .shared, lineCapacity: Int = 2_048) {
-        if TTF_WasInit() == 0 { _ = TTF_Init() }
+        Self.faces.withLock { if TTF_WasInit() == 0 { _ = TTF_Init() } }
         self.fallback = fallback
         self.lineCapacity = max(1, lineCapacity)
     }
 
-    deinit { for font in fonts.values { TTF_CloseFont(font) } }
+    deinit { Self.faces.withLock { for font in fonts.values { TTF_CloseFont(font) } } }
+
+    /// Held while fonts are opened or closed: SDL_ttf's fonts share one FreeType library, whose faces may be used
+    /// on several threads (a shaper each) only when they are made and freed one at a time.
+    private static let faces = NSLock()
 
     /// The open SDL_ttf font for a file and pixel size (`TTF_Font *`), or nil when it cannot be opened.
     package func font(path: String, index: Int = 0, size: Int) -> OpaquePointer? {
         let key = FontKey(path: path, index: index, size: max(1, size))
         if let font = fonts[key] { return font }
-        guard let font = TTF_OpenFontIndex(path, Int32(clamping: key.size), index) else { return nil }
+        guard let font = Self.faces.withLock({ TTF_OpenFontIndex(path, Int32(clamping: key.size), index) }) else { return nil }
         fonts[key] = font
         return font
     }

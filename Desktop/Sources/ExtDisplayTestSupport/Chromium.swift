@@ -32,8 +32,9 @@ public final class Chromium: @unchecked Sendable {
         throw SupportError("chromium is not installed: run scripts/install-deps.sh (Debian package chromium)")
     }
 
-    /// Starts headless Chromium with remote debugging on a free port.
-    public static func launch() async throws -> Chromium {
+    /// Starts headless Chromium with remote debugging on a free port, and `extraArguments` (e.g.
+    /// `--ignore-certificate-errors` for a test's self-signed certificate).
+    public static func launch(extraArguments: [String] = []) async throws -> Chromium {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("edk-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let process = Process()
@@ -42,7 +43,7 @@ public final class Chromium: @unchecked Sendable {
                              "--no-first-run", "--disable-background-networking", "--disable-extensions",
                              "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                              "--disable-backgrounding-occluded-windows", "--remote-debugging-port=0", "--remote-allow-origins=*",
-                             "--user-data-dir=\(profile.path)", "about:blank"]
+                             "--user-data-dir=\(profile.path)"] + extraArguments + ["about:blank"]
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice

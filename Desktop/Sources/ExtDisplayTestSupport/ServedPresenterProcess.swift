@@ -17,9 +17,10 @@ public final class ServedPresenterProcess: @unchecked Sendable {
     private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Starts the presenter and waits for it to print its URLs. `fileLimit` starts it with that soft limit on
-    /// open files (`ulimit -Sn`, through /bin/sh), as a desktop session's default of 1,024 would.
+    /// open files (`ulimit -Sn`, through /bin/sh), as a desktop session's default of 1,024 would. `environment`
+    /// is added to the test's own.
     public static func start(binary: URL, deck: URL, extraArguments: [String] = [],
-                             fileLimit: Int? = nil) async throws -> ServedPresenterProcess {
+                             fileLimit: Int? = nil, environment extra: [String: String] = [:]) async throws -> ServedPresenterProcess {
         _ = brokenPipesIgnored
         let process = Process()
         let arguments = ["present", deck.path, "--serve", "127.0.0.1:0"] + extraArguments
@@ -33,6 +34,7 @@ public final class ServedPresenterProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
@@ -79,6 +81,9 @@ public final class ServedPresenterProcess: @unchecked Sendable {
 
     /// Resident memory of the presenter in KiB (VmRSS).
     public var residentKiB: Int { statusKiB("VmRSS:") }
+
+    /// The most resident memory the presenter has had so far, in KiB (VmHWM).
+    public var peakResidentKiB: Int { statusKiB("VmHWM:") }
 
     /// Resident memory in KiB by kind, from /proc: anonymous (heap, stacks), file-backed (the binary and libraries
     /// paged in) and shared memory.

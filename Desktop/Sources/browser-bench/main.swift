@@ -16,7 +16,12 @@
 // 4. Encodings: what a Chromium page pays to decode one audience picture as the server's PNG, raw RGBA, Chromium's
 //    own PNG, WebP and JPEG, and to draw a picture it holds.
 //
-// Arguments: `[PAGES] [chromium|load|decode]` (Chromium windows, default 50; only those rows).
+// 5. Budgets (`budgets`, only when asked; issue 23): the presenter's memory with 50 pages at the largest mode a
+//    page may have (3840×2160, one size and 50 sizes; a text deck and a deck of full-slide noise pictures), key
+//    latency on the console while 200 such pages connect at once, and the time until an idle connection is
+//    dropped (nothing sent, a request line cut off, a request answered then silence, a page that stops reading).
+//
+// Arguments: `[PAGES] [chromium|load|decode|budgets]` (Chromium windows, default 50; only those rows).
 import ExtDisplayTestSupport
 import Foundation
 
@@ -240,13 +245,131 @@ func decodeCosts() async throws {
     say("decode    one 1280x720 audience picture in Chromium (median of 15): \(text)")
 }
 
+/// Memory with 50 pages at 3840×2160: resident and peak growth over the presenter with no page, after every page
+/// has its picture and the pictures ahead have had time to render.
+func budgetMemory(deck: URL, name: String, distinctSizes: Bool) async throws {
+    let presenter = try await ServedPresenterProcess.start(binary: try binary(), deck: deck)
+    defer { presenter.quit() }
+    let mark = presenter.console.all.count
+    presenter.type("n")
+    _ = try await presenter.waitForLine(from: mark, timeout: 30) { $0.hasPrefix("slide 2 of") }
+    try await Task.sleep(nanoseconds: 1_000_000_000)
+    let idle = presenter.residentKiB, idlePeak = presenter.peakResidentKiB
+    let start = Date()
+    var clients: [LoadClient] = []
+    if distinctSizes {
+        for index in 0..<50 { clients.append(try await LoadClient.connect(count: 1, to: presenter.url, width: 3_840, height: 2_160 - index)) }
+    } else {
+        clients.append(try await LoadClient.connect(count: 50, to: presenter.url, width: 3_840, height: 2_160))
+    }
+    var everyone = true
+    for client in clients { everyone = await client.wait(timeout: 300) { $0.lastPNG != nil } && everyone }
+    let pictured = Date().timeIntervalSince(start)
+    try await Task.sleep(nanoseconds: 15_000_000_000)
+    let line = try await stats(presenter)
+    let rendered = line.split(separator: ",").first { $0.contains("rendered") }.map(String.init) ?? ""
+    let png = clients.compactMap { $0.snapshot.first?.lastPNG?.count }.max() ?? 0
+    say(String(format: "budgets   memory, 50 pages at 3840×2160%@, %@: every page had its picture %@ after %.1f s; resident %d → %d MiB, peak %d → %d MiB (picture budget 256 MiB); largest picture %.1f MB;%@",
+               distinctSizes ? " (50 sizes 3840×2111…2160)" : " (one size)", name, everyone ? "yes" : "NO", pictured,
+               idle / 1_024, presenter.residentKiB / 1_024, idlePeak / 1_024, presenter.peakResidentKiB / 1_024,
+               Double(png) / 1e6, rendered))
+    for client in clients { await client.close() }
+}
+
+/// Key → the console's status line while 200 pages at 3840×2160 (200 sizes) connect at once.
+func budgetKeys() async throws {
+    let presenter = try await ServedPresenterProcess.start(binary: try binary(), deck: try deck())
+    defer { presenter.quit() }
+    let url = presenter.url
+    let crowd = Task.detached { () -> [LoadClient] in
+        await withTaskGroup(of: LoadClient?.self) { group in
+            for index in 0..<200 {
+                group.addTask { try? await LoadClient.connect(count: 1, to: url, width: 3_840, height: 2_160 - index, timeout: 120) }
+            }
+            var clients: [LoadClient] = []
+            for await client in group { if let client { clients.append(client) } }
+            return clients
+        }
+    }
+    var latencies: [Double] = []
+    var slide = 1
+    for index in 0..<30 {
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let forward = index % 2 == 0
+        slide += forward ? 1 : -1
+        let mark = presenter.console.all.count
+        let pressed = nowMs()
+        presenter.type(forward ? "n" : "\u{7f}")
+        _ = try await presenter.waitForLine(from: mark, timeout: 60) { $0.hasPrefix("slide \(slide) of") }
+        latencies.append(nowMs() - pressed)
+    }
+    let clients = await crowd.value
+    let connected = clients.filter { $0.snapshot.first?.isOpen == true }.count
+    say(String(format: "budgets   keys while 200 pages at 3840×2160 (200 sizes) connect at once: key → console status line p50 %.1f ms, p95 %.1f ms, max %.1f ms over %d keys; %d pages connected",
+               percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.max() ?? .nan, latencies.count, connected))
+    for client in clients { await client.close() }
+}
+
+/// Seconds until the server drops connections that stay idle in four ways, measured from the last byte sent.
+func budgetIdle() async throws {
+    let presenter = try await ServedPresenterProcess.start(binary: try binary(), deck: try deck())
+    defer { presenter.quit() }
+    let port = Int(presenter.url.split(separator: ":").last!.prefix { $0.isNumber })!
+    func dropped(_ send: String, readFirst: Bool) async throws -> Double {
+        try await onOwnThread {
+            let socket = try RawSocket(port: port)
+            if !send.isEmpty { socket.send(send) }
+            let start = Date()
+            var (bytes, closed) = socket.read(timeout: 120) { readFirst && ConnectionGuardHeadEnd.find($0) != nil }
+            var since = start
+            if readFirst, !closed {
+                // The response came: silence from here on.
+                since = Date()
+                (bytes, closed) = socket.read(timeout: 120)
+            }
+            _ = bytes
+            return closed ? Date().timeIntervalSince(since) : .infinity
+        }
+    }
+    async let silent = dropped("", readFirst: false)
+    async let cut = dropped("GET / HT", readFirst: false)
+    async let answered = dropped("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", readFirst: true)
+    let mark = presenter.console.all.count
+    let stalled = try await LoadClient.connect(count: 1, to: presenter.url, stalled: 1)
+    let stalledStart = Date()
+    _ = try await presenter.waitForLine(from: mark, timeout: 120) { $0.contains("browser-1 gone") }
+    let heartbeat = Date().timeIntervalSince(stalledStart)
+    let times = try await (silent, cut, answered)
+    say(String(format: "budgets   idle connections dropped after: nothing sent %.1f s; request line cut off %.1f s; a request answered, then silence %.1f s; an audience page that stops reading %.1f s",
+               times.0, times.1, times.2, heartbeat))
+    await stalled.close()
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let pages = arguments.first.flatMap(Int.init) ?? 50
-let only = arguments.first { $0 == "chromium" || $0 == "load" || $0 == "decode" }
+let only = arguments.first { $0 == "chromium" || $0 == "load" || $0 == "decode" || $0 == "budgets" }
 say("browser-bench: loopback, release build of extdisplay; machine: \(ProcessInfo.processInfo.activeProcessorCount) cores")
 do {
     if only == "decode" {
         try await decodeCosts()
+        exit(0)
+    }
+    if only == "budgets" {
+        try await budgetIdle()
+        try await budgetKeys()
+        try await budgetMemory(deck: try deck(), name: "text deck", distinctSizes: false)
+        try await budgetMemory(deck: try deck(), name: "text deck", distinctSizes: true)
+        let noise = try NoiseDeck.write()
+        let noiseRows: Result<Void, any Error>
+        do {
+            try await budgetMemory(deck: noise, name: "noise-picture deck", distinctSizes: false)
+            try await budgetMemory(deck: noise, name: "noise-picture deck", distinctSizes: true)
+            noiseRows = .success(())
+        } catch {
+            noiseRows = .failure(error)
+        }
+        try? FileManager.default.removeItem(at: noise.deletingLastPathComponent())
+        try noiseRows.get()
         exit(0)
     }
     if only != "chromium" {

@@ -41,6 +41,9 @@ public struct BrowserServerConfiguration: Sendable {
     public var maximumPendingPerAddress = 16
     /// Connections audience pages can never take (the remote and new requests always find a place). Default 16.
     public var reservedConnections = 16
+    /// The bytes pictures for pages may take at once, shared by every page (held, queued for a page, and the one
+    /// being rendered; see ``PictureBudget``). Default 256 MiB.
+    public var pictureBudget = PictureBudget()
 
     /// A configuration. `remoteToken` defaults to 128 random bits in hex.
     public init(host: String = "127.0.0.1", port: Int = 0, remoteToken: String = BrowserServerConfiguration.randomToken(),

@@ -17,9 +17,13 @@ public import Foundation
 /// again. The remote gets the speaker's state (notes included) and pictures of the current and next slide (BrowserRemoteFeed).
 ///
 /// Ahead of time: the pictures the next and the previous key would show are rendered too and given to the pages
-/// to hold decoded (``BrowserSurface/preload(_:)``), so a flip is a few-byte message and a draw on the page. The
-/// renderer draws on the main actor one picture at a time (the current ones first) and encodes the PNG off it, so
-/// the console is never held up by an encoder.
+/// to hold decoded (``BrowserSurface/preload(_:)``), so a flip is a few-byte message and a draw on the page.
+///
+/// Budgets a page cannot exceed: the distinct picture sizes rendered at once hold at most `pixelBudget` pixels,
+/// and the pictures held and in flight at most the configuration's ``ExternalDisplayBrowser/PictureBudget``
+/// bytes (pictures ahead give way first, then further sizes show the picture of the closest shape). Pictures are
+/// rendered off the console's thread (`BrowserPictureRenderer`), the ones shown now first, one at a time, the
+/// newest wanted only: a render no longer wanted is cancelled. The console's thread only lays them out.
 @MainActor
 public final class BrowserAudienceHost: PresenterHost {
     /// The browser-display server.
@@ -32,12 +36,18 @@ public final class BrowserAudienceHost: PresenterHost {
     private var qr: ConsoleQR?
     /// Pictures ready, by size and content: those shown now and those held ahead.
     private var frames: [FrameKey: BrowserFrame] = [:]
-    /// Pictures wanted and not ready: shown now (urgent) and ahead.
-    private var urgent: [FrameKey] = []
-    private var ahead: [FrameKey] = []
-    private var wanted: Set<FrameKey> = []
-    private var rendering: FrameKey?
-    private var canvases: [PixelSize: SDLPresenterCanvas] = [:]
+    /// The pictures admitted by the budgets, most wanted first (shown now, then ahead): the render order.
+    private var wanted: [FrameKey] = []
+    private var wantedSet: Set<FrameKey> = []
+    /// The render under way.
+    private var rendering: (key: FrameKey, ticket: BrowserPictureRenderer.Ticket)?
+    /// Pictures whose canvas could not be made (not tried again while wanted).
+    private var unrenderable: Set<FrameKey> = []
+    /// The PNG bytes of the last picture of each size (what the next one is expected to take).
+    private var expectedBytes: [PixelSize: Int] = [:]
+    private let renderer = BrowserPictureRenderer()
+    /// Text is measured with this canvas when laying pictures out (the sizes of pages do not change it).
+    private var metrics: SDLPresenterCanvas?
     private var nextNumber: UInt32 = 1
     /// The speaker's remote: state and pictures (BrowserRemoteFeed.swift).
     private let remote: BrowserRemoteFeed
@@ -76,8 +86,12 @@ public final class BrowserAudienceHost: PresenterHost {
         coordinator.start()
     }
 
-    /// Stops serving; every page is disconnected.
-    public func stop() { coordinator.stop() }
+    /// Stops serving; every page is disconnected and the render under way is cancelled.
+    public func stop() {
+        rendering?.ticket.cancel()
+        rendering = nil
+        coordinator.stop()
+    }
 
     /// Pages connected now.
     public var viewers: Int { platform.viewerCount }
@@ -108,57 +122,76 @@ public final class BrowserAudienceHost: PresenterHost {
         }
     }
 
+    private typealias Plan = (current: FrameKey, ahead: [FrameKey])
+
     /// Brings every page and the remote up to date (call after each change of state): shows each page its
     /// picture when it is ready (else asks for it first of all), gives it the pictures ahead that are ready, and
-    /// asks for the others.
+    /// asks for the others, within the budgets.
     func update(now: Double) {
         let clock = presenterClock(Date())
         let scene = controller.scene(at: now, clock: clock)
         let scenesAhead = platform.configuration.sendsAhead ? Self.scenesAhead(of: scene) : []
-        var plans: [DisplayLayout: (current: FrameKey, ahead: [FrameKey])] = [:]
-        var wanted: Set<FrameKey> = [], urgent: [FrameKey] = [], ahead: [FrameKey] = []
+        // Each layout's own plan while the distinct sizes fit the pixel budget; pages of further sizes share.
+        var plans: [DisplayLayout: Plan] = [:]
+        var layouts: [DisplayLayout] = []
         var sizes: Set<PixelSize> = []
+        var pages: [(surface: BrowserSurface, layout: DisplayLayout)] = []
         for display in controller.state.audienceDisplays {
             guard let surface = coordinator.surface(for: display.id) else { continue }
-            var planned = plans[display.layout]
-            if planned == nil {
-                let size = display.layout.frame.size
-                let budgetLeft = Self.pixelBudget - sizes.reduce(0) { $0 + $1.width * $1.height }
-                if !sizes.contains(size), size.width * size.height > budgetLeft, let shared = Self.closest(size, in: plans) {
-                    // Over the budget: this page shows the picture of the closest shape, which it scales to fill itself.
-                    planned = shared
-                } else if let made = plan(display, scene, scenesAhead) {
-                    planned = made
-                    plans[display.layout] = made
-                    sizes.insert(size)
-                    wanted.insert(made.current)
-                    wanted.formUnion(made.ahead)
-                    if frames[made.current] == nil { urgent.append(made.current) }
-                    ahead += made.ahead.filter { frames[$0] == nil }
-                }
-            }
-            guard let plan = planned else { continue }
+            pages.append((surface, display.layout))
+            guard plans[display.layout] == nil else { continue }
+            let size = display.layout.frame.size
+            let pixelsLeft = Self.pixelBudget - sizes.reduce(0) { $0 + $1.width * $1.height }
+            if !sizes.contains(size), size.width * size.height > pixelsLeft, !plans.isEmpty { continue }
+            guard let made = plan(display, scene, scenesAhead) else { continue }
+            plans[display.layout] = made
+            layouts.append(display.layout)
+            sizes.insert(size)
+        }
+        // The byte budget: pictures shown now first, then the first picture ahead of each layout, then the second.
+        var wants: [FrameKey] = []
+        var seen: Set<FrameKey> = []
+        let ranks = layouts.compactMap { plans[$0].map { [$0.current] + $0.ahead } }
+        for rank in 0..<(ranks.map(\.count).max() ?? 0) {
+            for keys in ranks where rank < keys.count && seen.insert(keys[rank]).inserted { wants.append(keys[rank]) }
+        }
+        frames = frames.filter { seen.contains($0.key) }
+        let held = frames.values.reduce(0) { $0 + $1.byteCount }
+        let admitted = platform.configuration.pictureBudget.admit(
+            wants.map { PictureBudget.Want(size: $0.size, heldBytes: frames[$0]?.byteCount,
+                                           expectedBytes: expectedBytes[$0.size] ?? 0) },
+            pinnedBytes: BrowserFrame.liveBytes - held)
+        // Pictures ahead count only for layouts whose picture shown now is admitted (the others share one).
+        let fits = Set(zip(wants, admitted).filter(\.1).map(\.0))
+        let useful = Set(layouts.flatMap { layout -> [FrameKey] in
+            guard let plan = plans[layout], fits.contains(plan.current) else { return [] }
+            return [plan.current] + plan.ahead
+        })
+        wanted = wants.filter { fits.contains($0) && useful.contains($0) }
+        wantedSet = Set(wanted)
+        // Only the pictures wanted now are kept: memory does not grow with the sizes pages ever had.
+        frames = frames.filter { wantedSet.contains($0.key) }
+        unrenderable = unrenderable.intersection(wantedSet)
+        expectedBytes = expectedBytes.filter { sizes.contains($0.key) }
+        for layout in layouts { plans[layout]?.ahead.removeAll { !wantedSet.contains($0) } }
+        let own = plans.filter { wantedSet.contains($0.value.current) }
+        for (surface, layout) in pages {
+            // A page whose own picture does not fit shows the picture of the closest shape, which it scales.
+            guard let plan = own[layout] ?? Self.closest(layout.frame.size, in: own) else { continue }
             if let frame = frames[plan.current] { surface.show(frame) }
             surface.preload(plan.ahead.compactMap { frames[$0] })
         }
-        // Only the pictures wanted now are kept: memory does not grow with the sizes pages ever had.
-        frames = frames.filter { wanted.contains($0.key) }
-        self.wanted = wanted
-        self.urgent = urgent
-        self.ahead = ahead
-        canvases = canvases.filter { size, _ in wanted.contains { $0.size == size } }
         renderNext()
         remote.update(now: now, clock: clock)
     }
 
-    /// The most pixels of distinct picture sizes rendered for pages at once (four 4K displays' worth: 133 MB of
-    /// canvases at most). Pages of further sizes show the rendered picture of the closest shape, scaled: a crowd
-    /// of pages of every size, or a page resizing among huge sizes, costs what four displays do.
+    /// The most pixels of distinct picture sizes rendered for pages at once (four 4K displays' worth): the work
+    /// a flip costs. Pages of further sizes show the rendered picture of the closest shape, scaled: a crowd of
+    /// pages of every size, or a page resizing among huge sizes, costs what four displays do.
     static let pixelBudget = 4 * 3_840 * 2_160
 
     /// The plan whose picture is closest in shape (aspect ratio; then the larger) to `size`.
-    private static func closest(_ size: PixelSize,
-                                in plans: [DisplayLayout: (current: FrameKey, ahead: [FrameKey])]) -> (current: FrameKey, ahead: [FrameKey])? {
+    private static func closest(_ size: PixelSize, in plans: [DisplayLayout: Plan]) -> Plan? {
         func aspect(_ size: PixelSize) -> Double { Double(max(size.width, 1)) / Double(max(size.height, 1)) }
         let wanted = aspect(size)
         return plans.values.min { a, b in
@@ -169,11 +202,11 @@ public final class BrowserAudienceHost: PresenterHost {
     }
 
     /// What a display shows now and after each key the presenter may press next.
-    private func plan(_ display: AudienceDisplay, _ scene: PresenterScene,
-                      _ scenesAhead: [PresenterScene]) -> (current: FrameKey, ahead: [FrameKey])? {
+    private func plan(_ display: AudienceDisplay, _ scene: PresenterScene, _ scenesAhead: [PresenterScene]) -> Plan? {
         let size = display.layout.frame.size
-        guard let canvas = canvas(size) else { return nil }
-        let layout = PresenterLayout(metrics: canvas, theme: controller.theme)
+        if metrics == nil { metrics = try? SDLPresenterCanvas(size: PixelSize(width: 1, height: 1)) }
+        guard let metrics else { return nil }
+        let layout = PresenterLayout(metrics: metrics, theme: controller.theme)
         let current = FrameKey(size: size, list: layout.external(scene, on: display))
         var ahead: [FrameKey] = []
         for scene in scenesAhead {
@@ -191,44 +224,30 @@ public final class BrowserAudienceHost: PresenterHost {
         }
     }
 
-    private func canvas(_ size: PixelSize) -> SDLPresenterCanvas? {
-        if let canvas = canvases[size] { return canvas }
-        guard let canvas = try? SDLPresenterCanvas(size: size) else { return nil }
-        canvases[size] = canvas
-        return canvas
-    }
-
-    /// Renders the next wanted picture (pictures shown now first): draws it on the main actor once the current
-    /// pass is over, encodes it off the main actor, then brings the pages up to date and goes on with the next one.
+    /// Renders the next wanted picture (pictures shown now first) off the console's thread, then brings the
+    /// pages up to date and goes on with the next one. A render no longer wanted is cancelled.
     private func renderNext() {
-        guard rendering == nil else { return }
-        guard let key = (urgent + ahead).first(where: { frames[$0] == nil && wanted.contains($0) }),
-              let canvas = canvas(key.size) else { return }
-        rendering = key
+        if let (key, ticket) = rendering, !wantedSet.contains(key) {
+            ticket.cancel()
+            rendering = nil
+        }
+        guard rendering == nil,
+              let key = wanted.first(where: { frames[$0] == nil && !unrenderable.contains($0) }) else { return }
         let number = nextNumber
         nextNumber &+= 1
         framesRendered += 1
-        // After this pass: the console is drawn first.
-        Task { @MainActor [weak self] in
-            let bitmap = Self.draw(key.list, on: canvas)
-            let png = await Task.detached(priority: .userInitiated) { bitmap.pngData() }.value
+        let ticket = renderer.render(BrowserPictureRenderer.Job(size: key.size, lists: [key.list])) { [weak self] png in
             guard let self else { return }
             rendering = nil
-            if wanted.contains(key) { frames[key] = BrowserFrame(number: number, png: png) }
+            if let png {
+                expectedBytes[key.size] = png.count
+                if wantedSet.contains(key) { frames[key] = BrowserFrame(number: number, png: png) }
+            } else {
+                unrenderable.insert(key)
+            }
             update(now: runtime?.now ?? 0)
         }
-    }
-
-    /// Draws a list and reads the pixels back, opaque. A display shows colour, not transparency: the canvas leaves
-    /// alpha just under 255 where text is blended, which a browser would composite over black. Frames go out
-    /// opaque, as a cable display shows them.
-    private static func draw(_ list: DisplayList, on canvas: SDLPresenterCanvas) -> Bitmap {
-        canvas.draw(list)
-        var bitmap = canvas.canvas.readPixels()
-        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
-        }
-        return bitmap
+        rendering = (key, ticket)
     }
 }
 #endif

@@ -12,14 +12,19 @@ import Foundation
 
 /// What the speaker's remote (`/remote?token=…`, the private display) is sent: the state (slide, timer, notes,
 /// the current and next slide's text) and one picture of two halves — the audience view of the current slide on
-/// top, the next slide below (black after the last one) — each 640×360, rendered only when one of them changed.
+/// top, the next slide below (black after the last one) — each 640×360, rendered only when one of them changed,
+/// off the console's thread on a renderer of its own (the speaker's picture never waits behind the audience's;
+/// a newer one cancels one under way). The state goes out at once, the picture when it is ready.
 @MainActor
 final class BrowserRemoteFeed {
     /// Each half of the picture.
     static let half = PixelSize(width: 640, height: 360)
     private let controller: PresenterController
     private let platform: BrowserDisplayPlatform
-    private var canvas: SDLPresenterCanvas?
+    /// Text is measured with this canvas; pictures are drawn by `renderer`.
+    private var metrics: SDLPresenterCanvas?
+    private let renderer = BrowserPictureRenderer()
+    private var rendering: BrowserPictureRenderer.Ticket?
     private var shown: BrowserRemoteState?
     private var pictured: [DisplayList]?
     private var number: UInt32 = 1
@@ -46,7 +51,8 @@ final class BrowserRemoteFeed {
             blank: state.isBlackedOut)
         guard remote != shown else { return }
         shown = remote
-        platform.publishRemote(remote, picture: picture(now: now, clock: clock))
+        platform.publishRemote(remote, picture: nil)
+        renderPicture(now: now, clock: clock)
     }
 
     /// The two halves as display lists: what the audience sees now, and the next slide's audience view.
@@ -63,25 +69,23 @@ final class BrowserRemoteFeed {
         return [now, next]
     }
 
-    /// The stacked picture (640×720, opaque), or nil when it is the one sent last.
-    private func picture(now: Double, clock: String) -> BrowserFrame? {
-        if canvas == nil { canvas = try? SDLPresenterCanvas(size: Self.half) }
-        guard let canvas else { return nil }
-        let lists = lists(now: now, clock: clock, metrics: canvas)
-        guard lists != pictured else { return nil }
+    /// Renders the stacked picture (640×720, opaque) unless it is the one sent last, and publishes it with the
+    /// state when it is ready.
+    private func renderPicture(now: Double, clock: String) {
+        if metrics == nil { metrics = try? SDLPresenterCanvas(size: PixelSize(width: 1, height: 1)) }
+        guard let metrics else { return }
+        let lists = lists(now: now, clock: clock, metrics: metrics)
+        guard lists != pictured else { return }
         pictured = lists
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(Self.half.width * Self.half.height * 8)
-        for list in lists {
-            canvas.draw(list)
-            pixels += canvas.canvas.readPixels().pixels
-        }
-        // Opaque, as a display shows it (the canvas leaves alpha under 255 where text is blended).
-        for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
-        let bitmap = Bitmap(width: Self.half.width, height: Self.half.height * 2, pixels: pixels)
+        rendering?.cancel()
         picturesRendered += 1
-        defer { number &+= 1 }
-        return BrowserFrame(number: number, png: bitmap.pngData())
+        rendering = renderer.render(BrowserPictureRenderer.Job(size: Self.half, lists: lists)) { [weak self] png in
+            guard let self, let png, let shown else { return }
+            rendering = nil
+            let frame = BrowserFrame(number: number, png: png)
+            number &+= 1
+            platform.publishRemote(shown, picture: frame)
+        }
     }
 
     private static func text(_ slide: Slide) -> String {

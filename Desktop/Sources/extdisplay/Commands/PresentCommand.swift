@@ -118,7 +118,8 @@ struct PresentCommand: AsyncParsableCommand {
         var launch = PresenterLaunch(deck: parsed, display: display == "auto" ? nil : display,
                                      configuration: configuration, planned: planned, serve: browsers.server,
                                      consoleFPS: browsers.consoleFPS, warn: Self.warn, fail: Self.fail)
-        launch.say = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        // A console whose reader has gone (a closed pipe) loses its lines; it never traps the talk.
+        launch.say = { line in try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
         launch.deckFile = url
         launch.beamerNotes = notes
         // --serve without a desktop (or with --terminal-console): the console in the terminal.

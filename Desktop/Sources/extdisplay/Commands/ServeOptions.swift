@@ -33,6 +33,13 @@ struct ServeOptions: ParsableArguments {
                              + "their browser's developer tools)."))
     var serveNoPreload = false
 
+    @Option(name: .customLong("serve-picture-mb"),
+            help: ArgumentHelp("With --serve: the MiB pictures for pages may take at once, shared by every page "
+                               + "(held, queued for a page, and the one being rendered); pictures ahead give way "
+                               + "first. \(PictureBudget.megabytes.lowerBound)…\(PictureBudget.megabytes.upperBound), "
+                               + "default \(PictureBudget.defaultMegabytes).", valueName: "MiB"))
+    var servePictureMB: Int?
+
     func validate() throws {
         if let serve {
             do { _ = try BrowserServerConfiguration(listen: serve) } catch { throw ValidationError(error.description) }
@@ -42,6 +49,12 @@ struct ServeOptions: ParsableArguments {
             throw ValidationError("--serve-origin '\(origin)': \(error)")
         }
         if !serveOrigin.isEmpty, serve == nil { throw ValidationError("--serve-origin needs --serve") }
+        if let servePictureMB {
+            do { _ = try PictureBudget(megabytes: servePictureMB) } catch {
+                throw ValidationError("--serve-picture-mb \(servePictureMB): \(error.description)")
+            }
+            if serve == nil { throw ValidationError("--serve-picture-mb needs --serve") }
+        }
         if let consoleFPS, !(consoleFPS.isFinite && consoleFPS > 0 && consoleFPS <= 1_000) {
             throw ValidationError("--console-fps \(consoleFPS): use a number of frames per second in 0…1000")
         }
@@ -54,6 +67,7 @@ extension ServeOptions {
         guard let serve, var server = try? BrowserServerConfiguration(listen: serve) else { return nil }
         server.sendsAhead = !serveNoPreload
         server.publicOrigins = serveOrigin
+        if let servePictureMB, let budget = try? PictureBudget(megabytes: servePictureMB) { server.pictureBudget = budget }
         return server
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// One encoded picture for browser displays: a PNG, numbered. Pages of one mode share one frame: the same
@@ -16,6 +17,12 @@ public final class BrowserFrame: Sendable {
     /// The message as sent: the number (4 bytes, big-endian) then the PNG.
     let message: ByteBuffer
 
+    private static let live = NIOLockedValueBox(0)
+
+    /// The PNG bytes of every frame alive in the process now: held by a host, queued for a page or being
+    /// written to one (``PictureBudget`` counts them).
+    public static var liveBytes: Int { live.withLockedValue { $0 } }
+
     /// A frame from a PNG file's bytes.
     public init(number: UInt32, png: Data) {
         self.number = number
@@ -24,5 +31,8 @@ public final class BrowserFrame: Sendable {
         buffer.writeInteger(number, endianness: .big)
         buffer.writeContiguousBytes(png)
         message = buffer
+        Self.live.withLockedValue { $0 += png.count }
     }
+
+    deinit { Self.live.withLockedValue { $0 -= byteCount } }
 }
