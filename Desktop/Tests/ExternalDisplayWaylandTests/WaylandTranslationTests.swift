@@ -10,7 +10,8 @@ struct WaylandTranslationTests {
     func connections() {
         let expected: [(String, ConnectionKind)] = [
             ("HDMI-A-1", .hdmi), ("DP-3", .displayPort), ("eDP-1", .builtIn), ("DSI-1", .builtIn),
-            ("HEADLESS-2", .virtual), ("WL-1", .virtual), ("X11-1", .virtual), ("DVI-D-1", .dvi), ("VGA-1", .vga),
+            ("HEADLESS-2", .virtual), ("WL-1", .virtual), ("X11-1", .virtual), ("Meta-0", .virtual), ("DVI-D-1", .dvi),
+            ("VGA-1", .vga),
             ("Unknown-1", .hdmi),
         ]
         for (name, kind) in expected { #expect(DesktopNaming.connection(forOutput: name) == kind, "\(name)") }
@@ -24,14 +25,6 @@ struct WaylandTranslationTests {
         #expect(DesktopNaming.displayName(description: nil, model: nil, outputName: "HDMI-A-1") == "HDMI-A-1")
         #expect(DesktopNaming.displayName(description: "Bad\u{07}\"name\"\n (X)", model: nil, outputName: "X") == "Badname")
         #expect(DesktopNaming.displayName(description: " (DP-1)", model: "", outputName: "DP-1") == "DP-1")
-    }
-
-    @Test("the main display: a built-in panel, else the output at the origin, else the first")
-    func mainDisplay() {
-        #expect(DesktopNaming.mainIndex(of: [(.hdmi, 0, 0), (.builtIn, 1920, 0)]) == 1)
-        #expect(DesktopNaming.mainIndex(of: [(.hdmi, 1920, 0), (.displayPort, 0, 0)]) == 1)
-        #expect(DesktopNaming.mainIndex(of: [(.hdmi, 100, 0), (.displayPort, 200, 0)]) == 0)
-        #expect(DesktopNaming.mainIndex(of: []) == nil)
     }
 
     private func record(_ global: UInt32, _ name: String, modes: [RawMode], done: Bool = true,

@@ -78,9 +78,13 @@ final class WaylandClient {
     /// Whether the compositor offers output management (mode switching, enabled/disabled heads).
     var hasOutputManagement: Bool { outputManager != nil }
 
+    /// The compositor's ranking of its outputs by name where it reports one outside Wayland (Mutter's primary
+    /// monitor through D-Bus: 1); empty elsewhere.
+    var priorities: [String: Int] = [:]
+
     /// The outputs that drive a display now.
     func outputs() -> [WaylandOutput] {
-        WaylandTopology.outputs(Array(records.values), heads: Array(heads.values), modes: modes)
+        WaylandTopology.outputs(Array(records.values), heads: Array(heads.values), modes: modes, priorities: priorities)
     }
 
     /// Whether every change announced so far has been closed by its `done` event.
