@@ -74,6 +74,22 @@ struct MutterPresentTests {
         #expect(presenter.exitStatus(timeout: 20) == 0, "stderr: \(presenter.stderr)")
     }
 
+    @Test("SIGTERM while the presenter is still starting (its first window just made) ends the talk with status 0")
+    func sigtermDuringStartUp() throws {
+        let mutter = try MutterCompositor()
+        defer { mutter.stop() }
+        let reference = try PresentReference(deck: Self.deck, notes: PresenterTheme().notes.hex)
+        let presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path, "--display", "Meta-1"],
+                                         environment: mutter.environment)
+        defer { presenter.signal(SIGKILL) }
+        // libdecor's first words come as SDL makes the console window, before the audience window is placed and
+        // long before the loop runs (the line about the remote control, when libdecor says nothing).
+        #expect(poll(20, every: 0.002) { presenter.stderr.contains("decorations") || presenter.stderr.contains("remote control") },
+                "stderr: \(presenter.stderr)")
+        presenter.signal(SIGTERM)
+        #expect(presenter.exitStatus(timeout: 20) == 0, "lines: \(presenter.lines) stderr: \(presenter.stderr)")
+    }
+
     @Test("Mutter's primary monitor is main: made primary, Meta-1 gets the console and Meta-0 the audience view; --mode with a mode Meta-0 does not offer keeps its own")
     func consoleOnThePrimaryMonitor() throws {
         let mutter = try MutterCompositor(monitors: ["1280x720", "1280x720"])
@@ -102,6 +118,8 @@ struct MutterPresentTests {
         let name = try #require(try mutter.displayState().map(\.connector).first { $0 != "Meta-0" })
         let presenter = try present(mutter, [], external: name, reference: reference)
         defer { presenter.signal(SIGKILL) }
+        // Keys typed before Mutter maps the windows (and focuses the console) are lost: first the slide on screen.
+        #expect(try audience(mutter, name, reference, slide: 0).matches)
         try keyboard.type(.right)
         try keyboard.type(.p)
         #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 2 of 3") && $0.contains("(paused)") } },
