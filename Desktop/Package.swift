@@ -225,6 +225,10 @@ let package = Package(
         .testTarget(name: "MutterTests",
                     dependencies: ["ExtDisplayTestSupport", "ExternalDisplayPresenter"],
                     swiftSettings: strict),
+        // Integration: headless KWin, KDE's compositor (scripts/kwin-headless.sh): `list` and `present`.
+        .testTarget(name: "KWinTests",
+                    dependencies: ["ExtDisplayTestSupport"],
+                    swiftSettings: strict),
         // Integration: headless Chromium pages (and emulated viewers) as displays of `present --serve`.
         .testTarget(name: "ChromiumTests",
                     dependencies: ["ExtDisplayTestSupport"],

@@ -110,6 +110,7 @@ run_tests "SwayTests.ServeWaylandTests (browser viewers beside the Wayland prese
   --filter '^SwayTests\.ServeWaylandTests'
 # GNOME: a headless Mutter per test (its own D-Bus session bus), presenters typed into through its RemoteDesktop API.
 run_tests "MutterTests under headless Mutter (GNOME)" Desktop --filter '^MutterTests\.'
+run_tests "KWinTests under headless KWin (KDE)" Desktop --filter '^KWinTests\.'
 run_tests "ChromiumTests with headless Chromium" Desktop --filter '^ChromiumTests\.' \
   --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests)'
 # Hostile pages against a served presenter (300 pages, 1,100 idle connections, near-4K and 16384-pixel viewports):
