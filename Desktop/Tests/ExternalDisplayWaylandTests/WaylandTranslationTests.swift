@@ -42,6 +42,21 @@ struct WaylandTranslationTests {
         return r
     }
 
+    @Test("the main output: the compositor's ranking (Mutter's primary, KWin's order) over the built-in panel and the origin")
+    func mainFromTheCompositorsRanking() {
+        let mode = [RawMode(width: 1920, height: 1080, milliHertz: 60_000, current: true)]
+        let records = [record(1, "eDP-1", modes: mode, logical: (0, 0, 1920, 1080)),
+                       record(2, "HDMI-A-1", modes: mode, logical: (1920, 0, 1920, 1080)),
+                       record(3, "DP-2", modes: mode, logical: (3840, 0, 1920, 1080))]
+        func main(_ priorities: [String: Int]) -> [String] {
+            WaylandTopology.outputs(records, heads: [], modes: [:], priorities: priorities).filter(\.isMain).map(\.outputName)
+        }
+        #expect(main([:]) == ["eDP-1"])
+        #expect(main(["HDMI-A-1": 1]) == ["HDMI-A-1"])
+        #expect(main(["eDP-1": 3, "HDMI-A-1": 2, "DP-2": 1]) == ["DP-2"])
+        #expect(main(["Gone-9": 1]) == ["eDP-1"])
+    }
+
     @Test("outputs: incomplete records wait, a disabled head hides its output, sway 1.7's 0×0 heads are ignored")
     func topology() throws {
         let records = [
