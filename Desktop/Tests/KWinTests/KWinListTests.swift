@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// `extdisplay list` and `present` on a real headless KWin (KDE's compositor), checked against `wayland-info`
-/// (libwayland's own client): names, modes, logical geometry, scale; the main display by the shared rule (KWin
-/// reports its output priorities only through kde-output-device-v2, which the backend does not read yet: the
-/// output at the origin is main). `present` ends with status 0 on SIGTERM.
+/// (libwayland's own client): names, modes, logical geometry, scale; the main display is the first output of
+/// KWin's `kde_output_order_v1` — Virtual-0 for `--virtual` outputs (`WAYLAND_DEBUG=1` shows KWin sending
+/// `output("Virtual-0")`, `output("Virtual-1")`, `done()`). `present` ends with status 0 on SIGTERM.
 @Suite("extdisplay on KDE (headless KWin)", .serialized)
 struct KWinListTests {
     private func extdisplay() throws -> String {
@@ -32,7 +32,7 @@ struct KWinListTests {
             #expect(object["position"] as? [String: Int] == ["x": output.x, "y": output.y], "\(output.name)")
             #expect(object["logicalSize"] as? [String: Int] == ["width": output.width, "height": output.height])
             #expect(object["scale"] as? Double == Double(output.scale))
-            #expect(object["main"] as? Bool == (output.x == 0 && output.y == 0), "\(output.name)")
+            #expect(object["main"] as? Bool == (output.name == "Virtual-0"), "\(output.name)")
         }
     }
 
