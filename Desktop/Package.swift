@@ -102,6 +102,7 @@ let package = Package(
         .target(name: "ExternalDisplayWayland",
                 dependencies: [kit("ExternalDisplayKit"), "DesktopModeState", "DesktopFiles",
                                .target(name: "CWaylandClient", condition: linuxOnly),
+                               .target(name: "CSDBus", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),
         .target(name: "ExternalDisplayMPRIS",
@@ -139,7 +140,7 @@ let package = Package(
         // polling with hang guards, Xorg-dummy, window dumps, session buses, hand-written PDFs, real browser pages
         // (Chromium over DevTools), emulated viewers and `present --serve`. Not a product.
         .target(name: "ExtDisplayTestSupport",
-                dependencies: ["DesktopProcesses",
+                dependencies: ["DesktopProcesses", .target(name: "CSDBus", condition: linuxOnly),
                                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
@@ -218,6 +219,15 @@ let package = Package(
         // Integration: headless sway compositors (scripts/sway-headless.sh): the Wayland backend and presenter.
         .testTarget(name: "SwayTests",
                     dependencies: ["ExtDisplayTestSupport", "ExternalDisplayWayland", "ExternalDisplayPresenter", kit("ExternalDisplayKit")],
+                    swiftSettings: strict),
+        // Integration: headless Mutter, GNOME's compositor (scripts/mutter-headless.sh): the Wayland backend with
+        // Mutter's D-Bus display configuration, and the presenter.
+        .testTarget(name: "MutterTests",
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayPresenter"],
+                    swiftSettings: strict),
+        // Integration: headless KWin, KDE's compositor (scripts/kwin-headless.sh): `list` and `present`.
+        .testTarget(name: "KWinTests",
+                    dependencies: ["ExtDisplayTestSupport"],
                     swiftSettings: strict),
         // Integration: headless Chromium pages (and emulated viewers) as displays of `present --serve`.
         .testTarget(name: "ChromiumTests",

@@ -40,6 +40,12 @@ if [ "$group" = tests ]; then
     # Wayland: headless sway for the integration tests with Mesa's software renderer; wlr-randr, grim and
     # wayland-info help by hand (scripts/sway-headless.sh).
     wayland-protocols sway wlr-randr grim wayland-utils libegl-mesa0 libgl1-mesa-dri libgles2
+    # GNOME: headless Mutter (scripts/mutter-headless.sh) on a private session bus; busctl reads its DisplayConfig;
+    # PipeWire and WirePlumber carry its screen casts (screenshots, virtual monitors), GStreamer reads them.
+    mutter systemd pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools
+    gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+    # KDE: headless KWin (scripts/kwin-headless.sh).
+    kwin-wayland
     # present on Wayland: wtype types keys into the console through the compositor's virtual keyboard.
     wtype
     # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.

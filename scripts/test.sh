@@ -108,6 +108,9 @@ run_tests "XorgTests.PlatformTests and XorgConsoleOutputTests (SDL and X11 in th
 run_tests "SwayTests under headless sway" Desktop --filter '^SwayTests\.' --skip '^SwayTests\.ServeWaylandTests'
 run_tests "SwayTests.ServeWaylandTests (browser viewers beside the Wayland presenter)" Desktop \
   --filter '^SwayTests\.ServeWaylandTests'
+# GNOME: a headless Mutter per test (its own D-Bus session bus), presenters typed into through its RemoteDesktop API.
+run_tests "MutterTests under headless Mutter (GNOME)" Desktop --filter '^MutterTests\.'
+run_tests "KWinTests under headless KWin (KDE)" Desktop --filter '^KWinTests\.'
 run_tests "ChromiumTests with headless Chromium" Desktop --filter '^ChromiumTests\.' \
   --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests|ServedRenderBudgetTests)'
 # Hostile pages against a served presenter (300 pages, 1,100 idle connections, near-4K and 16384-pixel viewports):

@@ -1,6 +1,6 @@
 /*
- * Interface tables for xdg-output-unstable-v1 (version 3) and wlr-output-management-unstable-v1 (version 4),
- * written by hand from the two protocol specifications: for each interface, its requests and its events in
+ * Interface tables for xdg-output-unstable-v1 (version 3), wlr-output-management-unstable-v1 (version 4) and
+ * KDE's kde-output-order-v1 (version 1), written by hand from the protocol specifications: for each interface, its requests and its events in
  * opcode order, each with the name, the wire signature libwayland expects ("i" int, "u" uint, "f" fixed,
  * "s" string, "o" object, "n" new_id; a leading digit is the version the message appeared in), and for each
  * argument the interface of the object it names (NULL for plain values).
@@ -142,4 +142,19 @@ static const struct wl_message configuration_head_requests[] = {
 
 const struct wl_interface edk_zwlr_output_configuration_head_v1_interface = {
     "zwlr_output_configuration_head_v1", 4, 6, configuration_head_requests, 0, NULL,
+};
+
+/* ---- kde-output-order-v1 (KWin 5.27): the outputs by priority, the first one primary --------------------- */
+
+static const struct wl_message order_requests[] = {
+    { "destroy", "", NULL },                               /* 0: destructor */
+};
+
+static const struct wl_message order_events[] = {
+    { "output", "s", one_value },                          /* 0: output_name, in priority order */
+    { "done", "", NULL },                                  /* 1: the list is complete */
+};
+
+const struct wl_interface edk_kde_output_order_v1_interface = {
+    "kde_output_order_v1", 1, 1, order_requests, 2, order_events,
 };

@@ -125,6 +125,28 @@ static const struct {
     void (*description)(void *, struct zxdg_output_v1 *, const char *);
 } xdg_output_listener = { xdg_position, xdg_size, xdg_done, xdg_name, xdg_description };
 
+/* ---- kde_output_order_v1 ---- */
+
+static void order_output(void *data, struct kde_output_order_v1 *o, const char *name) {
+    EVENT(EDK_ORDER_OUTPUT, o);
+    ev.text = name;
+    emit(data, &ev);
+}
+
+static void order_done(void *data, struct kde_output_order_v1 *o) { EVENT(EDK_ORDER_DONE, o); emit(data, &ev); }
+
+static const struct {
+    void (*output)(void *, struct kde_output_order_v1 *, const char *);
+    void (*done)(void *, struct kde_output_order_v1 *);
+} order_listener = { order_output, order_done };
+
+struct kde_output_order_v1 *edk_bind_output_order(struct wl_registry *registry, uint32_t name, uint32_t version,
+                                                  struct edk_wl_sink *sink) {
+    struct wl_proxy *order = wl_registry_bind(registry, name, &edk_kde_output_order_v1_interface, version);
+    if (order) wl_proxy_add_listener(order, (void (**)(void))&order_listener, sink);
+    return (struct kde_output_order_v1 *)order;
+}
+
 struct zxdg_output_manager_v1 *edk_bind_xdg_output_manager(struct wl_registry *registry, uint32_t name,
                                                            uint32_t version) {
     return wl_registry_bind(registry, name, &edk_zxdg_output_manager_v1_interface, version);

@@ -22,7 +22,9 @@ public struct DesktopOutput: Hashable, Sendable, Identifiable {
     public var bounds: Rect
     /// The physical size the output reports (0 × 0 when unknown).
     public var physicalSize: PhysicalSize
-    /// Whether this is the main display: RandR's primary output, else the first output with a CRTC.
+    /// Whether this is the main display (`ExternalDisplayKit/DesktopNaming/mainIndex(of:)`, the rule every
+    /// desktop backend shares): RandR's primary output, else a built-in panel, else the output at (0,0), else
+    /// the first output with a CRTC.
     public var isPrimary: Bool
 
     /// The display's id.

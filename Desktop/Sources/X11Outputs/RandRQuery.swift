@@ -38,7 +38,12 @@ struct RandRQuery {
             outputs.append(output)
             states.append(state)
         }
-        if !outputs.isEmpty, !outputs.contains(where: \.isPrimary) { outputs[0].isPrimary = true }
+        // The main display by the rule every desktop backend shares, RandR's primary output ranked first.
+        let main = DesktopNaming.mainIndex(of: outputs.map {
+            MainDisplayCandidate(connection: $0.display.connection, x: $0.bounds.x, y: $0.bounds.y,
+                                 priority: $0.isPrimary ? 1 : nil)
+        })
+        for index in outputs.indices { outputs[index].isPrimary = index == main }
         return (outputs, states)
     }
 

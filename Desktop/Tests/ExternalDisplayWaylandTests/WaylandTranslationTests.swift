@@ -10,7 +10,8 @@ struct WaylandTranslationTests {
     func connections() {
         let expected: [(String, ConnectionKind)] = [
             ("HDMI-A-1", .hdmi), ("DP-3", .displayPort), ("eDP-1", .builtIn), ("DSI-1", .builtIn),
-            ("HEADLESS-2", .virtual), ("WL-1", .virtual), ("X11-1", .virtual), ("DVI-D-1", .dvi), ("VGA-1", .vga),
+            ("HEADLESS-2", .virtual), ("WL-1", .virtual), ("X11-1", .virtual), ("Meta-0", .virtual), ("DVI-D-1", .dvi),
+            ("VGA-1", .vga),
             ("Unknown-1", .hdmi),
         ]
         for (name, kind) in expected { #expect(DesktopNaming.connection(forOutput: name) == kind, "\(name)") }
@@ -26,14 +27,6 @@ struct WaylandTranslationTests {
         #expect(DesktopNaming.displayName(description: " (DP-1)", model: "", outputName: "DP-1") == "DP-1")
     }
 
-    @Test("the main display: a built-in panel, else the output at the origin, else the first")
-    func mainDisplay() {
-        #expect(DesktopNaming.mainIndex(of: [(.hdmi, 0, 0), (.builtIn, 1920, 0)]) == 1)
-        #expect(DesktopNaming.mainIndex(of: [(.hdmi, 1920, 0), (.displayPort, 0, 0)]) == 1)
-        #expect(DesktopNaming.mainIndex(of: [(.hdmi, 100, 0), (.displayPort, 200, 0)]) == 0)
-        #expect(DesktopNaming.mainIndex(of: []) == nil)
-    }
-
     private func record(_ global: UInt32, _ name: String, modes: [RawMode], done: Bool = true,
                         logical: (Int, Int, Int, Int)? = nil, scale: Int = 1) -> OutputRecord {
         var r = OutputRecord(global: global)
@@ -47,6 +40,21 @@ struct WaylandTranslationTests {
             r.logicalSize = (logical.2, logical.3)
         }
         return r
+    }
+
+    @Test("the main output: the compositor's ranking (Mutter's primary, KWin's order) over the built-in panel and the origin")
+    func mainFromTheCompositorsRanking() {
+        let mode = [RawMode(width: 1920, height: 1080, milliHertz: 60_000, current: true)]
+        let records = [record(1, "eDP-1", modes: mode, logical: (0, 0, 1920, 1080)),
+                       record(2, "HDMI-A-1", modes: mode, logical: (1920, 0, 1920, 1080)),
+                       record(3, "DP-2", modes: mode, logical: (3840, 0, 1920, 1080))]
+        func main(_ priorities: [String: Int]) -> [String] {
+            WaylandTopology.outputs(records, heads: [], modes: [:], priorities: priorities).filter(\.isMain).map(\.outputName)
+        }
+        #expect(main([:]) == ["eDP-1"])
+        #expect(main(["HDMI-A-1": 1]) == ["HDMI-A-1"])
+        #expect(main(["eDP-1": 3, "HDMI-A-1": 2, "DP-2": 1]) == ["DP-2"])
+        #expect(main(["Gone-9": 1]) == ["eDP-1"])
     }
 
     @Test("outputs: incomplete records wait, a disabled head hides its output, sway 1.7's 0×0 heads are ignored")

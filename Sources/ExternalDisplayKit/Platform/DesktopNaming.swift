@@ -9,14 +9,15 @@
 /// ```
 public enum DesktopNaming {
     /// The connection kind an output name implies: `HDMI-1`/`HDMI-A-1` → hdmi, `DP-2` → displayPort, `VGA` → vga,
-    /// `DVI-I-1` → dvi, `eDP-1`/`LVDS-1`/`DSI-1` → builtIn, `DUMMY0`/`VIRTUAL1`/`HEADLESS-1`/`WL-1`/`X11-1` →
-    /// virtual, `USB…` → usbc; anything else → hdmi.
+    /// `DVI-I-1` → dvi, `eDP-1`/`LVDS-1`/`DSI-1` → builtIn, `DUMMY0`/`VIRTUAL1`/`HEADLESS-1`/`WL-1`/`X11-1`/
+    /// `Meta-0` (Mutter's virtual monitors) → virtual, `USB…` → usbc; anything else → hdmi.
     public static func connection(forOutput name: String) -> ConnectionKind {
         let upper = name.uppercased()
         let table: [(String, ConnectionKind)] = [
             ("EDP", .builtIn), ("LVDS", .builtIn), ("DSI", .builtIn), ("HDMI", .hdmi), ("DP", .displayPort),
             ("DISPLAYPORT", .displayPort), ("VGA", .vga), ("DVI", .dvi), ("DUMMY", .virtual),
-            ("VIRTUAL", .virtual), ("HEADLESS", .virtual), ("WL-", .virtual), ("X11-", .virtual), ("USB", .usbc),
+            ("VIRTUAL", .virtual), ("HEADLESS", .virtual), ("WL-", .virtual), ("X11-", .virtual), ("META-", .virtual),
+            ("USB", .usbc),
         ]
         return table.first { upper.hasPrefix($0.0) }?.1 ?? .hdmi
     }
@@ -39,12 +40,46 @@ public enum DesktopNaming {
         return outputName
     }
 
-    /// Which of `outputs` is the main display when the system names no primary one (Wayland has no such
-    /// notion): the first built-in panel (eDP, LVDS, DSI), else the output at the origin of the desktop, else
-    /// the first. Nil for an empty list. Every other output is an external display.
-    public static func mainIndex(of outputs: [(connection: ConnectionKind, x: Int, y: Int)]) -> Int? {
-        outputs.firstIndex { $0.connection == .builtIn }
+    /// Which of `outputs` is the main display, the same rule on every desktop: the output the system ranks
+    /// first (X11 RandR's primary output, Mutter's primary logical monitor, KWin's output priority 1) — the
+    /// lowest ``MainDisplayCandidate/priority`` of 1 or more, the first of equals; where the system ranks none,
+    /// the first built-in panel (eDP, LVDS, DSI), else the output at the origin of the desktop, else the first.
+    /// Nil for an empty list. Every other output is an external display.
+    ///
+    /// ```swift
+    /// DesktopNaming.mainIndex(of: [MainDisplayCandidate(connection: .hdmi, x: 0, y: 0),
+    ///                              MainDisplayCandidate(connection: .hdmi, x: 1920, y: 0, priority: 1)])  // 1
+    /// ```
+    public static func mainIndex(of outputs: [MainDisplayCandidate]) -> Int? {
+        let ranked = outputs.indices.filter { (outputs[$0].priority ?? 0) >= 1 }
+        if let first = ranked.min(by: { (outputs[$0].priority ?? 0, $0) < (outputs[$1].priority ?? 0, $1) }) {
+            return first
+        }
+        return outputs.firstIndex { $0.connection == .builtIn }
             ?? outputs.firstIndex { $0.x == 0 && $0.y == 0 }
             ?? (outputs.isEmpty ? nil : 0)
+    }
+}
+
+/// One output as `DesktopNaming.mainIndex(of:)` weighs it: its connection kind, its
+/// top-left corner in the desktop, and the system's own ranking where it has one.
+public struct MainDisplayCandidate: Hashable, Sendable {
+    /// The connection kind (a built-in panel is main when the system ranks nothing).
+    public var connection: ConnectionKind
+    /// The top-left corner in the desktop's coordinates.
+    public var x: Int
+    /// The top-left corner in the desktop's coordinates.
+    public var y: Int
+    /// The system's ranking of this output, 1 first: 1 for RandR's primary output and for Mutter's primary
+    /// logical monitor, KWin's output priority as it reports it; nil (or anything below 1) where the system
+    /// ranks nothing.
+    public var priority: Int?
+
+    /// A candidate.
+    public init(connection: ConnectionKind, x: Int, y: Int, priority: Int? = nil) {
+        self.connection = connection
+        self.x = x
+        self.y = y
+        self.priority = priority
     }
 }

@@ -22,6 +22,7 @@ struct zwlr_output_head_v1;
 struct zwlr_output_mode_v1;
 struct zwlr_output_configuration_v1;
 struct zwlr_output_configuration_head_v1;
+struct kde_output_order_v1;
 
 /* What happened; the fields of struct edk_wl_event that carry it are named after each value. */
 enum edk_wl_event_kind {
@@ -62,6 +63,8 @@ enum edk_wl_event_kind {
     EDK_CONFIG_SUCCEEDED,
     EDK_CONFIG_FAILED,
     EDK_CONFIG_CANCELLED,
+    EDK_ORDER_OUTPUT,               /* text = an output name, in the compositor's order (first = primary) */
+    EDK_ORDER_DONE,                 /* the order just announced is complete */
 };
 
 /* One event. `object` is the proxy it came from; strings live only for the duration of the handler call. */
@@ -90,6 +93,7 @@ extern const struct wl_interface edk_zwlr_output_head_v1_interface;
 extern const struct wl_interface edk_zwlr_output_mode_v1_interface;
 extern const struct wl_interface edk_zwlr_output_configuration_v1_interface;
 extern const struct wl_interface edk_zwlr_output_configuration_head_v1_interface;
+extern const struct wl_interface edk_kde_output_order_v1_interface;
 
 /* The registry of `display`, its events going to `sink`. */
 struct wl_registry *edk_registry(struct wl_display *display, struct edk_wl_sink *sink);
@@ -103,6 +107,10 @@ struct zxdg_output_manager_v1 *edk_bind_xdg_output_manager(struct wl_registry *r
 /* Binds global `name` as zwlr_output_manager_v1 and listens to it (and to every head and mode it announces). */
 struct zwlr_output_manager_v1 *edk_bind_output_manager(struct wl_registry *registry, uint32_t name,
                                                        uint32_t version, struct edk_wl_sink *sink);
+
+/* Binds global `name` as kde_output_order_v1 (KWin: output names by priority) and listens to it. */
+struct kde_output_order_v1 *edk_bind_output_order(struct wl_registry *registry, uint32_t name, uint32_t version,
+                                                  struct edk_wl_sink *sink);
 
 /* zxdg_output_manager_v1.get_xdg_output, listened to. */
 struct zxdg_output_v1 *edk_get_xdg_output(struct zxdg_output_manager_v1 *manager, struct wl_output *output,

@@ -3,8 +3,8 @@ import ExternalDisplayKit
 import Foundation
 
 /// One connection to a Wayland compositor and everything it said about outputs: the registry, `wl_output`
-/// (up to version 4), `zxdg_output_manager_v1` (up to 3) and `zwlr_output_manager_v1` (version 2: this library
-/// needs nothing later) with their heads and modes.
+/// (up to version 4), `zxdg_output_manager_v1` (up to 3), `zwlr_output_manager_v1` (version 2: this library
+/// needs nothing later) with their heads and modes, and KWin's `kde_output_order_v1` (its outputs by priority).
 ///
 /// Not thread-safe and not isolated: used from one thread at a time (``WaylandSession`` on the main actor; the
 /// exit-time mode restore on a connection of its own).
@@ -78,13 +78,24 @@ final class WaylandClient {
     /// Whether the compositor offers output management (mode switching, enabled/disabled heads).
     var hasOutputManagement: Bool { outputManager != nil }
 
+    /// The compositor's ranking of its outputs by name where it reports one outside Wayland (Mutter's primary
+    /// monitor through D-Bus: 1); empty elsewhere.
+    var priorities: [String: Int] = [:]
+    /// KWin's `kde_output_order_v1`: output names by priority, the first primary (empty elsewhere).
+    private(set) var outputOrder: [String] = []
+    private var pendingOrder: [String]?
+    private var orderProxy: OpaquePointer?
+
     /// The outputs that drive a display now.
     func outputs() -> [WaylandOutput] {
-        WaylandTopology.outputs(Array(records.values), heads: Array(heads.values), modes: modes)
+        // KWin's order ranks 1, 2, …; a ranking read outside Wayland (Mutter) comes on top of it.
+        var ranks = Dictionary(outputOrder.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: min)
+        ranks.merge(priorities) { _, outside in outside }
+        return WaylandTopology.outputs(Array(records.values), heads: Array(heads.values), modes: modes, priorities: ranks)
     }
 
     /// Whether every change announced so far has been closed by its `done` event.
-    var isSettled: Bool { pendingOutputs.isEmpty && !headsPending }
+    var isSettled: Bool { pendingOutputs.isEmpty && !headsPending && pendingOrder == nil }
 
     /// Sends what is queued and waits until the compositor has handled it (and every event it sent back).
     func roundtrip() throws(WaylandError) {
@@ -170,6 +181,11 @@ final class WaylandClient {
             headsPending = false
         case EDK_CONFIG_SUCCEEDED, EDK_CONFIG_FAILED, EDK_CONFIG_CANCELLED:
             configurationOutcome = event.kind
+        case EDK_ORDER_OUTPUT:
+            pendingOrder = (pendingOrder ?? []) + [text ?? ""]
+        case EDK_ORDER_DONE:
+            outputOrder = pendingOrder ?? []
+            pendingOrder = nil
         default:
             headOrModeEvent(object, event, text)
         }
@@ -191,6 +207,9 @@ final class WaylandClient {
             }
             xdgManager = (name, proxy)
             for key in outputProxies.keys { attachXDG(key) }
+        case "kde_output_order_v1":
+            guard orderProxy == nil else { return }
+            orderProxy = edk_bind_output_order(registry, name, 1, sink)
         case "zwlr_output_manager_v1":
             guard outputManager == nil, let proxy = edk_bind_output_manager(registry, name, min(version, 2), sink)
             else { return }

@@ -28,6 +28,8 @@ public final class WaylandSession {
     /// The socket name in use (`wayland-1`), the key its mode records are kept under.
     public let displayName: String
     let client: WaylandClient
+    /// Mutter's display configuration, when the compositor is GNOME's (primary monitor, mode switches).
+    let mutter: MutterDisplayConfig?
     /// The last reading (what events are computed against).
     private var known: [WaylandOutput]
     private var source: (any DispatchSourceRead)?
@@ -42,15 +44,32 @@ public final class WaylandSession {
     private init(client: WaylandClient) {
         self.client = client
         displayName = client.displayName
+        mutter = client.hasOutputManagement ? nil
+            : MutterDisplayConfig.open(matching: client.outputs().map(\.outputName))
+        known = []
+        readPriorities()
         known = client.outputs()
+    }
+
+    /// Reads which monitor Mutter calls primary (the main display's rule ranks it first).
+    private func readPriorities() {
+        guard let mutter, let state = try? mutter.currentState() else { return }
+        client.priorities = state.primaryConnector.map { [$0: 1] } ?? [:]
     }
 
     /// The connection's file descriptor: readable when the compositor has news. Poll it, then call
     /// ``readEvents()``.
     public var fileDescriptor: Int32 { client.fileDescriptor }
 
-    /// Whether the compositor lets clients switch modes (it offers wlr-output-management).
-    public var canSwitchModes: Bool { client.hasOutputManagement }
+    /// Whether the compositor lets clients switch modes: it offers wlr-output-management, or it is Mutter
+    /// (`org.gnome.Mutter.DisplayConfig` on the session bus).
+    public var canSwitchModes: Bool { client.hasOutputManagement || mutter != nil }
+
+    /// How this compositor lets a client switch modes, in a few words (for messages).
+    public var modeSwitchingMethod: String? {
+        client.hasOutputManagement ? "wlr-output-management"
+            : mutter != nil ? "org.gnome.Mutter.DisplayConfig" : nil
+    }
 
     /// Every output that drives a display now, in the order the compositor announced them; exactly one is
     /// ``WaylandOutput/isMain`` when any exists.
@@ -62,7 +81,11 @@ public final class WaylandSession {
     public func readEvents() throws(WaylandError) -> [WaylandOutputEvent] {
         try client.dispatchAvailable()
         guard client.isSettled else { return [] }
-        let now = client.outputs()
+        var now = client.outputs()
+        if mutter != nil, now != known {
+            readPriorities()
+            now = client.outputs()
+        }
         let events = WaylandOutputEvent.changes(from: known, to: now)
         known = now
         return events
@@ -101,12 +124,19 @@ public final class WaylandSession {
     /// switch of each output its current mode and position are recorded and armed for restoring: at
     /// ``close()``, at exit, and on SIGINT, SIGTERM, SIGHUP and SIGQUIT.
     ///
-    /// Throws ``WaylandError/modeSwitchingUnsupported(output:)`` where the compositor keeps the mode (no
-    /// wlr-output-management), ``WaylandError/unknownOutput(_:)``, ``WaylandError/modeNotOffered(output:mode:)``
-    /// and ``WaylandError/refused(output:detail:)``.
+    /// On GNOME the switch goes through Mutter's `org.gnome.Mutter.DisplayConfig` as a temporary configuration
+    /// (never saved to `monitors.xml`); the record then says so, and every restore path uses the same interface.
+    ///
+    /// Throws ``WaylandError/modeSwitchingUnsupported(output:)`` where the compositor keeps the mode (neither
+    /// wlr-output-management nor Mutter), ``WaylandError/unknownOutput(_:)``,
+    /// ``WaylandError/modeNotOffered(output:mode:)`` and ``WaylandError/refused(output:detail:)``.
     public func setMode(_ mode: DisplayMode, on outputName: String) throws(WaylandError) {
         guard client.outputs().contains(where: { $0.outputName == outputName }) else {
             throw .unknownOutput(outputName)
+        }
+        if !client.hasOutputManagement, let mutter {
+            try setModeThroughMutter(mode, on: outputName, mutter)
+            return
         }
         guard client.hasOutputManagement else { throw .modeSwitchingUnsupported(output: outputName) }
         guard let original = WaylandModeConfigurator.currentSetting(of: outputName, client: client) else {
@@ -123,6 +153,31 @@ public final class WaylandSession {
         try WaylandModeConfigurator.apply(target, client: client)
     }
 
+    private func setModeThroughMutter(_ mode: DisplayMode, on outputName: String,
+                                      _ mutter: MutterDisplayConfig) throws(WaylandError) {
+        let state: MutterDisplayState
+        do { state = try mutter.currentState() } catch {
+            throw .refused(output: outputName, detail: error.description)
+        }
+        guard let original = MutterModeConfigurator.currentSetting(of: outputName, state: state) else {
+            throw .unknownOutput(outputName)
+        }
+        let target = try MutterModeConfigurator.setting(for: mode, on: outputName, state: state)
+        if target == original { return }
+        do {
+            try WaylandModeRestore.shared.record(display: displayName, environment: ProcessInfo.processInfo.environment,
+                                                 method: .mutter, original)
+        } catch {
+            throw .refused(output: outputName, detail: "the current mode could not be recorded for restoring, "
+                           + "so nothing was switched: \(error)")
+        }
+        try MutterModeConfigurator.apply(target, through: mutter, movingTo: false)
+        // The wl_output events of the new mode follow the D-Bus answer.
+        _ = try client.dispatch(until: {
+            client.outputs().first { $0.outputName == outputName }?.display.currentMode.size == mode.size
+        }, timeout: 2)
+    }
+
     /// Puts every output this process switched back in the mode and position it had before its first switch
     /// (outputs gone since are skipped). Does nothing when no mode was switched.
     public func restoreInitialModes() {
@@ -135,6 +190,7 @@ public final class WaylandSession {
         closed = true
         stop()
         restoreInitialModes()
+        mutter?.close()
         client.close()
     }
 }

@@ -13,6 +13,11 @@ struct WaylandModeRecord: Codable, Hashable, Sendable {
     var pid: Int32
     /// What to put back, in switching order.
     var entries: [WaylandModeSetting]
+    /// How the modes were switched and are put back: nil (records before GNOME support) is
+    /// wlr-output-management.
+    var method: WaylandModeMethod?
+    /// `DBUS_SESSION_BUS_ADDRESS` at the time, for ``WaylandModeMethod/mutter`` (the bus Mutter listens on).
+    var sessionBus: String?
 
     /// What makes the record unusable (a record is read from disk and trusted for nothing), or nil: modes
     /// inside the accepted 1…16,384 pixels and 0…1,000 Hz, places within ±1,000,000, named outputs.
@@ -39,6 +44,14 @@ struct WaylandModeRecord: Codable, Hashable, Sendable {
     static func key(_ display: String) -> String { "wayland-" + display }
 }
 
+/// How a compositor lets a client switch modes (and how they are put back).
+enum WaylandModeMethod: String, Codable, Hashable, Sendable {
+    /// `zwlr_output_manager_v1`: sway, Hyprland, river and the other wlroots compositors.
+    case outputManagement = "wlr-output-management"
+    /// GNOME: `org.gnome.Mutter.DisplayConfig` `ApplyMonitorsConfig`, temporary configurations.
+    case mutter = "mutter-display-config"
+}
+
 /// Puts Wayland outputs back in the modes they had before this process switched them, on every exit path:
 /// ``WaylandSession/close()``, and through the shared ``ModeExitHooks`` (atexit, SIGINT, SIGTERM, SIGHUP,
 /// SIGQUIT) on a fresh connection of its own. A compositor keeps a switch made through output management after
@@ -58,14 +71,17 @@ final class WaylandModeRestore: @unchecked Sendable {
     /// Records `setting` for `display` unless that output is already recorded (the first record wins), writes
     /// the record to disk and starts the watchdog, all before the caller switches. Throws when the record cannot
     /// be written (then nothing may be switched).
-    func record(display: String, environment: [String: String],
+    func record(display: String, environment: [String: String], method: WaylandModeMethod = .outputManagement,
                 _ setting: WaylandModeSetting) throws(AtomicWriteError) {
         lock.lock()
         defer { lock.unlock() }
         installLocked()
         var record = records[display] ?? WaylandModeRecord(display: display,
                                                            runtimeDirectory: environment["XDG_RUNTIME_DIR"] ?? "",
-                                                           pid: getpid(), entries: [])
+                                                           pid: getpid(), entries: [],
+                                                           method: method == .outputManagement ? nil : method,
+                                                           sessionBus: method == .mutter
+                                                               ? environment["DBUS_SESSION_BUS_ADDRESS"] : nil)
         guard !record.entries.contains(where: { $0.output == setting.output }) else { return }
         record.entries.append(setting)
         try ModeStateStore.write(record, key: WaylandModeRecord.key(display))
@@ -88,17 +104,29 @@ final class WaylandModeRestore: @unchecked Sendable {
         ModeExitHooks.shared.add { WaylandModeRestore.shared.restoreAll() }
     }
 
-    /// Puts back what is recorded for `display` through `client` and forgets it; the record on disk is removed
-    /// when every output came back (or is gone), kept for `extdisplay restore` otherwise.
+    /// Puts back what is recorded for `display` through `client` (or Mutter's D-Bus interface, for a record of
+    /// GNOME switches) and forgets it; the record on disk is removed when every output came back (or is gone),
+    /// kept for `extdisplay restore` otherwise.
     func restore(display: String, client: WaylandClient) {
         lock.lock()
         let record = records.removeValue(forKey: display)
         lock.unlock()
         guard let record, !record.entries.isEmpty else { return }
-        let lines = WaylandModeConfigurator.restore(record.entries, client: client)
+        let lines = Self.restore(record, client: client)
         if !lines.contains(where: WaylandModeConfigurator.isFailure) {
             ModeStateStore.remove(key: WaylandModeRecord.key(display))
         }
+    }
+
+    /// Puts `record`'s entries back the way they were switched; a line per output.
+    static func restore(_ record: WaylandModeRecord, client: WaylandClient) -> [String] {
+        guard record.method == .mutter else { return WaylandModeConfigurator.restore(record.entries, client: client) }
+        let config: MutterDisplayConfig
+        do { config = try MutterDisplayConfig(busAddress: record.sessionBus) } catch {
+            return record.entries.map { "could not restore \($0.output): \(error)" }
+        }
+        defer { config.close() }
+        return MutterModeConfigurator.restore(record.entries, through: config)
     }
 
     /// Restores every recorded display on a connection of its own.
@@ -179,11 +207,11 @@ public enum WaylandModeRecovery {
             return .failed(["cannot reach the compositor to restore the modes recorded in \(path): \(error)"])
         }
         defer { client.close() }
-        guard client.hasOutputManagement else {
+        guard client.hasOutputManagement || record.method == .mutter else {
             return .failed(["the compositor at \(record.display) offers no output management, so the modes "
                             + "recorded in \(path) cannot be set back from here"])
         }
-        let lines = WaylandModeConfigurator.restore(record.entries, client: client).map {
+        let lines = WaylandModeRestore.restore(record, client: client).map {
             $0.hasPrefix("restored ") ? "\($0), left switched by process \(record.pid)" : $0
         }
         guard !lines.contains(where: WaylandModeConfigurator.isFailure) else { return .failed(lines) }

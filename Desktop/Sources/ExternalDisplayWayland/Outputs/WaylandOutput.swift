@@ -33,8 +33,9 @@ public struct WaylandOutput: Hashable, Sendable, Identifiable {
     public var make: String
     /// The monitor's model (may be empty).
     public var model: String
-    /// Whether this is the main display (see `ExternalDisplayKit/DesktopNaming/mainIndex(of:)`: Wayland has no
-    /// primary output).
+    /// Whether this is the main display (see `ExternalDisplayKit/DesktopNaming/mainIndex(of:)`): the primary
+    /// monitor where the compositor reports one outside Wayland (Mutter, through D-Bus), else a built-in panel,
+    /// else the output at the origin.
     public var isMain: Bool
 
     /// The display's id.
@@ -127,7 +128,8 @@ public enum WaylandError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownOutput(String)
     /// The output does not offer that mode.
     case modeNotOffered(output: String, mode: DisplayMode)
-    /// The compositor does not let clients switch modes (no wlr-output-management): it keeps the mode.
+    /// The compositor does not let clients switch modes (neither wlr-output-management nor Mutter's
+    /// DisplayConfig): it keeps the mode.
     case modeSwitchingUnsupported(output: String)
     /// The compositor refused the configuration (`failed`) or another client changed the outputs meanwhile
     /// (`cancelled`).
@@ -146,7 +148,8 @@ public enum WaylandError: Error, Hashable, Sendable, CustomStringConvertible {
         case .modeNotOffered(let output, let mode):
             "\(output) does not offer \(mode) — run `extdisplay list` to see its modes"
         case .modeSwitchingUnsupported(let output):
-            "this compositor does not let applications switch modes (no wlr-output-management), so \(output) "
+            "this compositor does not let applications switch modes (neither wlr-output-management nor Mutter's "
+                + "DisplayConfig), so \(output) "
                 + "keeps its mode — change it in the compositor's display settings"
         case .refused(let output, let detail):
             "the compositor refused the mode change on \(output) (\(detail)) — try another mode"

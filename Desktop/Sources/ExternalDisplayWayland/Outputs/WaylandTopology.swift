@@ -64,7 +64,10 @@ enum WaylandTopology {
     /// The outputs that drive a display: every complete `wl_output` (in the order the globals came) whose head,
     /// when output management reports a trustworthy one by that name (see ``HeadRecord/isTrustworthy(_:)``), is
     /// enabled. A disabled head is a disconnect: sway 1.7 keeps the `wl_output` of an output switched off.
-    static func outputs(_ records: [OutputRecord], heads: [HeadRecord], modes: [UInt: RawMode]) -> [WaylandOutput] {
+    /// `priorities` is the compositor's own ranking by output name where it reports one (1 for Mutter's primary
+    /// monitor, KWin's priorities): the main display is chosen by `DesktopNaming.mainIndex(of:)`.
+    static func outputs(_ records: [OutputRecord], heads: [HeadRecord], modes: [UInt: RawMode],
+                        priorities: [String: Int] = [:]) -> [WaylandOutput] {
         var result: [WaylandOutput] = []
         for record in records.sorted(by: { $0.global < $1.global }) where record.done {
             guard let name = record.name ?? record.xdgName, !name.isEmpty else { continue }
@@ -72,7 +75,10 @@ enum WaylandTopology {
             if let head, !head.enabled { continue }
             result.append(output(record, name: name, head: head, modes: modes))
         }
-        let main = DesktopNaming.mainIndex(of: result.map { ($0.display.connection, $0.bounds.x, $0.bounds.y) })
+        let main = DesktopNaming.mainIndex(of: result.map {
+            MainDisplayCandidate(connection: $0.display.connection, x: $0.bounds.x, y: $0.bounds.y,
+                                 priority: priorities[$0.outputName])
+        })
         if let main { result[main].isMain = true }
         return result
     }

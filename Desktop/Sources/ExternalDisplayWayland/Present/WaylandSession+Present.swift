@@ -45,14 +45,15 @@ extension WaylandSession: WaylandOutputSource {
     /// Stops following.
     public func stopFollowingOutputs() { stop() }
 
-    /// Nil where wlr-output-management is offered; else why the mode stays.
+    /// Nil where wlr-output-management or Mutter's DisplayConfig is offered; else why the mode stays.
     public var modeSwitchingUnavailable: String? {
         canSwitchModes ? nil
-            : "the compositor offers no wlr-output-management, so it keeps every output's mode (the preferred "
+            : "the compositor offers neither wlr-output-management nor Mutter's DisplayConfig, so it keeps every "
+              + "output's mode (the preferred "
               + "mode is used as it is; change modes in the compositor's own settings)"
     }
 
-    /// Switches through wlr-output-management (put back by ``restoreModes()``, at exit and on signals).
+    /// Switches through wlr-output-management or Mutter's DisplayConfig (put back by ``restoreModes()``, at exit and on signals).
     public func switchMode(_ mode: DisplayMode, on output: String) throws(WaylandPresentError) {
         do { try setMode(mode, on: output) } catch { throw WaylandPresentError(error.description) }
     }

@@ -21,6 +21,8 @@ public enum WaylandPresenter {
     @MainActor
     public static func run(_ launch: PresenterLaunch,
                            source makeSource: () throws -> any WaylandOutputSource = { try WaylandSession.open() }) async {
+        // A SIGTERM while SDL and the windows start must still end the talk cleanly (status 0, not 143).
+        SignalHost.captureEarly()
         setenv("SDL_VIDEODRIVER", "wayland", 1)
         SDLSetup.hints()
         let socket = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? ""

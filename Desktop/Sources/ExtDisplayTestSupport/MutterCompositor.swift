@@ -1,0 +1,227 @@
+import Foundation
+
+/// A headless Mutter (GNOME's compositor, no GNOME Shell) started by scripts/mutter-headless.sh as an
+/// unprivileged user, on a D-Bus session bus of its own: virtual monitors Meta-0, Meta-1, … of the sizes given
+/// (default 1920×1080 and 1280×720), laid out left to right, Meta-0 primary. ``displayState()`` reads Mutter's
+/// own account (`org.gnome.Mutter.DisplayConfig GetCurrentState` through `busctl --json`), independent of the
+/// code under test.
+///
+/// Starting throws (failing the test, never skipping it) when mutter is missing or does not come up.
+public final class MutterCompositor: @unchecked Sendable {
+    /// The Wayland socket name (`wayland-0`), relative to ``runtimeDirectory``.
+    public let waylandDisplay: String
+    /// The compositor's `XDG_RUNTIME_DIR` (readable by the test process; the socket is open to it).
+    public let runtimeDirectory: String
+    /// The compositor's session bus (`unix:path=…/bus`).
+    public let busAddress: String
+    /// The pid of the session leader (`dbus-run-session`), what `stop` ends.
+    public let pid: String
+    /// How long the script took from its start to the compositor answering, seconds.
+    public let startupSeconds: Double
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// What a client of this compositor needs in its environment (no X11: DISPLAY unset).
+    public var environment: [String: String?] {
+        ["WAYLAND_DISPLAY": waylandDisplay, "XDG_RUNTIME_DIR": runtimeDirectory,
+         "DBUS_SESSION_BUS_ADDRESS": busAddress, "DISPLAY": nil, "SDL_VIDEODRIVER": nil]
+    }
+
+    private static var script: String { Repository.root.appendingPathComponent("scripts/mutter-headless.sh").path }
+
+    /// Starts a compositor with one virtual monitor per size (`"1280x720"`).
+    public init(monitors: [String] = ["1920x1080", "1280x720"]) throws {
+        let started = Date()
+        let result = try runToEnd("/bin/bash", [Self.script, "start"] + monitors)
+        startupSeconds = Date().timeIntervalSince(started)
+        guard result.status == 0, let line = result.stdout.split(separator: "\n").last else {
+            throw SupportError("""
+                headless mutter did not start: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) \
+                — install mutter (scripts/install-deps.sh)
+                """)
+        }
+        var fields: [String: String] = [:]
+        for pair in line.split(separator: " ") {
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+        }
+        guard let display = fields["WAYLAND_DISPLAY"], let runtime = fields["XDG_RUNTIME_DIR"],
+              let bus = fields["DBUS_SESSION_BUS_ADDRESS"], let pid = fields["PID"] else {
+            throw SupportError("mutter-headless.sh printed an unexpected line: \(line)")
+        }
+        waylandDisplay = display
+        runtimeDirectory = runtime
+        busAddress = bus
+        self.pid = pid
+    }
+
+    /// Mutter's log so far (for failure messages).
+    public var log: String {
+        (try? String(contentsOfFile: runtimeDirectory + "/mutter.log", encoding: .utf8)) ?? ""
+    }
+
+    /// A call on the compositor's bus through `busctl --json=short`; the reply's `data` array.
+    public func busctl(_ arguments: [String]) throws -> [Any] {
+        let result = try runToEnd("/usr/bin/busctl", ["--address=\(busAddress)", "--json=short", "call"] + arguments)
+        guard result.status == 0 else {
+            throw SupportError("busctl call \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        if result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return [] }
+        guard let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+              let data = object["data"] as? [Any] else {
+            throw SupportError("busctl printed no JSON reply: \(result.stdout)")
+        }
+        return data
+    }
+
+    /// One monitor as Mutter reports it.
+    public struct Monitor: Equatable, Sendable {
+        /// The connector (`Meta-1`).
+        public var connector: String
+        /// Every mode as `WxH@HZ` with Mutter's refresh, and which is current.
+        public var modes: [String]
+        /// The current mode's size.
+        public var width: Int, height: Int
+        /// Mutter's id of the current mode (`1280x720@60.000`).
+        public var modeID: String
+        /// The logical monitor's place and scale.
+        public var x: Int, y: Int
+        /// The logical monitor's scale.
+        public var scale: Double
+        /// Whether its logical monitor is the primary one.
+        public var isPrimary: Bool
+        /// Mutter's layout mode: 1 logical (positions and sizes in logical pixels: a scale of 2 halves the
+        /// size), 2 physical (in device pixels, the scale changes only what clients draw).
+        public var layoutMode: Int
+    }
+
+    /// Every monitor with a logical monitor, from `GetCurrentState`.
+    public func displayState() throws -> [Monitor] {
+        let data = try busctl(["org.gnome.Mutter.DisplayConfig", "/org/gnome/Mutter/DisplayConfig",
+                               "org.gnome.Mutter.DisplayConfig", "GetCurrentState"])
+        guard data.count == 4, let monitors = data[1] as? [[Any]], let logical = data[2] as? [[Any]] else {
+            throw SupportError("GetCurrentState answered \(data)")
+        }
+        let properties = data[3] as? [String: Any]
+        let layoutMode = (properties?["layout-mode"] as? [String: Any])?["data"] as? Int ?? 1
+        var result: [Monitor] = []
+        for l in logical {
+            guard l.count == 7, let x = l[0] as? Int, let y = l[1] as? Int, let scale = l[2] as? Double,
+                  let primary = l[4] as? Bool, let specs = l[5] as? [[Any]] else { continue }
+            for spec in specs {
+                guard let connector = spec.first as? String,
+                      let monitor = monitors.first(where: { ($0.first as? [Any])?.first as? String == connector }),
+                      let modes = monitor[1] as? [[Any]] else { continue }
+                var names: [String] = []
+                var size = (0, 0)
+                var current = ""
+                for mode in modes {
+                    guard mode.count == 7, let w = mode[1] as? Int, let h = mode[2] as? Int, let hz = mode[3] as? Double,
+                          let flags = mode[6] as? [String: Any] else { continue }
+                    names.append("\(w)x\(h)@\(hz)")
+                    if ((flags["is-current"] as? [String: Any])?["data"] as? Bool) == true {
+                        size = (w, h)
+                        current = mode[0] as? String ?? ""
+                    }
+                }
+                result.append(Monitor(connector: connector, modes: names, width: size.0, height: size.1, modeID: current, x: x, y: y,
+                                      scale: scale, isPrimary: primary, layoutMode: layoutMode))
+            }
+        }
+        return result
+    }
+
+    /// Applies a layout the way GNOME's display settings do, through `ApplyMonitorsConfig` (method 1,
+    /// temporary) sent by `busctl`: `primary` becomes the primary monitor, `place` moves monitors, `disabled`
+    /// switches monitors off (left out of the layout: their `wl_output` goes away) and `enabled` brings back a
+    /// monitor switched off before, at its place in `place` with its preferred (only) mode; `scale` sets scales.
+    public func arrange(primary: String, place: [String: (x: Int, y: Int)] = [:], scale: [String: Double] = [:],
+                        disabled: Set<String> = [], enabled: [String] = []) throws {
+        let state = try displayState()
+        let raw = try busctl(["org.gnome.Mutter.DisplayConfig", "/org/gnome/Mutter/DisplayConfig",
+                              "org.gnome.Mutter.DisplayConfig", "GetCurrentState"])
+        guard let serial = raw.first as? Int, raw.count == 4, let monitors = raw[1] as? [[Any]] else {
+            throw SupportError("no serial in \(raw)")
+        }
+        var layout: [(String, Int, Int, Double, String)] = state.filter { !disabled.contains($0.connector) }.map {
+            let at = place[$0.connector] ?? ($0.x, $0.y)
+            return ($0.connector, at.x, at.y, scale[$0.connector] ?? $0.scale, $0.modeID)
+        }
+        for name in enabled {
+            guard let monitor = monitors.first(where: { ($0.first as? [Any])?.first as? String == name }),
+                  let mode = (monitor[1] as? [[Any]])?.first?.first as? String, let at = place[name] else {
+                throw SupportError("cannot enable \(name): no such monitor, or no place given")
+            }
+            layout.append((name, at.x, at.y, scale[name] ?? 1, mode))
+        }
+        var arguments = ["org.gnome.Mutter.DisplayConfig", "/org/gnome/Mutter/DisplayConfig",
+                         "org.gnome.Mutter.DisplayConfig", "ApplyMonitorsConfig", "uua(iiduba(ssa{sv}))a{sv}",
+                         String(serial), "1", String(layout.count)]
+        for (connector, x, y, scale, mode) in layout {
+            arguments += [String(x), String(y), String(scale), "0", connector == primary ? "true" : "false", "1",
+                          connector, mode, "0"]
+        }
+        arguments.append("0")
+        _ = try busctl(arguments)
+    }
+
+    /// Reads one frame of a PipeWire stream of this compositor with GStreamer into a PNG (`caps` asks the
+    /// producer for a format: a virtual monitor takes its size from it).
+    private func readFrame(node: UInt32, caps: String? = nil, timeout: Double = 20) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("edk-mutter-\(UUID().uuidString).png")
+        let gst = "/usr/bin/gst-launch-1.0"
+        guard FileManager.default.isExecutableFile(atPath: gst) else {
+            throw SupportError("gst-launch-1.0 is not installed: run scripts/install-deps.sh (gstreamer1.0-tools, "
+                               + "gstreamer1.0-pipewire)")
+        }
+        var pipeline = ["-q", "pipewiresrc", "path=\(node)", "num-buffers=1", "!"]
+        if let caps { pipeline += [caps, "!"] }
+        pipeline += ["videoconvert", "!", "pngenc", "!", "filesink", "location=\(file.path)"]
+        let child = try ChildProcess(gst, pipeline, environment: ["XDG_RUNTIME_DIR": runtimeDirectory,
+                                                                   "PIPEWIRE_RUNTIME_DIR": runtimeDirectory])
+        guard let status = child.exitStatus(timeout: timeout) else {
+            child.signal(SIGKILL)
+            _ = child.wait()
+            throw SupportError("gst-launch-1.0 got no frame of PipeWire node \(node) within \(timeout) s")
+        }
+        guard status == 0, FileManager.default.fileExists(atPath: file.path) else {
+            throw SupportError("gst-launch-1.0 failed (\(status)): \(child.stderr)")
+        }
+        return file
+    }
+
+    /// A screenshot of one monitor as Mutter composites it (a ScreenCast recording of that monitor, one frame).
+    /// Tried three times: right after start-up WirePlumber may not link the first stream yet.
+    public func screenshot(_ connector: String) throws -> URL {
+        var failure: (any Error)?
+        for _ in 0..<3 {
+            do {
+                let cast = try MutterScreenCast(busAddress: busAddress, .monitor(connector))
+                defer { cast.stop() }
+                return try readFrame(node: cast.node, timeout: 8)
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? SupportError("no screenshot of \(connector)")
+    }
+
+    /// Plugs in a virtual monitor of that size (Mutter's ScreenCast `RecordVirtual`, its stream started by one
+    /// frame read); it stays until the returned cast is stopped — an unplug.
+    public func plugVirtualMonitor(width: Int, height: Int) throws -> MutterScreenCast {
+        let cast = try MutterScreenCast(busAddress: busAddress, .virtual)
+        _ = try readFrame(node: cast.node, caps: "video/x-raw,width=\(width),height=\(height)")
+        return cast
+    }
+
+    /// Stops the compositor and its bus and removes its folder (also done at deinit).
+    public func stop() {
+        lock.lock()
+        let first = !stopped
+        stopped = true
+        lock.unlock()
+        if first { _ = try? runToEnd("/bin/bash", [Self.script, "stop", pid]) }
+    }
+
+    deinit { stop() }
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Starts (or stops) a headless KWin — KDE Plasma's compositor — for ExternalDisplayWayland's integration tests and
+# for trying `extdisplay list` / `present` on KDE without monitors.
+#
+#   scripts/kwin-headless.sh start [DIR] [COUNT]
+#        starts `kwin_wayland --virtual --output-count COUNT` (default 2: Virtual-0 1024x768 at (0,0), Virtual-1
+#        right of it) and prints one line:
+#        WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=DIR PID=P
+#   scripts/kwin-headless.sh stop PID           stops it and removes its directory.
+#
+# What it takes here (Debian 12, kwin-wayland 5.27, in a container): Debian's kwin_wayland carries the file
+# capability cap_sys_resource, which the container refuses at exec ("Operation not permitted"); a copy of the
+# binary (cp drops the capability, which KWin only uses to raise its RLIMIT_NOFILE) starts. KWin's Qt platform
+# plugin is built into the binary: nothing else is needed; QT_QPA_PLATFORM must not point elsewhere. Like sway it
+# runs as an unprivileged user (`edk-kwin`, created on demand when run as root), its runtime folder and socket
+# opened to other users. KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 lets a client such as the test process bind KDE's
+# restricted globals. Needs kwin-wayland (scripts/install-deps.sh).
+set -euo pipefail
+
+die() { echo "kwin-headless: $*" >&2; exit 1; }
+KWIN_USER="${EDK_KWIN_USER:-edk-kwin}"
+
+run_user() {
+  if [ "$(id -u)" -ne 0 ]; then id -un; return; fi
+  if ! id -u "$KWIN_USER" >/dev/null 2>&1; then
+    useradd --system --no-create-home --shell /usr/sbin/nologin "$KWIN_USER" >/dev/null 2>&1 \
+      || id -u "$KWIN_USER" >/dev/null 2>&1 || die "could not create the user $KWIN_USER (useradd failed)"
+  fi
+  echo "$KWIN_USER"
+}
+
+as_user() { # user, command…
+  local user=$1
+  shift
+  if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi
+}
+
+start() {
+  local kwin
+  kwin=$(command -v kwin_wayland) || die "kwin_wayland is not installed: run scripts/install-deps.sh (Debian package kwin-wayland)"
+  local user dir="" count=2
+  user=$(run_user)
+  if [ $# -gt 0 ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then dir=$1; shift; fi
+  if [ $# -gt 0 ]; then count=$1; fi
+  [[ "$count" =~ ^[1-9]$ ]] || die "not an output count: $count (1…9)"
+  [ -n "$dir" ] || dir=$(mktemp -d /tmp/kwin-headless.XXXXXX)
+  mkdir -p "$dir"
+  # The copy without the file capability the container refuses.
+  cp "$kwin" "$dir/kwin_wayland"
+  chown -R "$user" "$dir"
+  chmod 0700 "$dir"
+  local fd
+  for fd in $(ls /proc/$$/fd); do
+    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
+  as_user "$user" env -i PATH="$PATH" HOME="$dir" XDG_RUNTIME_DIR="$dir" KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 \
+    setsid "$dir/kwin_wayland" --virtual --output-count "$count" --no-lockscreen --socket wayland-0 \
+    >"$dir/kwin.log" 2>&1 </dev/null &
+  local launcher=$! pid=""
+  for _ in $(seq 1 400); do
+    if [ -S "$dir/wayland-0" ] && grep -q "OpenGL\|QPainter" "$dir/kwin.log" 2>/dev/null; then
+      pid=$(pgrep -u "$user" -f "^$dir/kwin_wayland " | head -1 || true)
+      [ -n "$pid" ] && break
+    fi
+    kill -0 "$launcher" 2>/dev/null || break
+    sleep 0.025
+  done
+  [ -n "$pid" ] || { kill "$launcher" 2>/dev/null || true; die "kwin did not start (see $dir/kwin.log: $(tail -3 "$dir/kwin.log" 2>/dev/null | tr '\n' ' '))"; }
+  chmod 0755 "$dir"
+  chmod 0777 "$dir/wayland-0"
+  echo "WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=$dir PID=$pid"
+}
+
+alive() {
+  local state
+  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+  [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
+}
+
+stop() {
+  local pid="${1:-}"
+  [ -n "$pid" ] || die "usage: $0 stop PID"
+  local dir
+  dir=$(tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | head -1 | xargs -r dirname)
+  alive "$pid" || exit 0
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
+  if alive "$pid"; then kill -KILL "$pid" 2>/dev/null || true; fi
+  case "$dir" in /tmp/kwin-headless.*) rm -rf "$dir" ;; esac
+}
+
+case "${1:-}" in
+  start) shift; start "$@" ;;
+  stop) shift; stop "$@" ;;
+  *) die "usage: $0 start [DIR] [COUNT] | stop PID" ;;
+esac
