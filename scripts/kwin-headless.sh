@@ -18,28 +18,15 @@
 set -euo pipefail
 
 die() { echo "kwin-headless: $*" >&2; exit 1; }
+# shellcheck source=lib/compositor-common.sh
+source "$(dirname "$0")/lib/compositor-common.sh"
 KWIN_USER="${EDK_KWIN_USER:-edk-kwin}"
-
-run_user() {
-  if [ "$(id -u)" -ne 0 ]; then id -un; return; fi
-  if ! id -u "$KWIN_USER" >/dev/null 2>&1; then
-    useradd --system --no-create-home --shell /usr/sbin/nologin "$KWIN_USER" >/dev/null 2>&1 \
-      || id -u "$KWIN_USER" >/dev/null 2>&1 || die "could not create the user $KWIN_USER (useradd failed)"
-  fi
-  echo "$KWIN_USER"
-}
-
-as_user() { # user, command…
-  local user=$1
-  shift
-  if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi
-}
 
 start() {
   local kwin
   kwin=$(command -v kwin_wayland) || die "kwin_wayland is not installed: run scripts/install-deps.sh (Debian package kwin-wayland)"
   local user dir="" count=2
-  user=$(run_user)
+  user=$(compositor_user "$KWIN_USER")
   if [ $# -gt 0 ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then dir=$1; shift; fi
   if [ $# -gt 0 ]; then count=$1; fi
   [[ "$count" =~ ^[1-9]$ ]] || die "not an output count: $count (1…9)"
@@ -49,10 +36,7 @@ start() {
   cp "$kwin" "$dir/kwin_wayland"
   chown -R "$user" "$dir"
   chmod 0700 "$dir"
-  local fd
-  for fd in $(ls /proc/$$/fd); do
-    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
-  done
+  close_inherited_fds
   as_user "$user" env -i PATH="$PATH" HOME="$dir" XDG_RUNTIME_DIR="$dir" KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 \
     setsid "$dir/kwin_wayland" --virtual --output-count "$count" --no-lockscreen --socket wayland-0 \
     >"$dir/kwin.log" 2>&1 </dev/null &
@@ -71,21 +55,12 @@ start() {
   echo "WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=$dir PID=$pid"
 }
 
-alive() {
-  local state
-  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
-}
-
 stop() {
   local pid="${1:-}"
   [ -n "$pid" ] || die "usage: $0 stop PID"
   local dir
   dir=$(tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | head -1 | xargs -r dirname)
-  alive "$pid" || exit 0
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
-  if alive "$pid"; then kill -KILL "$pid" 2>/dev/null || true; fi
+  terminate "$pid" || exit 0
   case "$dir" in /tmp/kwin-headless.*) rm -rf "$dir" ;; esac
 }
 

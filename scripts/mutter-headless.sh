@@ -19,22 +19,9 @@
 set -euo pipefail
 
 die() { echo "mutter-headless: $*" >&2; exit 1; }
+# shellcheck source=lib/compositor-common.sh
+source "$(dirname "$0")/lib/compositor-common.sh"
 MUTTER_USER="${EDK_MUTTER_USER:-edk-mutter}"
-
-run_user() {
-  if [ "$(id -u)" -ne 0 ]; then id -un; return; fi
-  if ! id -u "$MUTTER_USER" >/dev/null 2>&1; then
-    useradd --system --no-create-home --shell /usr/sbin/nologin "$MUTTER_USER" >/dev/null 2>&1 \
-      || id -u "$MUTTER_USER" >/dev/null 2>&1 || die "could not create the user $MUTTER_USER (useradd failed)"
-  fi
-  echo "$MUTTER_USER"
-}
-
-as_user() { # user, command…
-  local user=$1
-  shift
-  if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi
-}
 
 # A session bus of its own, at DIR/bus, that the compositor's user and root may use.
 write_bus_config() { # dir, user
@@ -60,7 +47,7 @@ start() {
   command -v mutter >/dev/null || die "mutter is not installed: run scripts/install-deps.sh (Debian package mutter)"
   command -v dbus-run-session >/dev/null || die "dbus-run-session is not installed: run scripts/install-deps.sh"
   local user dir
-  user=$(run_user)
+  user=$(compositor_user "$MUTTER_USER")
   dir=""
   if [ $# -gt 0 ] && ! [[ "$1" =~ ^[0-9]+x[0-9]+$ ]]; then dir=$1; shift; fi
   [ -n "$dir" ] || dir=$(mktemp -d /tmp/mutter-headless.XXXXXX)
@@ -76,10 +63,7 @@ start() {
   chown -R "$user" "$dir"
   chmod 0700 "$dir"
   # Mutter outlives this script: it must not hold the caller's pipes open.
-  local fd
-  for fd in $(ls /proc/$$/fd); do
-    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
-  done
+  close_inherited_fds
   # PipeWire (with WirePlumber to link streams) carries Mutter's screen casts: screenshots of a monitor, and
   # virtual monitors that exist while their stream lives. Started first, in the same session, when installed.
   local session='exec mutter "$@"'
@@ -108,22 +92,13 @@ start() {
   echo "WAYLAND_DISPLAY=wayland-0 XDG_RUNTIME_DIR=$dir DBUS_SESSION_BUS_ADDRESS=unix:path=$dir/bus PID=$pid"
 }
 
-alive() {
-  local state
-  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
-}
-
 stop() {
   local pid="${1:-}"
   [ -n "$pid" ] || die "usage: $0 stop PID"
   local dir
   dir=$(tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | grep -m1 -- '--config-file=' | sed 's/^--config-file=//' | xargs -r dirname)
-  alive "$pid" || exit 0
   # dbus-run-session leads its own session (setsid): the compositor, the bus and anything they started.
-  kill -TERM -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
-  if alive "$pid"; then kill -KILL -- "-$pid" 2>/dev/null || true; fi
+  terminate "$pid" "-$pid" || exit 0
   case "$dir" in /tmp/mutter-headless.*) rm -rf "$dir" ;; esac
 }
 

@@ -33,6 +33,8 @@
 set -euo pipefail
 
 die() { echo "sway-headless: $*" >&2; exit 1; }
+# shellcheck source=lib/compositor-common.sh
+source "$(dirname "$0")/lib/compositor-common.sh"
 SWAY_USER="${EDK_SWAY_USER:-edk-sway}"
 
 write_config() {
@@ -43,22 +45,6 @@ output HEADLESS-2 mode --custom 1280x720@60Hz pos 1920 0 scale 1
 default_border none
 focus_follows_mouse no
 CONF
-}
-
-# The user sway runs as: the caller when unprivileged, else SWAY_USER (created when missing).
-run_user() {
-  if [ "$(id -u)" -ne 0 ]; then id -un; return; fi
-  if ! id -u "$SWAY_USER" >/dev/null 2>&1; then
-    useradd --system --no-create-home --shell /usr/sbin/nologin "$SWAY_USER" >/dev/null 2>&1 \
-      || id -u "$SWAY_USER" >/dev/null 2>&1 || die "could not create the user $SWAY_USER (useradd failed)"
-  fi
-  echo "$SWAY_USER"
-}
-
-as_user() { # user, command…
-  local user=$1
-  shift
-  if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi
 }
 
 # swaymsg against the compositor whose runtime folder is DIR.
@@ -75,10 +61,7 @@ launch() { # user, dir, environment…
   local user=$1 dir=$2
   shift 2
   # sway outlives this script: it must not hold the caller's pipes open (callers would wait for EOF forever).
-  local fd
-  for fd in $(ls /proc/$$/fd); do
-    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
-  done
+  close_inherited_fds
   # A fixed IPC socket path (sway would otherwise name it after its pid) and a private runtime folder.
   as_user "$user" env -i PATH="$PATH" HOME="$dir" XDG_RUNTIME_DIR="$dir" SWAYSOCK="$dir/sway-ipc.sock" \
     WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER_ALLOW_SOFTWARE=1 "$@" \
@@ -115,7 +98,7 @@ prepare() { # user, dir
 start_nested() {
   require_sway
   local user dir
-  user=$(run_user)
+  user=$(compositor_user "$SWAY_USER")
   dir="${1:-$(mktemp -d /tmp/sway-headless.XXXXXX)}"
   prepare "$user" "$dir"
   mkdir -p "$dir/outer"
@@ -142,7 +125,7 @@ unplug() {
 start() {
   require_sway
   local user dir
-  user=$(run_user)
+  user=$(compositor_user "$SWAY_USER")
   dir="${1:-$(mktemp -d /tmp/sway-headless.XXXXXX)}"
   prepare "$user" "$dir"
   write_config "$dir/config"
@@ -160,19 +143,6 @@ start() {
   msg "$dir" -- output HEADLESS-2 enable mode --custom 1280x720@60Hz pos 1920 0 >/dev/null \
     || die "could not give HEADLESS-2 its mode"
   echo "WAYLAND_DISPLAY=$socket XDG_RUNTIME_DIR=$dir SWAYSOCK=$dir/sway-ipc.sock PID=$pid"
-}
-
-alive() {
-  local state
-  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$state" ] && [ "$state" != "Z" ] && [ "$state" != "X" ]
-}
-
-# SIGTERM, then SIGKILL after 5 s; fails when PID was not running.
-terminate() {
-  kill "$1" 2>/dev/null || return 1
-  for _ in $(seq 1 100); do alive "$1" || break; sleep 0.05; done
-  if alive "$1"; then kill -9 "$1" 2>/dev/null || true; fi
 }
 
 stop() {
