@@ -94,22 +94,8 @@ public final class MutterScreenCast: @unchecked Sendable {
 
     private static func call(_ bus: OpaquePointer, _ path: String, _ interface: String, _ member: String,
                              _ arguments: (OpaquePointer) -> Int32) throws -> OpaquePointer {
-        var message: OpaquePointer?
-        var result = sd_bus_message_new_method_call(bus, &message, "org.gnome.Mutter.ScreenCast", path, interface,
-                                                    member)
-        guard result >= 0, let message else { throw SupportError("cannot make the call \(member)") }
-        defer { sd_bus_message_unref(message) }
-        result = arguments(message)
-        guard result >= 0 else { throw SupportError("cannot write the arguments of \(member)") }
-        var error = sd_bus_error()
-        defer { sd_bus_error_free(&error) }
-        var reply: OpaquePointer?
-        result = sd_bus_call(bus, message, 10_000_000, &error, &reply)
-        guard result >= 0, let reply else {
-            let text = error.message.map { String(cString: $0) } ?? String(cString: strerror(-result))
-            throw SupportError("ScreenCast \(member) failed: \(text)")
-        }
-        return reply
+        try MutterBusCall.call(bus, service: "org.gnome.Mutter.ScreenCast", path, interface, member, timeoutMicroseconds: 10_000_000,
+                               arguments)
     }
 
     /// Ends the stream (a virtual monitor goes away with it) and closes the connection; also at deinit.
