@@ -8,7 +8,8 @@ import Testing
 /// 50-page PDF talk whose audience output runs 3840×2160. The audience must end on the last page and show it soon
 /// after the last key — a hang guard, not a speed test (the harness saw up to 4.2 s of backlog; the
 /// benchmark measures the figure) — with the pages on the way dropped or their renders stopped. Read from the
-/// screen. Part of the serialized Xorg suite.
+/// screen; then the output is unplugged and plugged back twice and page 30 returns each time. Part of the
+/// serialized Xorg suite.
 extension XorgPresenterTests {
     /// The colour of page `index` (0-based): distinct for 50 pages, never grey or black.
     static func clickerColour(_ index: Int) -> RGBA {
@@ -62,6 +63,15 @@ extension XorgPresenterTests {
         // The renders on the way were not all run: no pdftoppm is left once the talk idles on page 30.
         #expect(try poll(10) { try mark.processes().allSatisfy { $0.name != "pdftoppm" } },
                 "pdftoppm still running after the burst: \((try? mark.processes()) ?? [])")
+        // Right after the burst, the 4K output goes off and on again (as the harness did after its rapid
+        // keys): page 30 is back every time.
+        for cycle in 0..<2 {
+            try server.xrandr(["--output", "DUMMY1", "--off"])
+            usleep(500_000)
+            try server.xrandr(["--output", "DUMMY1", "--mode", "3840x2160_60", "--right-of", "DUMMY0"])
+            #expect(try poll(20, every: 0.05) { Self.audience4KShows(try server.captureRoot(), last) },
+                    "replug \(cycle) after the burst: page 30 did not come back; lines: \(presenter.lines.suffix(3))")
+        }
         try server.key("ctrl+q")
         #expect(presenter.exitStatus(timeout: 10) == 0)
     }
