@@ -16,6 +16,15 @@ extension XorgPresenterTests {
         RGBA(UInt8(40 + (index * 37) % 200), UInt8(30 + (index * 71) % 200), UInt8(50 + (index * 113) % 180))
     }
 
+    /// A 16:9 PDF of `pages` solid pages, page i in ``clickerColour(_:)``.
+    static func colourDeck(pages: Int, name: String) throws -> URL {
+        let boxes = (0..<pages).map { i in
+            let c = clickerColour(i)
+            return MiniPDF.solid(Int(c.r), Int(c.g), Int(c.b), width: 960, height: 540)
+        }
+        return try MiniPDF.write(MiniPDF.data(pages: boxes, width: 960, height: 540), name: name)
+    }
+
     /// Whether the 4K audience output (DUMMY1 at +1920+0) shows `colour` at nine points spread over it.
     static func audience4KShows(_ image: XWDImage, _ colour: RGBA) -> Bool {
         let points = [(0.1, 0.1), (0.5, 0.1), (0.9, 0.1), (0.1, 0.5), (0.6, 0.5), (0.9, 0.5), (0.1, 0.9), (0.5, 0.9), (0.9, 0.9)]
@@ -26,11 +35,7 @@ extension XorgPresenterTests {
     }
 
     @Test func aFastClickerAt4KEndsOnTheLastPageSoonAfterTheLastKey() throws {
-        let pages = (0..<50).map { i in
-            let c = Self.clickerColour(i)
-            return MiniPDF.solid(Int(c.r), Int(c.g), Int(c.b), width: 960, height: 540)
-        }
-        let pdf = try MiniPDF.write(MiniPDF.data(pages: pages, width: 960, height: 540), name: "clicker.pdf")
+        let pdf = try Self.colourDeck(pages: 50, name: "clicker.pdf")
         let server = try XorgServer.start()
         defer { server.stop() }
         try server.setUHD("DUMMY1", rate: 60)

@@ -11,11 +11,7 @@ import Testing
 extension XorgPresenterTests {
     @Test(arguments: [[], ["--mode", "3840x2160"]])
     func everyReplugAt4KBringsThePageBack(extra: [String]) throws {
-        let pages = (0..<6).map { i in
-            let c = Self.clickerColour(i)
-            return MiniPDF.solid(Int(c.r), Int(c.g), Int(c.b), width: 960, height: 540)
-        }
-        let pdf = try MiniPDF.write(MiniPDF.data(pages: pages, width: 960, height: 540), name: "replug.pdf")
+        let pdf = try Self.colourDeck(pages: 6, name: "replug.pdf")
         let server = try XorgServer.start()
         defer { server.stop() }
         try server.setUHD("DUMMY1", rate: 60)

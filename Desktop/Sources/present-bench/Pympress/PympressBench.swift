@@ -174,10 +174,15 @@ final class PympressBench {
         }
         // Impressive 0.13 (pygame: Debian's own Python, whatever python3 is first on PATH): the slides alone, in a
         // borderless window of the audience's size placed on the audience output, no transitions.
+        // Its window opens at +0+0 whatever SDL_VIDEO_WINDOW_POS says: moved onto the audience output once it is there.
         let impressive = Contender(name: "impressive", consoleWindow: "Impressive.*", hasConsole: false) { pdf, display, log in
-            try spawn("/usr/bin/python3", ["/usr/bin/impressive", "--nologo", "-T", "0", "-ff",
-                                           "-g", "\(self.options.audience.width)x\(self.options.audience.height)", pdf.path],
-                      environment: ["DISPLAY": display, "HOME": home.path, "SDL_VIDEO_WINDOW_POS": "1920,0"], log: log)
+            let process = try spawn("/usr/bin/python3", ["/usr/bin/impressive", "--nologo", "-T", "0", "-ff",
+                                                         "-g", "\(self.options.audience.width)x\(self.options.audience.height)", pdf.path],
+                                    environment: ["DISPLAY": display, "HOME": home.path], log: log)
+            _ = try spawn("/bin/sh", ["-c", "for i in $(seq 300); do w=$(xdotool search --class impressive | tail -1); "
+                                      + "if [ -n \"$w\" ]; then xdotool windowmove $w 1920 0 && exit 0; fi; sleep 0.05; done"],
+                          environment: ["DISPLAY": display], log: nil)
+            return process
         }
         var all = [pympress, pdfpc, ours]
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/impressive") {
