@@ -62,6 +62,11 @@ struct PageRenderCancellationTests {
         #expect(started.count <= 29 + 3, "a backlog was rendered: \(started)")
         #expect(renderer.urgent.withLock { $0[28] } == true, "the page shown ran at a lower priority")
         #expect(renderer.urgent.withLock { $0[29] } == false, "a page ahead ran at normal priority")
+        // A console preview (a smaller size) of the same page renders at the lower priority: the room's comes first.
+        renderer.urgent.withLock { $0 = [:] }
+        _ = cache.lookup(Self.page(40), width: 480, height: 300)  // above the batch limit: a size with a focus
+        cache.waitUntilIdle()
+        #expect(renderer.urgent.withLock { $0[40] } == false, "a smaller size's page ran at normal priority")
         let counters = cache.counters
         #expect(counters.stopped >= 1 && counters.stopped == renderer.stopped.withLock { $0.count })
         #expect(counters.dropped >= 1)

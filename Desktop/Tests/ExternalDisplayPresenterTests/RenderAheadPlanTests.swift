@@ -35,7 +35,12 @@ struct RenderAheadPlanTests {
         // Duplicates and pages outside the deck never reach the queue.
         #expect(plan.schedule(focus: 0, pageCount: 2, focusReady: false, queued: [1, 1, 0, 5, -1], running: [])
                 == .init(queue: [0, 1], stop: []))
-        #expect(plan.isUrgent(4, focus: 4) && !plan.isUrgent(5, focus: 4) && !plan.isUrgent(4, focus: nil))
+        // Normal priority only for the room's page: the focus at the largest size drawn.
+        #expect(plan.isUrgent(4, focus: 4, pixels: 3840 * 2160, largestPixels: 3840 * 2160))
+        #expect(!plan.isUrgent(5, focus: 4, pixels: 3840 * 2160, largestPixels: 3840 * 2160))
+        #expect(!plan.isUrgent(4, focus: nil, pixels: 3840 * 2160, largestPixels: 3840 * 2160))
+        #expect(!plan.isUrgent(4, focus: 4, pixels: 1116 * 628, largestPixels: 3840 * 2160), "a console preview")
+        #expect(plan.isUrgent(4, focus: 4, pixels: 1116 * 628, largestPixels: 1116 * 628), "the console alone")
     }
 
     /// One render worker per size, as the page cache runs it: keys move the focus, the worker renders the queue's

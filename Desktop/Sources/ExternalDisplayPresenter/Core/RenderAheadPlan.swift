@@ -6,7 +6,8 @@
 /// preceding it (clickers mostly go forward). A render that is not wanted any more — the speaker pressed on past
 /// it — is dropped from the queue, or stopped if it runs. The focus never waits behind a page rendered ahead: while
 /// it is neither rendered nor rendering, the renders under way are stopped (those still wanted go back to the
-/// queue, after it), and it runs at normal priority (``isUrgent(_:focus:)``), the pages ahead at a lower one. A
+/// queue, after it), and the room's focus runs at normal priority (``isUrgent(_:focus:pixels:largestPixels:)``), the
+/// pages ahead and the console's previews at a lower one. A
 /// burst of keys thus renders the page it ends on, not every page on the way, and the last page is on screen one
 /// render after the last key.
 ///
@@ -50,9 +51,13 @@ public struct RenderAheadPlan: Hashable, Sendable {
         return Schedule(queue: queue, stop: stop)
     }
 
-    /// Whether the render of `page` is the one the speaker waits for (the focus): it runs at normal priority;
-    /// pages ahead run at a lower one, so they never slow the flip or the X server.
-    public func isUrgent(_ page: Int, focus: Int?) -> Bool { page == focus }
+    /// Whether the render of `page`, at a size of `pixels` per page, is the one the room waits for: the focus of
+    /// the largest size drawn (`largestPixels`: the audience's, beside the console's smaller previews) runs at
+    /// normal priority; the pages ahead and the console's previews run at a lower one, so that during a burst of
+    /// keys the room's page gets a core of its own and nothing slows the flip or the X server.
+    public func isUrgent(_ page: Int, focus: Int?, pixels: Int, largestPixels: Int) -> Bool {
+        page == focus && pixels >= largestPixels
+    }
 
     /// The outcome of ``schedule(focus:pageCount:focusReady:queued:running:)``.
     public struct Schedule: Hashable, Sendable {

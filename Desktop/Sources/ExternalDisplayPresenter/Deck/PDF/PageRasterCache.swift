@@ -11,7 +11,8 @@ import Foundation
 /// on screen.
 ///
 /// What is rendered ahead follows ``RenderAheadPlan``: at each page size the page drawn last is the focus; it is
-/// rendered first and at normal priority, then the pages after and before it at a lower one. When the focus moves
+/// rendered first (at normal priority at the largest size, the room's), then the pages after and before it at a
+/// lower one. When the focus moves
 /// (a fast clicker), renders queued for pages no longer wanted are dropped and those under way are stopped (their
 /// `pdftoppm` killed): a burst of keys renders the page it ends on, not every page on the way. Small renders
 /// (overview tiles, at most ``batchPixelLimit`` pixels) have no focus: many are asked for at once at one size.
@@ -236,7 +237,10 @@ public final class PageRasterCache: @unchecked Sendable {
             }
             let cancellation = ToolCancellation()
             lane.running[key] = (page, cancellation)
-            let job = PopplerRasterizer.Job(urgent: plan.isUrgent(page.index, focus: lane.focus?.index),
+            // The largest size with a focus is the room's (the console's previews are smaller).
+            let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+            let job = PopplerRasterizer.Job(urgent: plan.isUrgent(page.index, focus: lane.focus?.index,
+                                                                  pixels: width * height, largestPixels: largest),
                                             cancellation: cancellation)
             lanes[size] = lane
             condition.unlock()
@@ -293,6 +297,11 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// A lane's name: its page size.
     private static func size(_ width: Int, _ height: Int) -> String { "\(width)x\(height)" }
+
+    /// The pixels of a page of a lane's size.
+    private static func pixels(_ size: String) -> Int {
+        size.split(separator: "x").compactMap { Int($0) }.reduce(1, *)
+    }
 
     /// The render-ahead queue for pages of one size.
     private func queue(width: Int, height: Int) -> DispatchQueue {
