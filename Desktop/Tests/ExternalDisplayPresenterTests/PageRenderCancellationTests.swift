@@ -57,8 +57,10 @@ struct PageRenderCancellationTests {
         let latency = Date().timeIntervalSince(lastKey)
         cache.waitUntilIdle()
         let started = renderer.started.withLock { $0 }
-        // The last page first, then the pages after it, then the one before; nothing of the backlog after it.
-        #expect(Array(started.suffix(4)) == [28, 29, 30, 27], "started: \(started)")
+        // The last page first (the room's size has two workers: the page after it may start beside it), then the
+        // pages after it, then the one before; nothing of the backlog after it.
+        let final = Array(started.suffix(4))
+        #expect(Set(final) == [27, 28, 29, 30] && final.prefix(2).contains(28) && final.last == 27, "started: \(started)")
         #expect(started.count <= 29 + 3, "a backlog was rendered: \(started)")
         #expect(renderer.urgent.withLock { $0[28] } == true, "the page shown ran at a lower priority")
         #expect(renderer.urgent.withLock { $0[29] } == false, "a page ahead ran at normal priority")
@@ -87,7 +89,8 @@ struct PageRenderCancellationTests {
             cache.waitUntilIdle()
         }
         #expect(cache.counters.stopped == 0 && cache.counters.dropped == 0, "\(cache.counters)")
-        #expect(renderer.started.withLock { $0 } == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "each page once, in order")
+        let started = renderer.started.withLock { $0 }
+        #expect(started.sorted() == Array(0...9), "each page once: \(started)")
     }
 
     @Test func aCancelledToolIsKilledWithItsWholeGroupAtOnce() throws {

@@ -119,8 +119,8 @@ public final class PageRasterCache: @unchecked Sendable {
         var pending: [PDFPage] = []
         /// Renders under way: each page and what stops it.
         var running: [Key: (page: PDFPage, cancellation: ToolCancellation)] = [:]
-        /// Whether a worker drains ``pending`` now.
-        var working = false
+        /// Workers draining ``pending`` now.
+        var workers = 0
     }
 
     /// What the cache did so far.
@@ -209,8 +209,12 @@ public final class PageRasterCache: @unchecked Sendable {
             guard !lane.pending.contains(where: { Self.key($0, width: width, height: height) == key }) else { return false }
             lane.pending.append(page)
             if lane.focus != nil { replan(&lane, width: width, height: height) }
-            let start = !lane.working && !lane.pending.isEmpty
-            if start { lane.working = true }
+            // The room's size (the largest with a focus) gets two workers: on two cores a fast clicker's next
+            // pages render beside the page shown, so the renders keep up with the keys; other sizes get one.
+            let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+            let limit = lane.focus != nil && width * height >= largest ? 2 : 1
+            let start = lane.workers < limit && lane.pending.count > lane.workers
+            if start { lane.workers += 1 }
             lanes[size] = lane
             return start
         }
@@ -224,7 +228,7 @@ public final class PageRasterCache: @unchecked Sendable {
         while true {
             condition.lock()
             guard var lane = lanes[size], !lane.pending.isEmpty else {
-                lanes[size]?.working = false
+                lanes[size]?.workers -= 1
                 condition.unlock()
                 return
             }
@@ -308,7 +312,7 @@ public final class PageRasterCache: @unchecked Sendable {
         condition.withLock {
             let size = "\(width)x\(height)"
             if let queue = queues[size] { return queue }
-            let made = DispatchQueue(label: "extdisplay.pdf.prefetch.\(size)", qos: .userInitiated)
+            let made = DispatchQueue(label: "extdisplay.pdf.prefetch.\(size)", qos: .userInitiated, attributes: .concurrent)
             queues[size] = made
             return made
         }
@@ -316,7 +320,7 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// Blocks until no render is under way or queued (tests, benchmarks).
     public func waitUntilIdle() {
-        for queue in condition.withLock({ Array(queues.values) }) { queue.sync {} }
+        for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
         condition.withLock { while !inFlight.isEmpty { condition.wait() } }
     }
 
