@@ -5,6 +5,7 @@
 //   swift run -c release present-bench --text             (text path: any-language shaper vs one SDL_ttf call; TextBench.swift)
 //   scripts/bench-pympress.sh [--runs 3]                   (against pympress on Xorg-dummy; Pympress/)
 //   swift run -c release present-bench keys [--keys 20]    (key → status line in each configuration; KeyLatencyBench.swift)
+//   swift run -c release present-bench flip-floor          (where a 4K flip's time goes; FlipFloorBench.swift)
 //
 // With --windows (DISPLAY set, e.g. Xorg-dummy from scripts/xorg-dummy.sh), both loops draw into real SDL
 // windows, the console on the first display and the audience view on the second, instead of off-screen surfaces,
@@ -182,6 +183,10 @@ func main() async throws {
         keyLatencyBench(Array(args.dropFirst()))
         return
     }
+    if args.first == "flip-floor" {
+        flipFloorBench(Array(args.dropFirst()))
+        return
+    }
     while let arg = args.popFirst() {
         switch arg {
         case "--seconds": seconds = Double(args.popFirst() ?? "") ?? seconds
@@ -195,7 +200,7 @@ func main() async throws {
                           rounds: 50)
             return
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | keys [--keys N]\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | keys [--keys N] | flip-floor [--size WxH]\n".utf8))
             exit(2)
         }
     }

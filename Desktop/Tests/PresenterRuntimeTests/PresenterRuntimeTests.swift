@@ -96,6 +96,45 @@ struct PresenterRuntimeTests {
         await loop.value
     }
 
+    /// A host whose input is read only when pumped (SDL's queue): a burst of keys waits there.
+    final class BurstHost: PresenterHost {
+        var queued: [KeyPress] = []
+        var drawn: [Int] = []
+        weak var runtime: PresenterRuntime?
+        func start(in runtime: PresenterRuntime) { self.runtime = runtime }
+        func pump() {
+            let keys = queued
+            queued = []
+            for key in keys { runtime?.send(.press(key)) }
+        }
+        func drawAudience(at now: Double, clock: String) {
+            drawn.append((runtime?.controller.state.audienceSlideIndex ?? -1) + 1)
+        }
+    }
+
+    /// A clicker's burst — 29 keys queued while the loop was busy — is drawn once, on the page it ends on, and
+    /// keys that arrive while a pass draws are drawn by the next pass, again only the newest.
+    @Test func aBurstOfKeysDrawsOnlyThePageItEndsOn() async throws {
+        let deck = Deck(title: "t", slides: (1...50).map { Slide(number: $0, title: [InlineRun("S\($0)")]) })
+        let runtime = PresenterRuntime(controller: PresenterController(deck: deck, startedAt: 0), clock: ManualClock(),
+                                       wallClock: { Self.wall })
+        let host = BurstHost()
+        runtime.add(host)
+        let loop = Task { await runtime.run() }
+        await runtime.nextPass()
+        #expect(host.drawn == [1])
+        host.queued = Array(repeating: KeyPress(.pageDown), count: 29)
+        runtime.wake()
+        await runtime.nextPass()
+        #expect(host.drawn == [1, 30], "drawn: \(host.drawn)")
+        // Keys sent straight to the loop between passes (a terminal, MPRIS) coalesce the same way.
+        for _ in 0..<5 { runtime.send(.press(KeyPress(.left))) }
+        await runtime.nextPass()
+        #expect(host.drawn == [1, 30, 25], "drawn: \(host.drawn)")
+        runtime.send(.stop)
+        await loop.value
+    }
+
     @Test func terminalBytesBecomeTheSameKeysAsTheDesktops() {
         let bytes = Array("\u{1b}[C\u{1b}[D\u{1b}[A\u{1b}[B\u{1b}[6~\u{1b}[5~\u{1b}[H\u{1b}[F\r\n\u{7f}\t nQ\u{11}\u{1b}".utf8)
         #expect(TerminalKeys.parse(bytes) == [

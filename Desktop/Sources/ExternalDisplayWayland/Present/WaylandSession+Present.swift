@@ -49,8 +49,7 @@ extension WaylandSession: WaylandOutputSource {
     public var modeSwitchingUnavailable: String? {
         canSwitchModes ? nil
             : "the compositor offers neither wlr-output-management nor Mutter's DisplayConfig, so it keeps every "
-              + "output's mode (the preferred "
-              + "mode is used as it is; change modes in the compositor's own settings)"
+              + "output's mode (the mode each output runs is used; change modes in the compositor's own settings)"
     }
 
     /// Switches through wlr-output-management or Mutter's DisplayConfig (put back by ``restoreModes()``, at exit and on signals).

@@ -13,6 +13,9 @@ public struct PresenterLaunch {
     public var display: String?
     /// Mode and overscan for external displays.
     public var configuration: DisplayConfiguration
+    /// What `--mode` asked (``ExternalDisplayPresenter/PresenterModeRequest/keep`` without it: no display is
+    /// switched); `configuration` carries its mode policy.
+    public var modeRequest: PresenterModeRequest = .keep
     /// The talk's planned length in seconds (the countdown), if any.
     public var planned: Double?
     /// `--serve`: browsers as displays beside the talk.

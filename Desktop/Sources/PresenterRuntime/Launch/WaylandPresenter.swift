@@ -43,7 +43,8 @@ public enum WaylandPresenter {
             launch.warn("no output named \(audience); outputs: "
                         + (outputs.isEmpty ? "none" : outputs.map(\.name).joined(separator: ", ")))
         }
-        if let reason = source.modeSwitchingUnavailable, !isPreferred(launch.configuration.modeSelection) {
+        // Without --mode nothing is switched anywhere; a switch asked for where the compositor keeps modes is said.
+        if let reason = source.modeSwitchingUnavailable, launch.modeRequest.switches {
             launch.warn("--mode has no effect here: \(reason)")
         }
         let platform = WaylandDisplayPlatform<DesktopAudienceOutput>(source: source, console: main?.name) {
@@ -78,11 +79,6 @@ public enum WaylandPresenter {
             }
         }
         await launch.runDesktop(runtime, console: console, displays: displays, extraHosts: [SignalHost()])
-    }
-
-    private static func isPreferred(_ selection: ModeSelection) -> Bool {
-        if case .preferred = selection { return true }
-        return false
     }
 }
 #endif

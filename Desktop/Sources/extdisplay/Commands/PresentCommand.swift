@@ -58,8 +58,8 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "The external display to present on: an output name, or auto (every external display).")
     var display: String = "auto"
 
-    @Option(help: "Mode for external displays: preferred, highest, lowest, or WxH.")
-    var mode: String = "preferred"
+    @Option(help: "Switch external displays to this mode: preferred, highest, lowest, or WxH (default: keep the mode each display runs).")
+    var mode: String?
 
     @Option(help: "Overscan compensation: scale, insetBounds or none.")
     var overscan: String = "scale"
@@ -106,7 +106,8 @@ struct PresentCommand: AsyncParsableCommand {
         let plan = Self.plannedSeconds(duration: duration, endTime: endTime, now: Date())
         if case .failure(let message) = plan { Self.fail(message.description) }
         let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
-        let configuration = DisplayConfiguration(modeSelection: try Self.modeSelection(mode),
+        let modeRequest = try Self.modeSelection(mode)
+        let configuration = DisplayConfiguration(modeSelection: modeRequest.selection,
                                                  overscanCompensation: try Self.compensation(overscan))
         let environment = ProcessInfo.processInfo.environment
         let backend: PresenterBackend
@@ -120,6 +121,7 @@ struct PresentCommand: AsyncParsableCommand {
                                      consoleFPS: browsers.consoleFPS, warn: Self.warn, fail: Self.fail)
         // A console whose reader has gone (a closed pipe) loses its lines; it never traps the talk.
         launch.say = { line in try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
+        launch.modeRequest = modeRequest
         launch.deckFile = url
         launch.beamerNotes = notes
         // --serve without a desktop (or with --terminal-console): the console in the terminal.
@@ -168,21 +170,9 @@ struct PresentCommand: AsyncParsableCommand {
         }
     }
 
-    static func modeSelection(_ text: String) throws -> ModeSelection {
-        switch text.lowercased() {
-        case "preferred": return .preferred
-        case "highest": return .highest
-        case "lowest": return .lowest
-        default:
-            let wh = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-            guard wh.count == 2, let w = wh[0], let h = wh[1] else {
-                throw ValidationError("--mode '\(text)': use preferred, highest, lowest or WxH (e.g. 1280x720)")
-            }
-            guard HeadlessStep.sideRange.contains(w), HeadlessStep.sideRange.contains(h) else {
-                throw ValidationError("--mode '\(text)': each side must be 1…16384 pixels (e.g. 1280x720)")
-            }
-            return .size(PixelSize(width: w, height: h))
-        }
+    /// `--mode` as the core reads it (``PresenterModeRequest``): nil keeps each display's mode.
+    static func modeSelection(_ text: String?) throws -> PresenterModeRequest {
+        do { return try PresenterModeRequest(argument: text) } catch { throw ValidationError(error.description) }
     }
 
     /// Messages for options that have no effect in the chosen mode (headless or live).

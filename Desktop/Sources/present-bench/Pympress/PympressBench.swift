@@ -1,7 +1,10 @@
-// present-bench pympress: `extdisplay present` against pympress and pdfpc on the same 50-page 16:9 PDF, the
-// same Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen or from /proc.
+// present-bench pympress: `extdisplay present` against pympress, pdfpc and Impressive on the same 50-page 16:9 PDF,
+// the same Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen or from /proc.
+// `--audience 1080p` or `4k` sets the audience output (DUMMY1) to 1920×1080 or 3840×2160@30 with xrandr first, as
+// a desktop's settings would (every presenter then uses the mode the desktop set).
 //
-//   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--only extdisplay|pympress|pdfpc]
+//   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--audience 720p|1080p|4k]
+//                             [--only extdisplay|pympress|pdfpc|impressive]
 //   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
 #if canImport(CXRandR)
 import Foundation
@@ -21,6 +24,8 @@ struct RunFigures {
     var residentMB: Double?
     var idleCPU: Double?
     var replug: Double?
+    /// 29 keys 0.25 s apart from page 1: the audience on page 30, seconds after the last key (nil: not within 10 s).
+    var rapid: Double?
     var note = ""
 }
 
@@ -28,6 +33,8 @@ struct RunFigures {
 struct Contender {
     let name: String
     let consoleWindow: String
+    /// Whether it shows a console on the main output (Impressive shows only the slides).
+    var hasConsole = true
     let launch: (_ pdf: URL, _ display: String, _ log: URL) throws -> Process
 }
 
@@ -37,6 +44,8 @@ struct PympressOptions {
     var idleSeconds = 20.0
     var gap = 0.4
     var only: String?
+    /// The audience output's size: 1280×720 (the server's own), 1920×1080, or 3840×2160 at 30 Hz.
+    var audience = (width: 1280, height: 720)
     /// Another `extdisplay` binary (e.g. a build of the previous commit) run as a third contender.
     var baseline: String?
     var pollMicroseconds: UInt32 = 2000
@@ -50,23 +59,31 @@ struct PympressOptions {
             case "--idle": idleSeconds = max(1, Double(value) ?? idleSeconds)
             case "--gap": gap = max(0.05, Double(value) ?? gap)
             case "--baseline": baseline = value
+            case "--audience":
+                switch value.lowercased() {
+                case "720p": audience = (1280, 720)
+                case "1080p": audience = (1920, 1080)
+                case "4k", "2160p": audience = (3840, 2160)
+                default: throw BenchError("--audience 720p|1080p|4k")
+                }
             case "--only":
-                guard ["extdisplay", "pympress", "pdfpc"].contains(value) else {
-                    throw BenchError("--only extdisplay|pympress|pdfpc")
+                guard ["extdisplay", "pympress", "pdfpc", "impressive"].contains(value) else {
+                    throw BenchError("--only extdisplay|pympress|pdfpc|impressive")
                 }
                 only = value
             default:
                 throw BenchError("usage: present-bench pympress [--runs N] [--idle SECONDS] [--gap SECONDS] "
-                                 + "[--only extdisplay|pympress|pdfpc] [--baseline OTHER-EXTDISPLAY]")
+                                 + "[--audience 720p|1080p|4k] [--only extdisplay|pympress|pdfpc|impressive] "
+                                 + "[--baseline OTHER-EXTDISPLAY]")
             }
         }
     }
 }
 
-/// The audience output (DUMMY1) and the main one (DUMMY0), as scripts/xorg-dummy.sh lays them out.
+/// The main output (DUMMY0), as scripts/xorg-dummy.sh lays it out; the audience output (DUMMY1) is right of it
+/// at the size ``PympressOptions/audience`` says.
 enum BenchLayout {
     static let main = (x: 0, y: 0, width: 1920, height: 1080)
-    static let audience = (x: 1920, y: 0, width: 1280, height: 720)
 }
 
 final class PympressBench {
@@ -98,7 +115,7 @@ final class PympressBench {
 
     /// The page (0-based) the audience output shows: two pixels away from the page number must agree.
     func audiencePage() -> Int? {
-        let a = BenchLayout.audience
+        let a = (x: 1920, y: 0, width: options.audience.width, height: options.audience.height)
         guard let reader, let p1 = reader.pixel(x: a.x + a.width / 10, y: a.y + a.height / 7),
               let p2 = reader.pixel(x: a.x + a.width * 9 / 10, y: a.y + a.height * 6 / 7),
               let page = deck.page(of: p1), deck.page(of: p2) == page else { return nil }
@@ -155,7 +172,24 @@ final class PympressBench {
                 "DISPLAY": display, "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
                 "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path], log: log)
         }
+        // Impressive 0.13 (pygame: Debian's own Python, whatever python3 is first on PATH): the slides alone, in a
+        // borderless window of the audience's size placed on the audience output, no transitions.
+        // Its window opens at +0+0 whatever SDL_VIDEO_WINDOW_POS says: moved onto the audience output once it is there.
+        let impressive = Contender(name: "impressive", consoleWindow: "Impressive.*", hasConsole: false) { pdf, display, log in
+            let process = try spawn("/usr/bin/python3", ["/usr/bin/impressive", "--nologo", "-T", "0", "-ff",
+                                                         "-g", "\(self.options.audience.width)x\(self.options.audience.height)", pdf.path],
+                                    environment: ["DISPLAY": display, "HOME": home.path], log: log)
+            _ = try spawn("/bin/sh", ["-c", "for i in $(seq 300); do w=$(xdotool search --class impressive | tail -1); "
+                                      + "if [ -n \"$w\" ]; then xdotool windowmove $w 1920 0 && exit 0; fi; sleep 0.05; done"],
+                          environment: ["DISPLAY": display], log: nil)
+            return process
+        }
         var all = [pympress, pdfpc, ours]
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/impressive") {
+            all.insert(impressive, at: 2)
+        } else {
+            print("impressive is not installed (apt-get install impressive): left out")
+        }
         if let baseline = options.baseline {
             guard FileManager.default.isExecutableFile(atPath: baseline) else { throw BenchError("--baseline \(baseline) is not executable") }
             all.append(Contender(name: "extdisplay-baseline", consoleWindow: "extdisplay present: console") { pdf, display, log in
@@ -172,7 +206,7 @@ final class PympressBench {
         let start = SDLVideo.now()
         let process = try contender.launch(pdf, server.display, log)
         defer { stop(process) }
-        figures.launch = poll(timeout: 30, from: start) { audiencePage() == 0 && mainShows(page: 0) }
+        figures.launch = poll(timeout: 30, from: start) { audiencePage() == 0 && (!contender.hasConsole || mainShows(page: 0)) }
         guard figures.launch != nil else {
             figures.note = "page 1 never showed on both displays within 30 s (log: \(log.path))"
             return figures
@@ -204,6 +238,21 @@ final class PympressBench {
         }
         usleep(1_000_000)
         figures.residentMB = ProcStat.residentMB(process.processIdentifier)
+        // A fast clicker: from page 1, 29 keys 0.25 s apart; when does the audience show page 30?
+        keys.send("key Home")
+        if poll(timeout: 10, from: SDLVideo.now(), { audiencePage() == 0 }) != nil {
+            usleep(2_000_000)
+            for key in 0..<29 {
+                if key > 0 { usleep(250_000) }
+                keys.send("key Right")
+            }
+            let last = SDLVideo.now()
+            figures.rapid = poll(timeout: 10, from: last) { audiencePage() == 29 }
+            // Back on the last page for the idle and replug figures.
+            keys.send("key End")
+            _ = poll(timeout: 10, from: SDLVideo.now()) { audiencePage() == deck.pages - 1 }
+            usleep(1_000_000)
+        }
         // Idle: the last page, nothing pressed, the talk timer running.
         if let cpu0 = ProcStat.cpuSeconds(process.processIdentifier) {
             let wall0 = SDLVideo.now()
@@ -217,7 +266,7 @@ final class PympressBench {
         try server.xrandr("--output", "DUMMY1", "--off")
         usleep(2_000_000)
         let replugged = SDLVideo.now()
-        try server.xrandr("--output", "DUMMY1", "--mode", "1280x720", "--right-of", "DUMMY0")
+        try server.xrandr("--output", "DUMMY1", "--mode", audienceMode, "--right-of", "DUMMY0")
         figures.replug = poll(timeout: 5, from: replugged) { audiencePage() == shown }
         if !process.isRunning { figures.note = "exited during the run (log: \(log.path))" }
         return figures
@@ -233,10 +282,13 @@ final class PympressBench {
             server?.shutdown()
         }
         reader = try ScreenReader(display: server!.display)
+        try setAudienceMode()
         let version = (try? runTool("/usr/bin/dpkg-query", ["-W", "-f", "${Version}", "pympress"])) ?? "?"
         let pdfpcVersion = (try? runTool("/usr/bin/dpkg-query", ["-W", "-f", "${Version}", "pdf-presenter-console"])) ?? "?"
+        let impressiveVersion = (try? runTool("/usr/bin/dpkg-query", ["-W", "-f", "${Version}", "impressive"])) ?? "?"
         print("present-bench pympress: \(deck.pages)-page 16:9 PDF, Xorg-dummy \(server!.display) "
-              + "(main 1920×1080, audience 1280×720, 60 Hz), Openbox; \(options.runs) runs, pympress \(version), pdfpc \(pdfpcVersion); "
+              + "(main 1920×1080, audience \(audienceMode)), Openbox; \(options.runs) runs, pympress \(version), pdfpc \(pdfpcVersion), "
+              + "Impressive \(impressiveVersion); load average \(loadAverage()) at the start; "
               + "flips \(options.gap) s apart, idle \(options.idleSeconds) s, screen polled every "
               + "\(Double(options.pollMicroseconds) / 1000) ms")
         var results: [String: [RunFigures]] = [:]
@@ -249,6 +301,7 @@ final class PympressBench {
             }
         }
         print("")
+        print("load average \(loadAverage()) at the end")
         printTable(results, names: contenders.map(\.name))
         if results.values.joined().allSatisfy({ $0.note.isEmpty }) {
             try? FileManager.default.removeItem(at: work)
@@ -264,7 +317,8 @@ final class PympressBench {
             + "p90 \(ms(percentile(sorted, 0.9))) "
             + "max \(ms(sorted.last)) (\(f.flips.count) seen, \(f.missedFlips) missed), "
             + "RSS \(f.residentMB.map { String(format: "%.0f MB", $0) } ?? "—"), "
-            + "idle CPU \(f.idleCPU.map { String(format: "%.2f %%", $0) } ?? "—"), replug \(f.replug == nil ? "never" : ms(f.replug))"
+            + "idle CPU \(f.idleCPU.map { String(format: "%.2f %%", $0) } ?? "—"), replug \(f.replug == nil ? "never" : ms(f.replug)), "
+            + "29 rapid keys: last page \(f.rapid == nil ? "not within 10 s" : ms(f.rapid)) after the last key"
             + (f.note.isEmpty ? "" : " [\(f.note)]")
             + f.slowFlips.map { String(format: "\n    slow flip to page %d, key at %.3f: %.0f ms", $0.page, $0.wall, $0.latency * 1000) }
                 .joined()
@@ -285,6 +339,10 @@ final class PympressBench {
                 median(runs.compactMap(\.idleCPU)).map { String(format: "%.2f %%", $0) } ?? "—" }),
             ("resident memory after all pages (median)", { runs in
                 median(runs.compactMap(\.residentMB)).map { String(format: "%.0f MB", $0) } ?? "—" }),
+            ("29 keys 0.25 s apart: audience on the last page, after the last key (median)", { runs in
+                let seen = runs.compactMap(\.rapid)
+                if seen.isEmpty { return "never (0/\(runs.count) runs within 10 s)" }
+                return "\(formatMS(median(seen))) (\(seen.count)/\(runs.count) runs)" }),
             ("audience back after unplug/replug (median)", { runs in
                 let back = runs.compactMap(\.replug)
                 if back.isEmpty { return "never (0/\(runs.count) runs within 5 s)" }
@@ -298,12 +356,39 @@ final class PympressBench {
         }
         let flips = names.map { "\($0): \(results[$0]?.flatMap(\.flips).count ?? 0)" }.joined(separator: ", ")
         print("\nflips measured: \(flips); command: present-bench pympress "
-              + "--runs \(options.runs) --idle \(options.idleSeconds) --gap \(options.gap)"
+              + "--runs \(options.runs) --idle \(options.idleSeconds) --gap \(options.gap) "
+              + "--audience \(options.audience.width)x\(options.audience.height)"
               + (options.only.map { " --only \($0)" } ?? ""))
     }
 }
 
 func median(_ values: [Double]) -> Double? { percentile(values.sorted(), 0.5) }
+
+/// The 1-, 5- and 15-minute load averages.
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+extension PympressBench {
+    /// The xrandr mode name of the audience output's size.
+    var audienceMode: String {
+        options.audience == (1280, 720) ? "1280x720" : options.audience == (1920, 1080) ? "1920x1080" : "3840x2160_30"
+    }
+
+    /// Puts the audience output in the size asked for, as a desktop's display settings would (4K at 30 Hz, CEA
+    /// timings: the dummy driver offers no 4K mode itself, and 30 Hz is what a 4K projector on HDMI 1.4 runs).
+    func setAudienceMode() throws {
+        guard let server, audienceMode != "1280x720" else { return }
+        let env = ["DISPLAY": server.display]
+        if audienceMode == "3840x2160_30" {
+            try runTool("/usr/bin/xrandr", ["--newmode", audienceMode, "297.00", "3840", "4016", "4104", "4400",
+                                            "2160", "2168", "2178", "2250", "+hsync", "+vsync"], environment: env)
+            try runTool("/usr/bin/xrandr", ["--addmode", "DUMMY1", audienceMode], environment: env)
+        }
+        try server.xrandr("--output", "DUMMY1", "--mode", audienceMode, "--right-of", "DUMMY0")
+        usleep(500_000)
+    }
+}
 
 /// The nearest-rank percentile of sorted values.
 func percentile(_ sorted: [Double], _ p: Double) -> Double? {

@@ -64,16 +64,36 @@ public enum PopplerRasterizer {
         public var description: String
         /// Whether pdftoppm was stopped at its timeout (trying the same pages again at once would wait as long).
         public var timedOut = false
+        /// Whether the render was stopped because it was not wanted any more (not a failure of the page).
+        public var cancelled = false
 
         /// A failure saying `description`.
-        public init(description: String, timedOut: Bool = false) {
+        public init(description: String, timedOut: Bool = false, cancelled: Bool = false) {
             self.description = description
             self.timedOut = timedOut
+            self.cancelled = cancelled
         }
     }
 
-    /// The page's `part` rendered to exactly `width`×`height` pixels (the part's aspect should match).
-    public static func render(_ page: PDFPage, width: Int, height: Int) throws(Failure) -> PageRaster {
+    /// How one render runs: at normal priority when the speaker waits for it (`urgent`), else at a lower one, and
+    /// stopped when its `cancellation` is cancelled.
+    public struct Job: Sendable {
+        /// Whether the page is the one shown (normal priority) rather than one rendered ahead (nice 10).
+        public var urgent: Bool
+        /// Stops the render when cancelled.
+        public var cancellation: ToolCancellation?
+
+        /// A job.
+        public init(urgent: Bool, cancellation: ToolCancellation? = nil) {
+            self.urgent = urgent
+            self.cancellation = cancellation
+        }
+    }
+
+    /// The page's `part` rendered to exactly `width`×`height` pixels (the part's aspect should match). Without a
+    /// `job`, a render on the main thread (the presenter waits for it) runs at normal priority and any other at a
+    /// lower one.
+    public static func render(_ page: PDFPage, width: Int, height: Int, job: Job? = nil) throws(Failure) -> PageRaster {
         guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
             throw Failure(description: "page \(page.index + 1) is not shown: cannot render it at \(width)×\(height)")
         }
@@ -87,7 +107,7 @@ public enum PopplerRasterizer {
                           "-W", String(width), "-H", String(height)]
         }
         arguments.append(page.document.path)
-        guard let raster = try run(arguments, page: page) else {
+        guard let raster = try run(arguments, page: page, job: job) else {
             throw Failure(description: "page \(page.index + 1) is not shown: pdftoppm wrote no image")
         }
         return raster
@@ -131,20 +151,25 @@ public enum PopplerRasterizer {
     }
 
     @discardableResult
-    private static func run(_ arguments: [String], page: PDFPage, expectsImage: Bool = true) throws(Failure) -> PageRaster? {
+    private static func run(_ arguments: [String], page: PDFPage, expectsImage: Bool = true,
+                            job: Job? = nil) throws(Failure) -> PageRaster? {
         let result: ToolProcess.Result
-        // Pages rendered ahead (off the main thread, by the page cache's queues) run at a lower priority: a
-        // flip, and the X server showing it, never wait behind a page nobody asked for yet. A page the
-        // presenter waits for (on the main thread) runs at normal priority.
-        let niceness = Thread.isMainThread ? 0 : 10
+        // Pages rendered ahead run at a lower priority: a flip, and the X server showing it, never wait behind a
+        // page nobody asked for yet. The page shown (the job says so; without one, a render on the main thread,
+        // which the presenter waits for) runs at normal priority.
+        let niceness = (job?.urgent ?? Thread.isMainThread) ? 0 : 10
         let seconds = ToolLimits.current.pdftoppm
         // A PPM of the largest page allowed (16384×16384) and its header; a batch writes files, not output.
         let outputLimit = expectsImage ? 16_384 * 16_384 * 3 + 4_096 : 64 << 10
         do {
             result = try ToolProcess.run("pdftoppm", arguments, timeout: seconds, niceness: niceness,
-                                         outputLimit: outputLimit)
+                                         outputLimit: outputLimit, cancellation: job?.cancellation)
         } catch {
             throw Failure(description: "page \(page.index + 1) is not shown: \(error.description)")
+        }
+        if result.cancelled {
+            throw Failure(description: "page \(page.index + 1): its render was stopped (not wanted any more)",
+                          cancelled: true)
         }
         if result.status == 127 {
             throw Failure(description: "pages are not shown: pdftoppm is missing; install poppler-utils "

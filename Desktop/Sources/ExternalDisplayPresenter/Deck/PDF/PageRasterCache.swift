@@ -10,6 +10,13 @@ import Foundation
 /// (``retryDelay(afterAttempts:)``: 10 s, doubling, at most 5 minutes) — never every frame, never while it stays
 /// on screen.
 ///
+/// What is rendered ahead follows ``RenderAheadPlan``: at each page size the page drawn last is the focus; it is
+/// rendered first (at normal priority at the largest size, the room's), then the pages after and before it at a
+/// lower one. When the focus moves
+/// (a fast clicker), renders queued for pages no longer wanted are dropped and those under way are stopped (their
+/// `pdftoppm` killed): a burst of keys renders the page it ends on, not every page on the way. Small renders
+/// (overview tiles, at most ``batchPixelLimit`` pixels) have no focus: many are asked for at once at one size.
+///
 /// Two ways to ask: ``raster(for:width:height:)`` waits for the render (the presenter's original path), and
 /// ``lookup(_:width:height:)`` never waits — it answers from memory, or schedules the render and says it is
 /// pending; ``addReadinessHandler(_:)`` (or ``readiness()``) tells when a render ends so a loop can redraw.
@@ -55,7 +62,9 @@ public final class PageRasterCache: @unchecked Sendable {
     private var budget: Int
     /// How many pages after (and before) a drawn page are rendered ahead.
     public let lookahead: (after: Int, before: Int)
-    private let renderer: @Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster
+    /// What is rendered ahead, in which order, and what is stopped when the page shown moves on.
+    public let plan: RenderAheadPlan
+    private let renderer: @Sendable (PDFPage, Int, Int, PopplerRasterizer.Job) throws(PopplerRasterizer.Failure) -> PageRaster
     private let batchRenderer: @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]
     /// Renders at most this many pixels per page are batched (overview tiles): a miss renders up to
     /// ``batchSize`` following pages in the same process.
@@ -97,6 +106,22 @@ public final class PageRasterCache: @unchecked Sendable {
     /// One render-ahead queue per page size: the audience's next pages never wait behind the console's
     /// (current slide, next-slide preview), and on two cores they render side by side.
     private var queues: [String: DispatchQueue] = [:]
+    /// Per page size: its focus, the renders queued ahead and those under way.
+    private var lanes: [String: Lane] = [:]
+    /// Pages ``lookup(_:width:height:)`` answered as pending (drawn as placeholders) and not rendered since.
+    private var awaited: Set<Key> = []
+
+    /// The render-ahead work at one page size.
+    private struct Lane {
+        /// The page drawn last at this size (nil: none yet, or small renders).
+        var focus: PDFPage?
+        /// Renders waiting, in the order they run.
+        var pending: [PDFPage] = []
+        /// Renders under way: each page and what stops it.
+        var running: [Key: (page: PDFPage, cancellation: ToolCancellation)] = [:]
+        /// Workers draining ``pending`` now.
+        var workers = 0
+    }
 
     /// What the cache did so far.
     public struct Counters: Hashable, Sendable {
@@ -106,20 +131,41 @@ public final class PageRasterCache: @unchecked Sendable {
         public var hits = 0
         /// Requests that had to wait for a render (not ready ahead).
         public var waits = 0
+        /// Renders ahead dropped from a queue before they started: the page shown had moved past them.
+        public var dropped = 0
+        /// Renders ahead stopped while they ran (their `pdftoppm` killed), for the same reason.
+        public var stopped = 0
     }
 
     /// A cache of `byteBudget` bytes (default 192 MB) rendering with `renderer` one page at a time and with
-    /// `batchRenderer` (page, last index, width, height) for small renders (defaults: poppler's pdftoppm).
-    public init(byteBudget: Int = PageCacheSize.defaultMegabytes << 20, lookahead: (after: Int, before: Int) = (2, 1),
-                renderer: @escaping @Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster
-                    = { page, w, h throws(PopplerRasterizer.Failure) in try PopplerRasterizer.render(page, width: w, height: h) },
+    /// `batchRenderer` (page, last index, width, height) for small renders (defaults: poppler's pdftoppm; the
+    /// default renderer runs each render's job: its priority, and stopped when not wanted any more).
+    public convenience init(byteBudget: Int = PageCacheSize.defaultMegabytes << 20, lookahead: (after: Int, before: Int) = (2, 1),
+                            renderer: (@Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster)? = nil,
                 batchRenderer: @escaping @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]
                     = { page, last, w, h throws(PopplerRasterizer.Failure) in
                         try PopplerRasterizer.renderBatch(page, through: last, width: w, height: h)
                     }) {
+        let rendering: @Sendable (PDFPage, Int, Int, PopplerRasterizer.Job) throws(PopplerRasterizer.Failure) -> PageRaster
+        if let renderer {
+            rendering = { page, width, height, _ throws(PopplerRasterizer.Failure) in try renderer(page, width, height) }
+        } else {
+            rendering = { page, width, height, job throws(PopplerRasterizer.Failure) in
+                try PopplerRasterizer.render(page, width: width, height: height, job: job)
+            }
+        }
+        self.init(byteBudget: byteBudget, lookahead: lookahead, rendering: rendering, batchRenderer: batchRenderer)
+    }
+
+    /// A cache whose `rendering` gets each render's job too: whether it is urgent (the page shown) and the token
+    /// that stops it when it is not wanted any more.
+    public init(byteBudget: Int = PageCacheSize.defaultMegabytes << 20, lookahead: (after: Int, before: Int) = (2, 1),
+                rendering: @escaping @Sendable (PDFPage, Int, Int, PopplerRasterizer.Job) throws(PopplerRasterizer.Failure) -> PageRaster,
+                batchRenderer: @escaping @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]) {
         self.budget = max(1, byteBudget)
         self.lookahead = (max(0, lookahead.after), max(0, lookahead.before))
-        self.renderer = renderer
+        self.plan = RenderAheadPlan(after: lookahead.after, before: lookahead.before)
+        self.renderer = rendering
         self.batchRenderer = batchRenderer
     }
 
@@ -139,6 +185,7 @@ public final class PageRasterCache: @unchecked Sendable {
     /// The page rendered at `width`×`height`: from memory, or rendered now (waiting for a render already
     /// under way). Its neighbours are then rendered ahead in the background.
     public func raster(for page: PDFPage, width: Int, height: Int) -> Result<PageRaster, PopplerRasterizer.Failure> {
+        follow(page, width: width, height: height)
         let result = obtain(page, width: width, height: height, waitCounts: true)
         prefetchNeighbours(of: page, width: width, height: height)
         return result
@@ -151,14 +198,113 @@ public final class PageRasterCache: @unchecked Sendable {
         return condition.withLock { entries[key] }
     }
 
-    /// Renders a page ahead (no effect when it is held, failed or under way).
+    /// Renders a page ahead (no effect when it is held, failed, queued or under way), in the order of the
+    /// ``plan`` around its size's focus; a page the plan does not want around the focus is not queued.
     public func prefetch(_ page: PDFPage, width: Int, height: Int) {
         let key = Self.key(page, width: width, height: height)
-        let wanted = condition.withLock { entries[key] == nil && !isFailed(key, shown: false) && !inFlight.contains(key) }
-        guard wanted else { return }
-        queue(width: width, height: height).async { [self] in
-            _ = obtain(page, width: width, height: height, waitCounts: false)
+        let size = Self.size(width, height)
+        let startWorker: Bool = condition.withLock {
+            guard entries[key] == nil, !isFailed(key, shown: false), !inFlight.contains(key) else { return false }
+            var lane = lanes[size] ?? Lane()
+            guard !lane.pending.contains(where: { Self.key($0, width: width, height: height) == key }) else { return false }
+            lane.pending.append(page)
+            if lane.focus != nil { replan(&lane, width: width, height: height) }
+            // The room's size (the largest with a focus) gets two workers: on two cores a fast clicker's next
+            // pages render beside the page shown, so the renders keep up with the keys; other sizes get one.
+            let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+            let limit = lane.focus != nil && width * height >= largest ? 2 : 1
+            let start = lane.workers < limit && lane.pending.count > lane.workers
+            if start { lane.workers += 1 }
+            lanes[size] = lane
+            return start
         }
+        guard startWorker else { return }
+        queue(width: width, height: height).async { [self] in drain(width: width, height: height) }
+    }
+
+    /// Runs a size's queued renders, most wanted first, until none is left.
+    private func drain(width: Int, height: Int) {
+        let size = Self.size(width, height)
+        while true {
+            condition.lock()
+            guard var lane = lanes[size], !lane.pending.isEmpty else {
+                lanes[size]?.workers -= 1
+                condition.unlock()
+                return
+            }
+            let page = lane.pending.removeFirst()
+            let key = Self.key(page, width: width, height: height)
+            guard entries[key] == nil, !inFlight.contains(key), !isFailed(key, shown: false) else {
+                lanes[size] = lane
+                condition.unlock()
+                continue
+            }
+            let cancellation = ToolCancellation()
+            lane.running[key] = (page, cancellation)
+            // The largest size with a focus is the room's (the console's previews are smaller).
+            let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+            let job = PopplerRasterizer.Job(urgent: plan.isUrgent(page.index, focus: lane.focus?.index,
+                                                                  pixels: width * height, largestPixels: largest),
+                                            cancellation: cancellation)
+            lanes[size] = lane
+            condition.unlock()
+            _ = obtain(page, width: width, height: height, waitCounts: false, job: job)
+            condition.withLock {
+                // Unless it was stopped meanwhile (and the entry is a later run's).
+                if lanes[size]?.running[key]?.cancellation === cancellation { lanes[size]?.running[key] = nil }
+            }
+        }
+    }
+
+    /// The page shown at a size moved to `page`: it becomes the size's focus, queued renders the ``plan`` no longer
+    /// wants are dropped, the rest reordered, and renders under way that are not wanted are stopped. Small sizes
+    /// (overview tiles) have no focus.
+    private func follow(_ page: PDFPage, width: Int, height: Int) {
+        guard width * height > Self.batchPixelLimit, page.pageCount > 0 else { return }
+        let size = Self.size(width, height)
+        condition.withLock {
+            var lane = lanes[size] ?? Lane()
+            guard lane.focus.map({ Self.key($0, width: width, height: height) }) != Self.key(page, width: width, height: height)
+            else { return }
+            lane.focus = page
+            replan(&lane, width: width, height: height)
+            lanes[size] = lane
+        }
+    }
+
+    /// Applies the plan's schedule to a lane: renders stopped (not wanted, or in the focus's way; those still
+    /// wanted queued again), the queue filtered and ordered. Called with the lock held.
+    private func replan(_ lane: inout Lane, width: Int, height: Int) {
+        guard let focus = lane.focus else { return }
+        // Held, or rendering on another path (a caller waiting for it): nothing needs to make way for it.
+        let focusKey = Self.key(focus, width: width, height: height)
+        let focusReady = entries[focusKey] != nil || (inFlight.contains(focusKey) && lane.running[focusKey] == nil)
+        let running = Array(lane.running)
+        let schedule = plan.schedule(focus: focus.index, pageCount: focus.pageCount, focusReady: focusReady,
+                                     queued: lane.pending.map(\.index), running: running.map(\.value.page.index))
+        var candidates = lane.pending
+        for (key, entry) in running where schedule.stop.contains(key.index) {
+            entry.cancellation.cancel()
+            lane.running[key] = nil
+            tally.stopped += 1
+            candidates.append(entry.page)
+        }
+        lane.pending = schedule.queue.compactMap { index in candidates.first { $0.index == index } }
+        let kept = Set(lane.pending.map { Self.key($0, width: width, height: height) })
+        for page in candidates {
+            let key = Self.key(page, width: width, height: height)
+            guard !kept.contains(key) else { continue }
+            if !lane.running.keys.contains(key) { awaited.remove(key) }
+            if !running.contains(where: { $0.key == key }) { tally.dropped += 1 }
+        }
+    }
+
+    /// A lane's name: its page size.
+    private static func size(_ width: Int, _ height: Int) -> String { "\(width)x\(height)" }
+
+    /// The pixels of a page of a lane's size.
+    private static func pixels(_ size: String) -> Int {
+        size.split(separator: "x").compactMap { Int($0) }.reduce(1, *)
     }
 
     /// The render-ahead queue for pages of one size.
@@ -166,7 +312,7 @@ public final class PageRasterCache: @unchecked Sendable {
         condition.withLock {
             let size = "\(width)x\(height)"
             if let queue = queues[size] { return queue }
-            let made = DispatchQueue(label: "extdisplay.pdf.prefetch.\(size)", qos: .userInitiated)
+            let made = DispatchQueue(label: "extdisplay.pdf.prefetch.\(size)", qos: .userInitiated, attributes: .concurrent)
             queues[size] = made
             return made
         }
@@ -174,7 +320,7 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// Blocks until no render is under way or queued (tests, benchmarks).
     public func waitUntilIdle() {
-        for queue in condition.withLock({ Array(queues.values) }) { queue.sync {} }
+        for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
         condition.withLock { while !inFlight.isEmpty { condition.wait() } }
     }
 
@@ -182,20 +328,16 @@ public final class PageRasterCache: @unchecked Sendable {
     /// ``raster(for:width:height:)`` does: for a caller that drew `page` from a copy of its own (a texture).
     public func prefetchNeighbours(of page: PDFPage, width: Int, height: Int) {
         guard page.pageCount > 0 else { return }
-        var indices: [Int] = []
-        for step in 0..<max(lookahead.after, lookahead.before) {
-            if step < lookahead.after { indices.append(page.index + step + 1) }
-            if step < lookahead.before { indices.append(page.index - step - 1) }
-        }
-        for index in indices where index >= 0 && index < page.pageCount {
+        follow(page, width: width, height: height)
+        for index in plan.wanted(focus: page.index, pageCount: page.pageCount).dropFirst() {
             var neighbour = page
             neighbour.index = index
             prefetch(neighbour, width: width, height: height)
         }
     }
 
-    private func obtain(_ page: PDFPage, width: Int, height: Int, waitCounts: Bool)
-        -> Result<PageRaster, PopplerRasterizer.Failure> {
+    private func obtain(_ page: PDFPage, width: Int, height: Int, waitCounts: Bool,
+                        job: PopplerRasterizer.Job? = nil) -> Result<PageRaster, PopplerRasterizer.Failure> {
         let key = Self.key(page, width: width, height: height)
         condition.lock()
         let waited = inFlight.contains(key)
@@ -220,7 +362,8 @@ public final class PageRasterCache: @unchecked Sendable {
         tally.renders += 1
         condition.unlock()
         let outcome: Result<PageRaster, PopplerRasterizer.Failure>
-        do throws(PopplerRasterizer.Failure) { outcome = .success(try renderer(page, width, height)) } catch {
+        let running = job ?? PopplerRasterizer.Job(urgent: Thread.isMainThread)
+        do throws(PopplerRasterizer.Failure) { outcome = .success(try renderer(page, width, height, running)) } catch {
             outcome = .failure(error)
         }
         condition.lock()
@@ -230,6 +373,11 @@ public final class PageRasterCache: @unchecked Sendable {
         case .success(let raster):
             store(raster, for: key)
             failures[key] = nil
+        case .failure(let failure) where failure.cancelled:
+            // Not wanted any more: nothing to remember, report or redraw (a caller waiting for it renders it).
+            condition.broadcast()
+            condition.unlock()
+            return outcome
         case .failure(let failure):
             let attempts = (failures[key]?.attempts ?? 0) + 1
             let time = now()
@@ -341,6 +489,7 @@ public final class PageRasterCache: @unchecked Sendable {
     /// such. Its neighbours are rendered ahead, as with ``raster(for:width:height:)``.
     public func lookup(_ page: PDFPage, width: Int, height: Int) -> Lookup {
         let key = Self.key(page, width: width, height: height)
+        follow(page, width: width, height: height)
         let found: Lookup? = condition.withLock {
             if let raster = entries[key] {
                 tally.hits += 1
@@ -348,6 +497,8 @@ public final class PageRasterCache: @unchecked Sendable {
                 return .ready(raster)
             }
             if isFailed(key, shown: true), let failed = failures[key] { return .failed(failed.failure) }
+            // Noted under the same lock as the miss: a render that ends after it finds the note.
+            awaited.insert(key)
             return nil
         }
         if let found {
@@ -357,6 +508,12 @@ public final class PageRasterCache: @unchecked Sendable {
         prefetch(page, width: width, height: height)
         prefetchNeighbours(of: page, width: width, height: height)
         return .pending
+    }
+
+    /// Whether ``lookup(_:width:height:)`` answered `key` as pending (a window drew its placeholder) since it was
+    /// last taken; taking it forgets it. A loop redraws for a render that ends only when some window waits for it.
+    public func takeAwaited(_ key: Key) -> Bool {
+        condition.withLock { awaited.remove(key) != nil }
     }
 
     /// Calls `handler` with the key of every render that ends (a page made ready, or a failure), on the thread

@@ -42,6 +42,9 @@ public enum ToolProcess {
         public var timedOut: Bool
         /// Whether the tool was killed for writing more than the run's `outputLimit` bytes.
         public var outputTruncated: Bool = false
+        /// Whether the tool was killed because its ``ToolCancellation`` was cancelled (its work was not wanted
+        /// any more).
+        public var cancelled: Bool = false
     }
 
     /// A tool could not be started at all.
@@ -60,14 +63,22 @@ public enum ToolProcess {
     /// Runs `tool` with `arguments`; standard output and error are read concurrently so neither can fill up.
     /// A `niceness` above 0 runs it at that lower CPU priority (`nice`), e.g. work done ahead in the background
     /// that must never slow what the user is waiting for. Standard input is `/dev/null`.
+    /// A `cancellation` that is cancelled while the tool runs kills its whole group (SIGKILL) within 50 ms; the
+    /// result says ``Result/cancelled``. One cancelled before the start starts nothing.
     public static func run(_ tool: String, _ arguments: [String], timeout: Double = 30, niceness: Int = 0,
-                           outputLimit: Int = ToolProcess.defaultOutputLimit) throws(LaunchError) -> Result {
-        try run(tool, arguments, timeout: timeout, niceness: niceness, outputLimit: outputLimit, registry: .shared)
+                           outputLimit: Int = ToolProcess.defaultOutputLimit,
+                           cancellation: ToolCancellation? = nil) throws(LaunchError) -> Result {
+        try run(tool, arguments, timeout: timeout, niceness: niceness, outputLimit: outputLimit, registry: .shared,
+                cancellation: cancellation)
     }
 
-    /// ``run(_:_:timeout:niceness:outputLimit:)`` with the tool's group kept in `registry` (tests use their own).
+    /// ``run(_:_:timeout:niceness:outputLimit:cancellation:)`` with the tool's group kept in `registry` (tests use
+    /// their own).
     static func run(_ tool: String, _ arguments: [String], timeout: Double, niceness: Int, outputLimit: Int,
-                    registry: ToolRegistry) throws(LaunchError) -> Result {
+                    registry: ToolRegistry, cancellation: ToolCancellation? = nil) throws(LaunchError) -> Result {
+        if cancellation?.isCancelled == true {
+            return Result(status: 128 + SIGKILL, output: Data(), errors: "", timedOut: false, cancelled: true)
+        }
         let nice = "/usr/bin/nice"
         var argv = [tool] + arguments
         if niceness > 0, FileManager.default.isExecutableFile(atPath: nice) {
@@ -92,7 +103,8 @@ public enum ToolProcess {
             throw LaunchError(description: "cannot start \(tool): \(String(cString: strerror(error.code)))")
         }
         defer { close(outPipe[0]); close(errPipe[0]) }
-        let result = collect(pid: pid, out: outPipe[0], err: errPipe[0], timeout: timeout, outputLimit: max(0, outputLimit))
+        let result = collect(pid: pid, out: outPipe[0], err: errPipe[0], timeout: timeout, outputLimit: max(0, outputLimit),
+                             cancellation: cancellation)
         registry.remove(pid)
         return result
     }
@@ -105,12 +117,13 @@ public enum ToolProcess {
     public static var liveGroups: [pid_t] { ToolRegistry.shared.groups }
 
     /// Reads both pipes until the tool is gone, with the time and output limits; reaps the tool.
-    private static func collect(pid: pid_t, out: Int32, err: Int32, timeout: Double, outputLimit: Int) -> Result {
+    private static func collect(pid: pid_t, out: Int32, err: Int32, timeout: Double, outputLimit: Int,
+                                cancellation: ToolCancellation?) -> Result {
         _ = fcntl(out, F_SETFL, fcntl(out, F_GETFL) | O_NONBLOCK)
         _ = fcntl(err, F_SETFL, fcntl(err, F_GETFL) | O_NONBLOCK)
         var output = Data(), errors = Data()
         var outOpen = true, errOpen = true
-        var timedOut = false, truncated = false
+        var timedOut = false, truncated = false, cancelled = false
         var rawStatus: Int32 = 0, reaped = false
         let start = DispatchTime.now().uptimeNanoseconds
         let deadline = start + UInt64(max(0, min(timeout, 1e6)) * 1e9)
@@ -148,6 +161,11 @@ public enum ToolProcess {
             if outOpen { outOpen = drain(out, into: &output, limit: outputLimit, overflow: &truncated) }
             if errOpen { errOpen = drain(err, into: &errors, limit: errorLimit, overflow: &errorsOverflow) }
             if truncated { stop() }
+            if !cancelled, !reaped, cancellation?.isCancelled == true {
+                // Not wanted any more: no grace, the whole group goes now (the loop reaps it).
+                cancelled = true
+                kill(-pid, SIGKILL)
+            }
             if !reaped {
                 let waited = waitpid(pid, &rawStatus, WNOHANG)
                 if waited == pid || (waited < 0 && errno == ECHILD) { reaped = true }
@@ -170,7 +188,7 @@ public enum ToolProcess {
         }
         let status: Int32 = (rawStatus & 0x7F) == 0 ? (rawStatus >> 8) & 0xFF : 128 + (rawStatus & 0x7F)
         return Result(status: status, output: output, errors: String(decoding: errors, as: UTF8.self),
-                      timedOut: timedOut, outputTruncated: truncated)
+                      timedOut: timedOut, outputTruncated: truncated, cancelled: cancelled)
     }
 
     /// A pipe whose ends close on exec (only the dup2'ed copies reach the tool). The read never relies on an

@@ -1,0 +1,69 @@
+/// Which PDF pages are rendered ahead at one size, in which order, and which renders under way are stopped —
+/// so that a fast clicker never leaves the room behind.
+///
+/// At each size a window draws pages (the audience's, the console's current and next slide), the page drawn last
+/// is the focus. Wanted are the focus itself, then the `after` pages following it, then the `before` pages
+/// preceding it (clickers mostly go forward). A render that is not wanted any more — the speaker pressed on past
+/// it — is dropped from the queue, or stopped if it runs. The focus never waits behind a page rendered ahead: while
+/// it is neither rendered nor rendering, the renders under way are stopped (those still wanted go back to the
+/// queue, after it), and the room's focus runs at normal priority (``isUrgent(_:focus:pixels:largestPixels:)``), the
+/// pages ahead and the console's previews at a lower one. A
+/// burst of keys thus renders the page it ends on, not every page on the way, and the last page is on screen one
+/// render after the last key.
+///
+/// ```swift
+/// let plan = RenderAheadPlan(after: 2, before: 1)
+/// plan.wanted(focus: 7, pageCount: 50)                       // [7, 8, 9, 6]
+/// plan.schedule(focus: 9, pageCount: 50, focusReady: false, queued: [8, 9, 10, 7], running: [8])
+/// // Schedule(queue: [9, 10, 8], stop: [8]): 7 is behind the speaker now, 8 waits until 9 is rendered
+/// ```
+public struct RenderAheadPlan: Hashable, Sendable {
+    /// Pages after the focus rendered ahead.
+    public var after: Int
+    /// Pages before the focus rendered ahead.
+    public var before: Int
+
+    /// A plan (negative counts count as 0).
+    public init(after: Int, before: Int) {
+        self.after = max(0, after)
+        self.before = max(0, before)
+    }
+
+    /// The pages wanted around `focus` in a deck of `pageCount` pages, most wanted first: the focus, the pages
+    /// after it in order, then the pages before it, nearest first; nothing outside the deck.
+    public func wanted(focus: Int, pageCount: Int) -> [Int] {
+        guard pageCount > 0, focus >= 0, focus < pageCount else { return [] }
+        let ahead = (0..<min(after, pageCount - 1 - focus)).map { focus + 1 + $0 }
+        let behind = (0..<min(before, focus)).map { focus - 1 - $0 }
+        return [focus] + ahead + behind
+    }
+
+    /// What to do at one size: the renders `queued` (and stopped `running` ones) that are still wanted, in the
+    /// order to run them (most wanted first; each page once), and the renders `running` to stop — those not wanted
+    /// any more, and, while the focus is neither rendered (`focusReady`) nor running, every other one.
+    public func schedule(focus: Int, pageCount: Int, focusReady: Bool, queued: [Int], running: [Int]) -> Schedule {
+        let wanted = wanted(focus: focus, pageCount: pageCount)
+        let rank = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let focusWaits = !focusReady && rank[focus] != nil && !running.contains(focus)
+        let stop = running.filter { rank[$0] == nil || (focusWaits && $0 != focus) }
+        var seen = Set(running.filter { !stop.contains($0) })
+        let queue = (queued + stop).filter { rank[$0] != nil && seen.insert($0).inserted }.sorted { rank[$0]! < rank[$1]! }
+        return Schedule(queue: queue, stop: stop)
+    }
+
+    /// Whether the render of `page`, at a size of `pixels` per page, is the one the room waits for: the focus of
+    /// the largest size drawn (`largestPixels`: the audience's, beside the console's smaller previews) runs at
+    /// normal priority; the pages ahead and the console's previews run at a lower one, so that during a burst of
+    /// keys the room's page gets a core of its own and nothing slows the flip or the X server.
+    public func isUrgent(_ page: Int, focus: Int?, pixels: Int, largestPixels: Int) -> Bool {
+        page == focus && pixels >= largestPixels
+    }
+
+    /// The outcome of ``schedule(focus:pageCount:focusReady:queued:running:)``.
+    public struct Schedule: Hashable, Sendable {
+        /// The queued renders to run, in order.
+        public var queue: [Int]
+        /// The running renders to stop.
+        public var stop: [Int]
+    }
+}
