@@ -19,6 +19,8 @@ packages=(
   libfontconfig-dev libharfbuzz-dev libfribidi-dev
   # MPRIS (sd-bus) and the Wayland client library.
   libsystemd-dev libwayland-dev
+  # Video (extdisplay play): GStreamer 1.22, LGPL, linked dynamically; VP8/VP9/WebM/Matroska from plugins-good.
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
 if [ "$group" = tests ]; then
   packages+=(
@@ -44,6 +46,8 @@ if [ "$group" = tests ]; then
     wtype
     # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.
     zbar-tools
+    # Video tests: gst-launch-1.0 makes the clips (videotestsrc, vp8enc, vorbisenc, webmmux).
+    gstreamer1.0-tools
   )
 fi
 
