@@ -23,6 +23,11 @@ static inline GstBin *edk_gst_bin(GstElement *element) { return GST_BIN(element)
 
 /// The name of the application message the decoder posts when the file has no video stream.
 #define EDK_GST_NO_VIDEO "edk-no-video"
+/// The name of the application message posted (with `width` and `height`) for a picture larger than the player
+/// accepts; the stream is then discarded before anything is converted.
+#define EDK_GST_TOO_LARGE "edk-too-large"
+/// The largest picture side the player converts.
+#define EDK_GST_MAX_SIDE 8192
 
 /// decodebin's `pad-added`: the first video stream goes to the element named `edk-convert`; every other stream
 /// (sound, subtitles, a second video) to a fakesink of its own that neither syncs nor holds up the preroll.
@@ -32,8 +37,16 @@ static inline void edk_gst_pad_added(GstElement *decodebin, GstPad *pad, gpointe
     GstCaps *caps = gst_pad_get_current_caps(pad);
     if (caps == NULL) caps = gst_pad_query_caps(pad, NULL);
     gboolean video = FALSE;
+    int width = 0, height = 0;
     if (caps != NULL && gst_caps_get_size(caps) > 0) {
-        video = g_str_has_prefix(gst_structure_get_name(gst_caps_get_structure(caps, 0)), "video/");
+        const GstStructure *structure = gst_caps_get_structure(caps, 0);
+        video = g_str_has_prefix(gst_structure_get_name(structure), "video/");
+        if (video && gst_structure_get_int(structure, "width", &width) && gst_structure_get_int(structure, "height", &height)
+            && (width > EDK_GST_MAX_SIDE || height > EDK_GST_MAX_SIDE)) {
+            video = FALSE;
+            gst_element_post_message(pipeline, gst_message_new_application(GST_OBJECT(pipeline),
+                gst_structure_new(EDK_GST_TOO_LARGE, "width", G_TYPE_INT, width, "height", G_TYPE_INT, height, NULL)));
+        }
     }
     if (caps != NULL) gst_caps_unref(caps);
     if (video) {
@@ -92,6 +105,15 @@ static inline void edk_gst_connect_decodebin(GstElement *decodebin, GstElement *
 static inline int edk_gst_is_no_video(GstMessage *message) {
     const GstStructure *s = gst_message_get_structure(message);
     return s != NULL && gst_structure_has_name(s, EDK_GST_NO_VIDEO);
+}
+
+/// Whether an application message is the too-large notice; if so, the picture's size.
+static inline int edk_gst_is_too_large(GstMessage *message, int *width, int *height) {
+    const GstStructure *s = gst_message_get_structure(message);
+    if (s == NULL || !gst_structure_has_name(s, EDK_GST_TOO_LARGE)) return 0;
+    if (!gst_structure_get_int(s, "width", width)) *width = 0;
+    if (!gst_structure_get_int(s, "height", height)) *height = 0;
+    return 1;
 }
 
 /// Width, height and frame rate (0/1 when variable or unknown) of a sample's caps; 0 when they are missing.

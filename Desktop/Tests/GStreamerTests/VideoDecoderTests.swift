@@ -118,10 +118,15 @@ struct VideoDecoderTests {
         do {
             let late = try decoder.frame(at: 7.5)
             // Some of the end may survive the cut only if the cut was late; then it must be the right picture.
-            let (r, g, b, _) = try #require(late.rgba(x: 80, y: 45))
-            #expect(fraction > 0.7 && TestClip.matches(r, g, b, clip.color(at: late.time)), "past the cut: \(late.time) s \(r),\(g),\(b)")
+            let pixel = late.rgba(x: 80, y: 45)
+            #expect(fraction > 0.7 && pixel.map { TestClip.matches($0.0, $0.1, $0.2, clip.color(at: late.time)) } == true,
+                    "past the cut: \(late.time) s \(String(describing: pixel))")
         } catch {
-            #expect(!"\(error)".isEmpty)
+            // The end of what is left, or GStreamer's own complaint: never the time limit (a stall).
+            switch error {
+            case .endOfStream, .undecodable: break
+            default: Issue.record("past the cut of a \(fraction) clip: \(error)")
+            }
         }
         #expect(Date().timeIntervalSince(started) < 12, "the decoder must answer within its limit")
     }

@@ -137,6 +137,10 @@ public final class VideoDecoder {
             defer { gst_message_unref(message) }
             if message.pointee.type == GST_MESSAGE_APPLICATION {
                 if edk_gst_is_no_video(message) != 0 { throw .noVideoStream(path: file.path) }
+                var width: Int32 = 0, height: Int32 = 0
+                if edk_gst_is_too_large(message, &width, &height) != 0 {
+                    throw .unsupportedSize(path: file.path, width: Int(width), height: Int(height))
+                }
                 continue
             }
             var error: UnsafeMutablePointer<GError>?
