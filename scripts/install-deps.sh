@@ -46,8 +46,9 @@ if [ "$group" = tests ]; then
     wtype
     # QR codes of the served URLs: zbarimg decodes the encoder's symbols in the tests.
     zbar-tools
-    # Video tests: gst-launch-1.0 makes the clips (videotestsrc, vp8enc, vorbisenc, webmmux).
-    gstreamer1.0-tools
+    # Video tests: gst-launch-1.0 makes the clips (videotestsrc, vp8enc, vorbisenc, webmmux; openh264enc from
+    # plugins-bad); gstreamer1.0-libav is installed only to check that its GPL avdec_* decoders are never picked.
+    gstreamer1.0-tools gstreamer1.0-plugins-bad gstreamer1.0-libav
   )
 fi
 

@@ -143,6 +143,33 @@ static inline int edk_gst_rank_down_avdec(void) {
     return lowered;
 }
 
+/// The factory name of the video decoder inside the pipeline (`vp8dec`, `openh264dec` …), newly allocated (free
+/// with g_free), or NULL when there is none yet.
+static inline char *edk_gst_video_decoder_name(GstElement *pipeline) {
+    GstIterator *iterator = gst_bin_iterate_recurse(GST_BIN(pipeline));
+    GValue value = G_VALUE_INIT;
+    char *name = NULL;
+    gboolean done = FALSE;
+    while (!done && name == NULL) {
+        switch (gst_iterator_next(iterator, &value)) {
+        case GST_ITERATOR_OK: {
+            GstElementFactory *factory = gst_element_get_factory(GST_ELEMENT(g_value_get_object(&value)));
+            const char *klass = factory ? gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS) : NULL;
+            if (klass != NULL && strstr(klass, "Decoder") != NULL && strstr(klass, "Video") != NULL) {
+                name = g_strdup(gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(factory)));
+            }
+            g_value_reset(&value);
+            break;
+        }
+        case GST_ITERATOR_RESYNC: gst_iterator_resync(iterator); break;
+        default: done = TRUE; break;
+        }
+    }
+    g_value_unset(&value);
+    gst_iterator_free(iterator);
+    return name;
+}
+
 /// Takes ownership of a GError: copies its message into a new string (free with g_free) and frees the error.
 static inline char *edk_gst_take_error_message(GError *error) {
     if (error == NULL) return NULL;

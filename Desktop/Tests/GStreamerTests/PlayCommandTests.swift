@@ -42,7 +42,7 @@ struct PlayCommandTests {
     }
 
     /// Runs `extdisplay play FILE --snapshot shots ARGUMENTS` headless (no DISPLAY) under a 120 s hang guard.
-    static func play(_ file: URL, _ arguments: [String]) throws -> Run {
+    static func play(_ file: URL, _ arguments: [String], environment: String = "") throws -> Run {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let binary = try Repository.extdisplay().path
@@ -50,7 +50,7 @@ struct PlayCommandTests {
         let quote = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = ([binary, "play", file.path, "--snapshot", folder.appendingPathComponent("shots").path] + arguments)
             .map(quote).joined(separator: " ")
-        let result = try Shell.run(["sh", "-c", "DISPLAY= WAYLAND_DISPLAY= exec timeout -s KILL 120 \(command) 2>\(quote(errors.path))"])
+        let result = try Shell.run(["sh", "-c", "DISPLAY= WAYLAND_DISPLAY= \(environment) exec timeout -s KILL 120 \(command) 2>\(quote(errors.path))"])
         let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         return Run(status: result.status, output: result.output, errors: stderr, folder: folder)
     }
@@ -68,6 +68,7 @@ struct PlayCommandTests {
         let run = try Self.play(clip.url, ["--simulate", "laptop,hdmi-tv-1080p",
                                            "--keys", "wait:0.5,wait:1,wait:1,pause,wait:10,seek:6.5,play,wait:1"])
         #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("decoder vp8dec"), "\(run.output)")
         // Steps: 1 at ~0.5 s, 2 at ~1.5, 3 at ~2.5, 4 paused there, 5 still there after 10 s, 6 at 6.5, 8 at ~7.5.
         let expected: [(step: Int, second: Double)] = [(0, 0), (1, 0.5), (2, 1.5), (3, 2.5), (4, 2.5), (5, 2.5), (6, 6.5), (8, 7.5)]
         for (step, second) in expected {
@@ -140,6 +141,29 @@ struct PlayCommandTests {
         #expect(run.status == 1 || run.status == 2, "status \(run.status): \(run.output)\n\(run.errors)")
         #expect(run.errors.contains("truncated.webm"), "\(run.errors)")
         if run.status == 1 { Self.expectCentre(try run.snapshot(1, "hdmi-tv-1080p"), clip.color(at: 0.5), "before the cut") }
+    }
+
+    /// H.264 decodes with OpenH264 (BSD), never with FFmpeg's avdec_h264 (GPL-2+ as Debian builds it, and ranked
+    /// above it), unless the user opts in with EXTDISPLAY_ALLOW_AVDEC=1.
+    @Test func h264DecodesWithOpenH264NotFFmpeg() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("play-h264-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("green.mp4")
+        let made = try Shell.run(["timeout", "-s", "KILL", "60", "gst-launch-1.0", "-q", "videotestsrc", "num-buffers=60",
+                                  "pattern=solid-color", "foreground-color=0xff00ff00", "!",
+                                  "video/x-raw,width=160,height=96,framerate=30/1", "!", "openh264enc", "!", "h264parse",
+                                  "!", "mp4mux", "!", "filesink", "location=\(file.path)"])
+        try #require(made.status == 0, "gst-launch-1.0 could not make the H.264 clip (gstreamer1.0-plugins-bad): \(made.output)")
+        let run = try Self.play(file, ["--simulate", "laptop,hdmi-tv-1080p", "--keys", "wait:1"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("decoder openh264dec"), "\(run.output)")
+        Self.expectCentre(try run.snapshot(1, "hdmi-tv-1080p"), 0x00FF00, "H.264 through OpenH264")
+        if try Shell.run(["gst-inspect-1.0", "avdec_h264"]).status == 0 {
+            let optIn = try Self.play(file, ["--simulate", "laptop", "--keys", "wait:1"], environment: "EXTDISPLAY_ALLOW_AVDEC=1")
+            #expect(optIn.output.contains("decoder avdec_h264"), "with the opt-in, FFmpeg outranks OpenH264: \(optIn.output)")
+        } else {
+            print("avdec_h264 is not installed (gstreamer1.0-libav): the opt-in is not exercised")
+        }
     }
 
     @Test func wrongStepsAndDisplaysAreExplained() throws {

@@ -81,7 +81,10 @@ public final class VideoDecoder {
         var nanoseconds: gint64 = 0
         let duration = gst_element_query_duration(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0 && nanoseconds > 0
             ? Double(nanoseconds) / 1e9 : nil
-        info = VideoStreamInfo(width: first.width, height: first.height, framesPerSecond: frameRate, duration: duration)
+        let decoderName = edk_gst_video_decoder_name(pipeline)
+        defer { g_free(decoderName) }
+        info = VideoStreamInfo(width: first.width, height: first.height, framesPerSecond: frameRate, duration: duration,
+                               decoder: decoderName.map { String(cString: $0) })
     }
 
     deinit {

@@ -8,13 +8,16 @@ public struct VideoStreamInfo: Sendable, Hashable {
     public var framesPerSecond: Double?
     /// The length in seconds; `nil` when the container does not say (a live or damaged file).
     public var duration: Double?
+    /// The GStreamer element that decodes the pictures (`vp8dec`, `vp9dec`, `openh264dec` …), if known.
+    public var decoder: String?
 
     /// Creates the description.
-    public init(width: Int, height: Int, framesPerSecond: Double?, duration: Double?) {
+    public init(width: Int, height: Int, framesPerSecond: Double?, duration: Double?, decoder: String? = nil) {
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
         self.duration = duration
+        self.decoder = decoder
     }
 
     /// Width divided by height (1 for a degenerate size).

@@ -98,7 +98,8 @@ public final class HeadlessPlayer {
         }
         log("\(file.lastPathComponent): \(info.width)×\(info.height), "
             + (info.framesPerSecond.map { String(format: "%.3f fps", $0) } ?? "variable frame rate") + ", "
-            + (info.duration.map { String(format: "%.3f s", $0) } ?? "length unknown"))
+            + (info.duration.map { String(format: "%.3f s", $0) } ?? "length unknown") + ", decoder "
+            + (info.decoder ?? "unknown"))
         let title = file.deletingPathExtension().lastPathComponent
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
                                                           mediaType: .video))
