@@ -16,9 +16,10 @@ struct HostileVideoTests {
         try #require(mkfifo(fifo.path, 0o600) == 0)
         let started = Date()
         #expect(throws: VideoDecodingError.unreadableFile(path: fifo.path, reason: "not a regular file")) {
-            _ = try VideoDecoder(opening: fifo, timeout: 5)
+            _ = try VideoDecoder(opening: fifo, timeout: 30)
         }
-        #expect(Date().timeIntervalSince(started) < 1)
+        // A hang guard: far below the 30 s the decoder would wait for a frame.
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 
     /// 9000 pixels wide: refused by its size before the picture is converted (VP8 allows 16383).
@@ -60,7 +61,7 @@ struct HostileVideoTests {
                 let started = Date()
                 defer {
                     let took = Date().timeIntervalSince(started)
-                    #expect(took < limit + 1, "seed \(seed) (bytes overwritten as above): \(what) took \(took) s")
+                    #expect(took < limit + 3, "seed \(seed) (bytes overwritten as above): \(what) took \(took) s")
                 }
                 do { return try call() } catch {
                     outcome = if case .timedOut = error { "timed out" } else { "refused" }

@@ -114,6 +114,23 @@ struct PlayCommandTests {
         Self.expectCentre(try run.snapshot(7, "hdmi-tv-1080p"), clip.color(at: resumed), "the TV after play")
     }
 
+    /// `--display` picks the projector among two external displays; the TV stays black. Played past its end, the
+    /// film stops on its last second.
+    @Test func theNamedDisplayPlaysToTheEnd() throws {
+        let clip = try TestClip.make(fps: 30)
+        let run = try Self.play(clip.url, ["--simulate", "laptop,hdmi-tv-1080p,vga-projector-xga",
+                                           "--display", "vga-projector-xga", "--keys", "wait:1.5,wait:20"])
+        #expect(run.status == 0, "\(run.errors)")
+        let projector = try run.snapshot(1, "vga-projector-xga")
+        #expect(projector.width == 1024 && projector.height == 768)
+        Self.expectCentre(projector, clip.color(at: 1.5), "the named projector")
+        let tv = try run.snapshot(1, "hdmi-tv-1080p").pixel(x: 960, y: 540)
+        #expect(tv.red < 16 && tv.green < 16 && tv.blue < 16, "the other display: \(tv)")
+        #expect(abs(try run.position(2) - Double(clip.colors.count)) < 0.01)
+        #expect(run.output.contains("002-wait-20: paused"), "\(run.output)")
+        Self.expectCentre(try run.snapshot(2, "vga-projector-xga"), clip.colors.last!, "the last second after the end")
+    }
+
     @Test func withoutAnExternalDisplayItPlaysInTheMainWindow() throws {
         let clip = try TestClip.make(fps: 24)
         let run = try Self.play(clip.url, ["--simulate", "laptop", "--keys", "wait:4.5"])
