@@ -105,12 +105,12 @@ let package = Package(
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),
         // Video files through GStreamer 1.22 (LGPL-2+, linked dynamically; plugins loaded at run time, avdec_* ranked
-        // down): the decoder and `extdisplay play`'s headless player.
+        // down): the decoder and `extdisplay play`'s players (headless snapshots, X11 windows).
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .target(name: "DesktopVideo",
                 dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
-                               "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles",
+                               "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles", "X11Outputs",
                                .target(name: "CGStreamer", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),

@@ -28,6 +28,10 @@ public final class VideoDecoder {
     private let sink: UnsafeMutablePointer<GstElement>
     private let bus: UnsafeMutablePointer<GstBus>
     private var lastRequest: Double?
+    /// Whether the pipeline runs (``startStreaming(from:)``) rather than prerolls one frame per seek.
+    private var isStreaming = false
+    /// A streamed frame taken from the sink before its time.
+    private var ahead: VideoFrame?
     /// Frames per second of the last sample's caps, if fixed.
     private var frameRate: Double?
 
@@ -98,6 +102,11 @@ public final class VideoDecoder {
     public func frame(at seconds: Double) throws(VideoDecodingError) -> VideoFrame {
         guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
         if seconds == lastRequest, let lastFrame { return lastFrame }
+        if isStreaming {
+            gst_element_set_state(pipeline, GST_STATE_PAUSED)
+            isStreaming = false
+            ahead = nil
+        }
         var target = seconds
         if let duration = info.duration, target >= duration {
             target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60))
@@ -111,6 +120,54 @@ public final class VideoDecoder {
         let frame = try preroll(doing: "seeking to \(String(format: "%.3f", target)) s", position: target)
         lastRequest = seconds
         return frame
+    }
+
+    /// Starts decoding ahead from `seconds` for a player that shows frames as its clock reaches them: an accurate
+    /// flushing seek, then the pipeline runs (unsynchronised: the appsink's two buffers hold it back, so a player
+    /// that stops taking frames stops the decoding). Frames come from ``streamFrame(upTo:)``.
+    public func startStreaming(from seconds: Double) throws(VideoDecodingError) {
+        guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
+        try checkBus()
+        ahead = nil
+        lastRequest = nil
+        if !isStreaming {
+            guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+                try checkBus()
+                throw .undecodable(path: file.path, reason: "GStreamer could not start playing it")
+            }
+            isStreaming = true
+        }
+        var target = seconds
+        if let duration = info.duration, target >= duration { target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60)) }
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
+            try checkBus()
+            throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
+        }
+    }
+
+    /// While streaming: the latest decoded frame whose time is at most `seconds`, taking (and dropping) the
+    /// frames before it; `nil` when none has been decoded that far yet. Never waits; `endOfStream` once the
+    /// decoder has delivered its last frame and nothing is left up to `seconds`.
+    public func streamFrame(upTo seconds: Double) throws(VideoDecodingError) -> VideoFrame? {
+        try checkBus()
+        let appSink = edk_gst_app_sink(sink)
+        var shown: VideoFrame?
+        while true {
+            if let next = ahead {
+                guard next.time <= seconds + 1e-6 else { break }
+                shown = next
+                ahead = nil
+            }
+            guard let sample = gst_app_sink_try_pull_sample(appSink, 0) else {
+                if shown == nil, gst_app_sink_is_eos(appSink) != 0 { throw .endOfStream(path: file.path, at: seconds) }
+                break
+            }
+            defer { gst_sample_unref(sample) }
+            ahead = try decodeSample(sample)
+        }
+        if let shown { lastFrame = shown }
+        return shown
     }
 
     /// Waits (bounded) for the frame the pipeline prerolls, watching the bus for errors.

@@ -3,17 +3,21 @@ import DesktopVideo
 import ExternalDisplayMedia
 import Foundation
 
-/// `extdisplay play FILE`: a video on the external display, the controls on the main one; headless on simulated
-/// displays for now (a PNG of every display after each step).
+/// `extdisplay play FILE`: a video on the external display, the controls on the main one: windows on X11
+/// (``LivePlayer``), or headless on simulated displays (a PNG of every display after each step).
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a video on the external display, the controls on the main one (headless snapshots for now).",
+        abstract: "Play a video on the external display, the controls on the main one (X11, or headless snapshots).",
         discussion: """
         Decoding: GStreamer (decodebin), dynamically linked (LGPL-2+); FFmpeg's avdec_* decoders (GPL as Debian \
         builds them) are ranked down unless EXTDISPLAY_ALLOW_AVDEC=1. WebM/Matroska with VP8 or VP9 plays with \
         gstreamer1.0-plugins-good; H.264 needs openh264dec (gstreamer1.0-plugins-bad; Debian builds OpenH264 from \
         source, so Cisco's patent licence does not cover it) or the opt-in. Sound is not played yet.
+
+        On X11 (DISPLAY set): a borderless window on the external output, the controls on the main one; keys \
+        Space play/pause, Left/Right 5 s back/forward, E external display, M main window, Q or Esc quit. Frames are \
+        shown on 8 ms passes of the monotonic clock (no vsync pacing yet).
 
         Where it plays: on the external display (--display NAME, or auto: the first), letterboxed in its safe \
         frame; unplugged mid-film it pauses and comes back to the main window at the same position; plugged in \
@@ -46,9 +50,25 @@ struct PlayCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let hasServer = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        if simulate == nil, hasServer {
-            Self.fail("playing on a display server's windows is not built yet; add --simulate laptop,hdmi-tv-1080p "
+        let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
+        if simulate == nil, !(environment["DISPLAY"] ?? "").isEmpty {
+            if snapshot != nil || !keys.isEmpty {
+                Self.warn("--snapshot and --keys have no effect with a display server; add --simulate to use them")
+            }
+            // Each line written at once (a log read while the film plays, not when it ends).
+            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice) { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+            let problems: [String]
+            do { problems = try await player.run() } catch { Self.fail(error.description) }
+            if let last = problems.last {
+                Self.warn("\(problems.count) problem(s) during playback; the last: \(last)")
+                Foundation.exit(1)
+            }
+            return
+        }
+        if simulate == nil, !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            Self.fail("playing on Wayland is not built yet (X11 is: set DISPLAY); add --simulate laptop,hdmi-tv-1080p "
                       + "to play on simulated displays and write snapshots")
         }
         if simulate == nil { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
@@ -57,7 +77,6 @@ struct PlayCommand: AsyncParsableCommand {
         let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
-        let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
         let run = HeadlessPlayer(file: URL(fileURLWithPath: file), displays: presets, steps: steps, display: choice)
         let outcome: HeadlessPlayer.Outcome
         do {
