@@ -5,7 +5,7 @@ import Testing
 
 /// `extdisplay play` under Xorg with the dummy driver, read from the screen (`xwd`): the film plays on DUMMY1 in
 /// order, the main output shows the controls; DUMMY1 switched off, the film comes back to the main window paused;
-/// Q quits with status 0.
+/// Left seeks back while paused; Q quits with status 0.
 @Suite("extdisplay play on Xorg-dummy", .serialized)
 struct LivePlayTests {
     /// The palette index of the colour at (x, y), if it is one of the clip's.
@@ -57,11 +57,23 @@ struct LivePlayTests {
         #expect(Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1) == returned, "it must stay paused")
         #expect(child.stdout.contains("output: disconnect DUMMY1"), "\(child.stdout)")
 
-        // Q on the controls window quits.
+        // Left on the controls window while paused: 5 s back, the still frame there.
         let window = try Shell.run(["xdotool", "search", "--name", "extdisplay play: clip"], environment: ["DISPLAY": x.display])
             .output.split(separator: "\n").first.map(String.init) ?? ""
         try #require(!window.isEmpty, "no controls window")
         _ = try Shell.run(["xdotool", "windowfocus", "--sync", window], environment: ["DISPLAY": x.display])
+        _ = try Shell.run(["xdotool", "key", "Left"], environment: ["DISPLAY": x.display])
+        let expected = max(0, returned - 5)...max(0, returned - 4)
+        var after: Int?
+        let seekDeadline = Date().addingTimeInterval(20)
+        while Date() < seekDeadline {
+            after = Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1)
+            if let after, expected.contains(after) { break }
+            usleep(100_000)
+        }
+        #expect(after.map { expected.contains($0) } == true, "after Left at second \(returned): \(String(describing: after))")
+
+        // Q quits.
         _ = try Shell.run(["xdotool", "key", "q"], environment: ["DISPLAY": x.display])
         #expect(child.exitStatus(timeout: 15) == 0, "\(child.stderr)")
     }

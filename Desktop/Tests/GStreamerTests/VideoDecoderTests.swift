@@ -27,6 +27,48 @@ struct VideoDecoderTests {
         }
     }
 
+    /// Polls `next` (which never waits) until it gives a frame; a hang guard of 15 s.
+    static func polled(_ next: () throws -> VideoFrame?) throws -> VideoFrame {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if let frame = try next() { return frame }
+            usleep(5_000)
+        }
+        throw VideoDecodingError.timedOut(path: "the test", seconds: 15, doing: "polling")
+    }
+
+    /// The player's way: streaming ahead while playing (frames handed out as the clock reaches them, in order),
+    /// and a still frame asked for and collected later while paused; neither call waits.
+    @Test func streamingAndStillFramesWithoutWaiting() throws {
+        let clip = try TestClip.make(fps: 30)
+        let decoder = try VideoDecoder(opening: clip.url)
+        try decoder.startStreaming(from: 2.2)
+        var times: [Double] = []
+        for time in [2.5, 3.5, 5.5] {
+            // Until the decoder has caught up, the newest frame it has is handed out (a late frame).
+            var frame = try Self.polled { try decoder.streamFrame(upTo: time) }
+            while frame.time < time - 1.0 / 30 - 1e-3 {
+                #expect(frame.time <= time)
+                frame = try Self.polled { try decoder.streamFrame(upTo: time) }
+            }
+            let (r, g, b, _) = try #require(frame.rgba(x: 80, y: 45))
+            #expect(TestClip.matches(r, g, b, clip.color(at: time)), "streamed at \(time) s: \(r),\(g),\(b)")
+            #expect(frame.time <= time && frame.time > time - 1, "streamed at \(time) s: frame at \(frame.time) s")
+            times.append(frame.time)
+        }
+        #expect(times == times.sorted())
+        try decoder.requestFrame(at: 6.5)
+        let still = try Self.polled { try decoder.prerolledFrame() }
+        let (r, g, b, _) = try #require(still.rgba(x: 80, y: 45))
+        #expect(TestClip.matches(r, g, b, clip.color(at: 6.5)), "still frame at 6.5 s: \(r),\(g),\(b)")
+        #expect(try decoder.prerolledFrame() == nil, "a still frame is handed out once")
+        // Back to streaming from the start.
+        try decoder.startStreaming(from: 0)
+        let first = try Self.polled { try decoder.streamFrame(upTo: 0.5) }
+        let (r0, g0, b0, _) = try #require(first.rgba(x: 80, y: 45))
+        #expect(TestClip.matches(r0, g0, b0, clip.color(at: 0.5)), "streamed again from 0: \(r0),\(g0),\(b0)")
+    }
+
     @Test func aSoundTrackDoesNotHoldUpThePicture() throws {
         let clip = try TestClip.make(fps: 30, colors: Array(TestClip.palette.prefix(3)), audio: true)
         let decoder = try VideoDecoder(opening: clip.url, timeout: 10)

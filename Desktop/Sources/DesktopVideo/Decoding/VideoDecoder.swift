@@ -30,6 +30,8 @@ public final class VideoDecoder {
     private var lastRequest: Double?
     /// Whether the pipeline runs (``startStreaming(from:)``) rather than prerolls one frame per seek.
     private var isStreaming = false
+    /// The time ``requestFrame(at:)`` asked for, until its frame is taken.
+    private var pendingRequest: Double?
     /// A streamed frame taken from the sink before its time.
     private var ahead: VideoFrame?
     /// Frames per second of the last sample's caps, if fixed.
@@ -130,6 +132,7 @@ public final class VideoDecoder {
         try checkBus()
         ahead = nil
         lastRequest = nil
+        pendingRequest = nil
         if !isStreaming {
             guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
                 try checkBus()
@@ -168,6 +171,48 @@ public final class VideoDecoder {
         }
         if let shown { lastFrame = shown }
         return shown
+    }
+
+    /// Asks for the picture shown `seconds` into the video without waiting for it: an accurate flushing seek in
+    /// the paused pipeline; ``prerolledFrame()`` then returns the frame once it is decoded. For a player whose
+    /// loop must not stop while the decoder works (or stalls).
+    public func requestFrame(at seconds: Double) throws(VideoDecodingError) {
+        guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
+        try checkBus()
+        if isStreaming {
+            gst_element_set_state(pipeline, GST_STATE_PAUSED)
+            isStreaming = false
+            ahead = nil
+        }
+        var target = seconds
+        if let duration = info.duration, target >= duration { target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60)) }
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
+            try checkBus()
+            throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
+        }
+        lastRequest = nil
+        pendingRequest = seconds
+    }
+
+    /// The frame ``requestFrame(at:)`` asked for, once decoded; `nil` until then (and when nothing is asked for).
+    /// Never waits.
+    public func prerolledFrame() throws(VideoDecodingError) -> VideoFrame? {
+        guard let requested = pendingRequest else { return nil }
+        try checkBus()
+        let appSink = edk_gst_app_sink(sink)
+        guard let sample = gst_app_sink_try_pull_preroll(appSink, 0) else {
+            if gst_app_sink_is_eos(appSink) != 0 {
+                pendingRequest = nil
+                throw .endOfStream(path: file.path, at: requested)
+            }
+            return nil
+        }
+        defer { gst_sample_unref(sample) }
+        pendingRequest = nil
+        let frame = try decodeSample(sample)
+        lastFrame = frame
+        return frame
     }
 
     /// Waits (bounded) for the frame the pipeline prerolls, watching the bus for errors.

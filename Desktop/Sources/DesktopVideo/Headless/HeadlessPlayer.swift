@@ -78,23 +78,23 @@ public final class HeadlessPlayer {
     /// Opens the file (a message, not a trap, when it cannot be played), plays the steps and writes the snapshots
     /// into `directory` when given, reporting each step and file through `log`.
     public func run(writingTo directory: URL? = nil,
-                    log: @escaping (String) -> Void = { _ in }) throws(HeadlessPlayError) -> Outcome {
+                    log: @escaping (String) -> Void = { _ in }) throws(PlayerError) -> Outcome {
         self.log = log
         let device = try resolveDisplays()
         if let directory {
             do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
-                throw HeadlessPlayError("cannot create the snapshot folder \(directory.path): \(error.localizedDescription)")
+                throw PlayerError("cannot create the snapshot folder \(directory.path): \(error.localizedDescription)")
             }
         }
         let opened: VideoDecoder
         do { opened = try VideoDecoder(opening: file, timeout: decoderTimeout) } catch {
-            throw HeadlessPlayError(error.description)
+            throw PlayerError(error.description)
         }
         decoder = opened
         let info = opened.info
         let fps = info.framesPerSecond ?? 30
         do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refreshRate) } catch {
-            throw HeadlessPlayError("the video's frame rate \(fps) cannot be scheduled: \(error)")
+            throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
         }
         log("\(file.lastPathComponent): \(info.width)×\(info.height), "
             + (info.framesPerSecond.map { String(format: "%.3f fps", $0) } ?? "variable frame rate") + ", "
@@ -118,7 +118,7 @@ public final class HeadlessPlayer {
         return Outcome(snapshots: snapshots, problems: problems)
     }
 
-    private func resolveDisplays() throws(HeadlessPlayError) -> PixelSize {
+    private func resolveDisplays() throws(PlayerError) -> PixelSize {
         var names = displays
         var device = DisplayCatalog.device(named: "laptop")!
         if let first = names.first, let named = DisplayCatalog.device(named: first) {
@@ -130,14 +130,14 @@ public final class HeadlessPlayer {
                          height: Int(Double(device.points.height) * device.scale))
     }
 
-    private func plug(_ preset: String) throws(HeadlessPlayError) {
+    private func plug(_ preset: String) throws(PlayerError) {
         var id = preset, n = 2
         while externals.contains(where: { $0.id == id }) {
             id = "\(preset)-\(n)"
             n += 1
         }
         guard let display = SimulatedVideoDisplay(preset: preset, id: id) else {
-            throw HeadlessPlayError("unknown display preset '\(preset)'; external displays: "
+            throw PlayerError("unknown display preset '\(preset)'; external displays: "
                                     + DisplayCatalog.presets.map(\.name).joined(separator: ", ")
                                     + (DisplayCatalog.device(named: preset) != nil ? " (a device such as '\(preset)' "
                                        + "can only be the first entry of --simulate)" : ""))
@@ -145,7 +145,7 @@ public final class HeadlessPlayer {
         externals.append(display)
     }
 
-    private func perform(_ step: PlayStep) throws(HeadlessPlayError) {
+    private func perform(_ step: PlayStep) throws(PlayerError) {
         switch step {
         case .play: apply([.play])
         case .pause: apply([.pause])
@@ -155,7 +155,7 @@ public final class HeadlessPlayer {
         case .wait(let seconds): now += seconds
         case .unplug(let id):
             guard let index = externals.firstIndex(where: { $0.id == id }) else {
-                throw HeadlessPlayError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
+                throw PlayerError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
                                         + externals.map(\.id).joined(separator: ", "))
             }
             externals.remove(at: index)
@@ -217,7 +217,7 @@ public final class HeadlessPlayer {
     }
 
     private func show(step: Int, label: String, device: PixelSize, title: String,
-                      _ directory: URL?) throws(HeadlessPlayError) -> [Snapshot] {
+                      _ directory: URL?) throws(PlayerError) -> [Snapshot] {
         advanceFrame()
         let name = String(format: "%03d-%@", step, label)
         var out: [Snapshot] = []
@@ -249,24 +249,24 @@ public final class HeadlessPlayer {
         return out
     }
 
-    private func canvas(_ key: String, _ size: PixelSize) throws(HeadlessPlayError) -> Canvas {
+    private func canvas(_ key: String, _ size: PixelSize) throws(PlayerError) -> Canvas {
         if let canvas = canvases[key], canvas.size == size { return canvas }
         do {
             let canvas = try Canvas(width: size.width, height: size.height)
             canvases[key] = canvas
             return canvas
         } catch {
-            throw HeadlessPlayError("cannot draw a \(size.width)×\(size.height) snapshot: \(error.description)")
+            throw PlayerError("cannot draw a \(size.width)×\(size.height) snapshot: \(error.description)")
         }
     }
 
     private func write(_ canvas: Canvas, _ name: String, _ directory: URL?,
-                       _ snapshot: Snapshot) throws(HeadlessPlayError) -> Snapshot {
+                       _ snapshot: Snapshot) throws(PlayerError) -> Snapshot {
         guard let directory else { return snapshot }
         var written = snapshot
         let url = directory.appendingPathComponent(name + ".png")
         do { try AtomicFile.write(canvas.snapshotPNG(), to: url) } catch {
-            throw HeadlessPlayError(error.description)
+            throw PlayerError(error.description)
         }
         written.file = url
         return written

@@ -13,7 +13,8 @@ import X11Outputs
 ///
 /// ``VideoPlayback`` decides where the film plays and what unplugging does; ``VideoFrameScheduler`` picks the
 /// frame for each pass at the monotonic clock's time; the ``VideoDecoder`` streams ahead while playing and
-/// prerolls one frame while paused. Without vsync here (the passes run every 8 ms), frames are shown on the
+/// prerolls one frame while paused, and the loop never waits for it (a stalled decoder leaves the last frame on
+/// screen and the keys working). Without vsync here (the passes run every 8 ms), frames are shown on the
 /// first pass at or after their time.
 @MainActor
 public final class LivePlayer {
@@ -42,26 +43,26 @@ public final class LivePlayer {
 
     /// Plays until Q, Esc or the window's close; returns the media problems met on the way. Throws when the file
     /// cannot be opened or the X server cannot be used.
-    public func run() async throws(HeadlessPlayError) -> [String] {
+    public func run() async throws(PlayerError) -> [String] {
         setenv("SDL_VIDEODRIVER", "x11", 0)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         let session: RandRSession
         do { session = try RandRSession.open() } catch {
-            throw HeadlessPlayError("cannot read the X server's outputs: \(error.description); use --simulate to play headless")
+            throw PlayerError("cannot read the X server's outputs: \(error.description); use --simulate to play headless")
         }
         self.session = session
         let outputs = session.outputs()
         mainOutput = outputs.first(where: \.isPrimary) ?? outputs.first
         for output in outputs where output.id != mainOutput?.id { externals[output.outputName] = output }
         let opened: VideoDecoder
-        do { opened = try VideoDecoder(opening: file) } catch { throw HeadlessPlayError(error.description) }
+        do { opened = try VideoDecoder(opening: file) } catch { throw PlayerError(error.description) }
         decoder = opened
         let fps = opened.info.framesPerSecond ?? 30
         let refresh = mainOutput?.display.currentMode.refreshRate ?? 60
         do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh > 0 ? refresh : 60) } catch {
-            throw HeadlessPlayError("the video's frame rate \(fps) cannot be scheduled: \(error)")
+            throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
         }
         let title = file.deletingPathExtension().lastPathComponent
         log("\(file.lastPathComponent): \(opened.info.width)×\(opened.info.height), \(fps) fps, decoder "
@@ -75,7 +76,7 @@ public final class LivePlayer {
             window.show()
             console = window
         } catch {
-            throw HeadlessPlayError("cannot open the controls window: \(error.description)")
+            throw PlayerError("cannot open the controls window: \(error.description)")
         }
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title,
                                                           duration: opened.info.duration, mediaType: .video))
@@ -201,20 +202,14 @@ public final class LivePlayer {
             if case .present(let presentation) = decision {
                 let time = presentation.mediaTime + 0.25 / scheduler.framesPerSecond
                 do {
-                    let next = playback.status == .playing ? try decoder.streamFrame(upTo: time) : try decoder.frame(at: time)
-                    if let next {
-                        frame = next
-                        audience?.setNeedsDisplay()
-                        if playback.placement == .mainWindow { console?.setNeedsDisplay() }
-                    }
+                    // Playing: the streamed frame due now. Paused: ask for the still frame and go on; it is taken
+                    // on a later pass, so a slow or stalled decoder never stops the controls.
+                    if playback.status == .playing { show(try decoder.streamFrame(upTo: time)) } else { try decoder.requestFrame(at: time) }
                 } catch {
-                    if case .endOfStream = error {
-                        if playback.status == .playing { apply([.endOfMedia]) }
-                    } else {
-                        apply([.mediaFailed(error.description)])
-                    }
+                    decoderFailed(error)
                 }
             }
+            do { show(try decoder.prerolledFrame()) } catch { decoderFailed(error) }
         }
         if now - lastConsoleDraw >= 0.1 {
             lastConsoleDraw = now
@@ -222,6 +217,21 @@ public final class LivePlayer {
         }
         audience?.displayIfNeeded()
         console?.displayIfNeeded()
+    }
+
+    private func show(_ next: VideoFrame?) {
+        guard let next else { return }
+        frame = next
+        audience?.setNeedsDisplay()
+        if playback.placement == .mainWindow { console?.setNeedsDisplay() }
+    }
+
+    private func decoderFailed(_ error: VideoDecodingError) {
+        if case .endOfStream = error {
+            if playback.status == .playing { apply([.endOfMedia]) }
+        } else {
+            apply([.mediaFailed(error.description)])
+        }
     }
 
     private func drawAudience(on canvas: Canvas) {
