@@ -104,21 +104,9 @@ public final class VideoDecoder {
     public func frame(at seconds: Double) throws(VideoDecodingError) -> VideoFrame {
         guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
         if seconds == lastRequest, let lastFrame { return lastFrame }
-        if isStreaming {
-            gst_element_set_state(pipeline, GST_STATE_PAUSED)
-            isStreaming = false
-            ahead = nil
-        }
-        var target = seconds
-        if let duration = info.duration, target >= duration {
-            target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60))
-        }
+        stopStreaming()
         try checkBus()
-        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
-            try checkBus()
-            throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
-        }
+        let target = try seek(to: seconds)
         let frame = try preroll(doing: "seeking to \(String(format: "%.3f", target)) s", position: target)
         lastRequest = seconds
         return frame
@@ -140,13 +128,7 @@ public final class VideoDecoder {
             }
             isStreaming = true
         }
-        var target = seconds
-        if let duration = info.duration, target >= duration { target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60)) }
-        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
-            try checkBus()
-            throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
-        }
+        try seek(to: seconds)
     }
 
     /// While streaming: the latest decoded frame whose time is at most `seconds`, taking (and dropping) the
@@ -179,18 +161,8 @@ public final class VideoDecoder {
     public func requestFrame(at seconds: Double) throws(VideoDecodingError) {
         guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
         try checkBus()
-        if isStreaming {
-            gst_element_set_state(pipeline, GST_STATE_PAUSED)
-            isStreaming = false
-            ahead = nil
-        }
-        var target = seconds
-        if let duration = info.duration, target >= duration { target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60)) }
-        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
-            try checkBus()
-            throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
-        }
+        stopStreaming()
+        try seek(to: seconds)
         lastRequest = nil
         pendingRequest = seconds
     }
@@ -213,6 +185,30 @@ public final class VideoDecoder {
         let frame = try decodeSample(sample)
         lastFrame = frame
         return frame
+    }
+
+    /// An accurate flushing seek to `seconds` (positions at or past the end go to the last frame); returns the
+    /// position sought.
+    @discardableResult
+    private func seek(to seconds: Double) throws(VideoDecodingError) -> Double {
+        var target = seconds
+        if let duration = info.duration, target >= duration {
+            target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60))
+        }
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
+            try checkBus()
+            throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
+        }
+        return target
+    }
+
+    /// Back to one prerolled frame per seek: the pipeline paused, the frame taken ahead forgotten.
+    private func stopStreaming() {
+        guard isStreaming else { return }
+        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+        isStreaming = false
+        ahead = nil
     }
 
     /// Waits (bounded) for the frame the pipeline prerolls, watching the bus for errors.
