@@ -189,6 +189,13 @@ struct PlayCommandTests {
         #expect(badStep.status == 2 && badStep.errors.contains("seek needs a number"), "\(badStep.errors)")
         let badDisplay = try Self.play(clip.url, ["--simulate", "laptop,hdmi-tv-8k"])
         #expect(badDisplay.status == 2 && badDisplay.errors.contains("unknown display preset 'hdmi-tv-8k'"), "\(badDisplay.errors)")
+        let absent = try Self.play(clip.url, ["--simulate", "laptop,hdmi-tv-1080p", "--display", "projector"])
+        #expect(absent.status == 0 && absent.output.contains("no external display named projector (plugged: hdmi-tv-1080p)"),
+                "\(absent.output)")
+        #expect(!absent.hasSnapshot(0, "hdmi-tv-1080p") || {
+            let p = (try? absent.snapshot(0, "hdmi-tv-1080p"))?.pixel(x: 960, y: 540)
+            return p.map { $0.red < 16 && $0.green < 16 && $0.blue < 16 } ?? false
+        }(), "the TV is not the named display: it stays black")
         let badUnplug = try Self.play(clip.url, ["--simulate", "laptop", "--keys", "unplug:hdmi-tv-1080p"])
         #expect(badUnplug.status == 2 && badUnplug.errors.contains("no display 'hdmi-tv-1080p' is plugged in"), "\(badUnplug.errors)")
     }

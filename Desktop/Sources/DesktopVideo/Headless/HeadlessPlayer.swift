@@ -100,6 +100,12 @@ public final class HeadlessPlayer {
             + (info.framesPerSecond.map { String(format: "%.3f fps", $0) } ?? "variable frame rate") + ", "
             + (info.duration.map { String(format: "%.3f s", $0) } ?? "length unknown") + ", decoder "
             + (info.decoder ?? "unknown"))
+        if case .named(let name) = configuration.display,
+           !externals.contains(where: { $0.id == name || $0.preset.displayName == name }) {
+            log("warning: no external display named \(name) (plugged: "
+                + (externals.isEmpty ? "none" : externals.map(\.id).joined(separator: ", "))
+                + "); the film plays in the main window until one is plugged in")
+        }
         let title = file.deletingPathExtension().lastPathComponent
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
                                                           mediaType: .video))

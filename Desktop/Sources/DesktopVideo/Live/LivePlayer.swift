@@ -68,6 +68,9 @@ public final class LivePlayer {
         log("\(file.lastPathComponent): \(opened.info.width)×\(opened.info.height), \(fps) fps, decoder "
             + "\(opened.info.decoder ?? "unknown"); outputs: main \(mainOutput?.outputName ?? "none"), external "
             + (externals.keys.sorted().joined(separator: ", ").nilIfEmpty ?? "none"))
+        if case .named(let name) = playback.configuration.display, externals[name] == nil {
+            log("warning: no external output named \(name); the film plays in the main window until it is connected")
+        }
         let bounds = mainOutput?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720)
         do {
             let window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play", frame: bounds,
