@@ -76,6 +76,7 @@ struct LivePlayTests {
         // Q quits.
         _ = try Shell.run(["xdotool", "key", "q"], environment: ["DISPLAY": x.display])
         #expect(child.exitStatus(timeout: 15) == 0, "\(child.stderr)")
+        #expect(child.stdout.contains(" presented, "), "the frame counts at the end: \(child.stdout)")
     }
 }
 #endif

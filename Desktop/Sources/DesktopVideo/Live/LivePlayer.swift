@@ -31,6 +31,8 @@ public final class LivePlayer {
     private var problems: [String] = []
     private var quits = false
     private var lastConsoleDraw = 0.0
+    /// Frames the scheduler asked for that the decoder had not delivered yet (an older one was shown).
+    private var lateFrames = 0
     private let clock = MonotonicMediaClock()
     private let log: (String) -> Void
 
@@ -92,6 +94,10 @@ public final class LivePlayer {
             try? await Task.sleep(for: .milliseconds(8))
         }
         session.stopEvents()
+        if let counters = scheduler?.counters {
+            log("frames: \(counters.presented) presented, \(counters.dropped) dropped, \(counters.held) held, "
+                + "\(lateFrames) shown late (not decoded in time)")
+        }
         audience?.destroy()
         console?.destroy()
         decoder = nil
@@ -207,7 +213,15 @@ public final class LivePlayer {
                 do {
                     // Playing: the streamed frame due now. Paused: ask for the still frame and go on; it is taken
                     // on a later pass, so a slow or stalled decoder never stops the controls.
-                    if playback.status == .playing { show(try decoder.streamFrame(upTo: time)) } else { try decoder.requestFrame(at: time) }
+                    if playback.status == .playing {
+                        let next = try decoder.streamFrame(upTo: time)
+                        if (next ?? frame).map({ $0.time < presentation.mediaTime - 0.5 / scheduler.framesPerSecond }) ?? true {
+                            lateFrames += 1
+                        }
+                        show(next)
+                    } else {
+                        try decoder.requestFrame(at: time)
+                    }
                 } catch {
                     decoderFailed(error)
                 }
