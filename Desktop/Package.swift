@@ -105,6 +105,16 @@ let package = Package(
                                .target(name: "CSDBus", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),
+        // Video files through GStreamer 1.22 (LGPL-2+, linked dynamically; plugins loaded at run time, avdec_* ranked
+        // down): the decoder and `extdisplay play`'s players (headless snapshots, X11 windows).
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .target(name: "DesktopVideo",
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
+                               "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles", "X11Outputs",
+                               .target(name: "CGStreamer", condition: linuxOnly),
+                               .target(name: "CSDL2", condition: linuxOnly)],
+                swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         .target(name: "ExternalDisplayMPRIS",
                 dependencies: [kit("ExternalDisplayMedia"),
                                .target(name: "CSDBus", condition: linuxOnly)],
@@ -150,7 +160,7 @@ let package = Package(
         .executableTarget(name: "extdisplay",
                           dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
                                          "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
-                                         "ExternalDisplayBrowser", "ExternalDisplayWayland",
+                                         "ExternalDisplayBrowser", "ExternalDisplayWayland", "DesktopVideo",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
@@ -232,6 +242,11 @@ let package = Package(
         // Integration: headless Chromium pages (and emulated viewers) as displays of `present --serve`.
         .testTarget(name: "ChromiumTests",
                     dependencies: ["ExtDisplayTestSupport"],
+                    swiftSettings: strict),
+        // Real GStreamer decoding of clips the tests make with gst-launch-1.0 (videotestsrc, vp8enc, webmmux), and
+        // `extdisplay play` headless on them.
+        .testTarget(name: "GStreamerTests",
+                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport"],
                     swiftSettings: strict),
         // Integration: a private D-Bus session bus (dbus-daemon) driven by playerctl and dbus-send.
         .testTarget(name: "DBusTests",

@@ -19,6 +19,8 @@ packages=(
   libfontconfig-dev libharfbuzz-dev libfribidi-dev
   # MPRIS (sd-bus) and the Wayland client library.
   libsystemd-dev libwayland-dev
+  # Video (extdisplay play): GStreamer 1.22, LGPL, linked dynamically; VP8/VP9/WebM/Matroska from plugins-good.
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
 if [ "$group" = tests ]; then
   packages+=(
@@ -52,6 +54,9 @@ if [ "$group" = tests ]; then
     zbar-tools
     # --serve behind a TLS reverse proxy: nginx with a certificate the openssl CLI makes at test time.
     nginx openssl
+    # Video tests: gst-launch-1.0 makes the clips (videotestsrc, vp8enc, vorbisenc, webmmux; openh264enc from
+    # plugins-bad); gstreamer1.0-libav is installed only to check that its GPL avdec_* decoders are never picked.
+    gstreamer1.0-tools gstreamer1.0-plugins-bad gstreamer1.0-libav
   )
 fi
 

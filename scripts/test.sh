@@ -88,7 +88,7 @@ export EDK_EXTDISPLAY="$extdisplay"
 # process, and Chromium pages need the cores to themselves. The rest (MPRIS model, Wayland translation, the
 # binary run headless, the D-Bus suites) share one process.
 isolated=(DesktopImagesTests SDLWindowsTests DesktopTextTests ExternalDisplayPresenterTests PresenterRuntimeTests
-          ExternalDisplayBrowserTests XorgTests SwayTests ChromiumTests)
+          ExternalDisplayBrowserTests XorgTests SwayTests ChromiumTests GStreamerTests)
 isolated_pattern="^($(IFS='|'; echo "${isolated[*]}"))\\."
 run_tests "desktop: MPRIS, Wayland, CLI (headless binary) unit suites and DBusTests (private session bus)" Desktop \
   --skip "$isolated_pattern"
@@ -125,6 +125,9 @@ run_tests "ChromiumTests.ServedRenderBudgetTests (picture budget, renders off th
 # other suites, whose tests may hold those threads in blocking calls (a child process's exit, zbarimg), their
 # connections starved (0 of 100 connected in 60 s on a loaded machine). It runs in a process of its own.
 run_tests "ChromiumTests.LoadAndLifecycleTests (emulated viewers)" Desktop --filter '^ChromiumTests\.LoadAndLifecycleTests'
+# GStreamer's decoder threads in the test process, and `extdisplay play` (headless, and on an Xorg-dummy) on clips
+# made by gst-launch-1.0.
+run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and on Xorg-dummy)" Desktop --filter '^GStreamerTests\.'
 
 # The root modules' DocC catalogs and the tutorial, warnings as errors (about 40 s; a minute on a clean clone).
 echo "== scripts/docs.sh"

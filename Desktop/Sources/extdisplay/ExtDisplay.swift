@@ -13,6 +13,7 @@ struct ExtDisplay: AsyncParsableCommand {
             WatchCommand.self,
             NowPlayingCommand.self,
             PresentCommand.self,
+            PlayCommand.self,
             RestoreCommand.self,
         ]
     )

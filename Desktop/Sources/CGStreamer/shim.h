@@ -1,0 +1,179 @@
+#pragma once
+#include <gst/gst.h>
+#include <gst/app/gstappsink.h>
+
+/* What Swift cannot call directly (variadic g_object_set, the g_signal_connect macro, GObject casts), wrapped
+   for DesktopVideo. Everything here is GStreamer's public API; the plugins are loaded at run time. */
+
+/// Sets a string property (`location` of filesrc).
+static inline void edk_gst_set_string(GstElement *element, const char *name, const char *value) {
+    g_object_set(element, name, value, NULL);
+}
+
+/// Sets a boolean property (`sync`, `async` of sinks).
+static inline void edk_gst_set_bool(GstElement *element, const char *name, int value) {
+    g_object_set(element, name, value ? TRUE : FALSE, NULL);
+}
+
+/// The element as an app sink.
+static inline GstAppSink *edk_gst_app_sink(GstElement *element) { return GST_APP_SINK(element); }
+
+/// The element as a bin.
+static inline GstBin *edk_gst_bin(GstElement *element) { return GST_BIN(element); }
+
+/// The name of the application message the decoder posts when the file has no video stream.
+#define EDK_GST_NO_VIDEO "edk-no-video"
+/// The name of the application message posted (with `width` and `height`) for a picture larger than the player
+/// accepts; the stream is then discarded before anything is converted.
+#define EDK_GST_TOO_LARGE "edk-too-large"
+/// The largest picture side the player converts.
+#define EDK_GST_MAX_SIDE 8192
+
+/// decodebin's `pad-added`: the first video stream goes to the element named `edk-convert`; every other stream
+/// (sound, subtitles, a second video) to a fakesink of its own that neither syncs nor holds up the preroll.
+static inline void edk_gst_pad_added(GstElement *decodebin, GstPad *pad, gpointer data) {
+    (void)decodebin;
+    GstElement *pipeline = GST_ELEMENT(data);
+    GstCaps *caps = gst_pad_get_current_caps(pad);
+    if (caps == NULL) caps = gst_pad_query_caps(pad, NULL);
+    gboolean video = FALSE;
+    int width = 0, height = 0;
+    if (caps != NULL && gst_caps_get_size(caps) > 0) {
+        const GstStructure *structure = gst_caps_get_structure(caps, 0);
+        video = g_str_has_prefix(gst_structure_get_name(structure), "video/");
+        if (video && gst_structure_get_int(structure, "width", &width) && gst_structure_get_int(structure, "height", &height)
+            && (width > EDK_GST_MAX_SIDE || height > EDK_GST_MAX_SIDE)) {
+            video = FALSE;
+            gst_element_post_message(pipeline, gst_message_new_application(GST_OBJECT(pipeline),
+                gst_structure_new(EDK_GST_TOO_LARGE, "width", G_TYPE_INT, width, "height", G_TYPE_INT, height, NULL)));
+        }
+    }
+    if (caps != NULL) gst_caps_unref(caps);
+    if (video) {
+        GstElement *convert = gst_bin_get_by_name(GST_BIN(pipeline), "edk-convert");
+        if (convert != NULL) {
+            GstPad *sink = gst_element_get_static_pad(convert, "sink");
+            gboolean linked = FALSE;
+            if (sink != NULL) {
+                linked = !gst_pad_is_linked(sink) && gst_pad_link(pad, sink) == GST_PAD_LINK_OK;
+                gst_object_unref(sink);
+            }
+            gst_object_unref(convert);
+            if (linked) return;
+        }
+    }
+    GstElement *discard = gst_element_factory_make("fakesink", NULL);
+    if (discard == NULL) return;
+    g_object_set(discard, "sync", FALSE, "async", FALSE, NULL);
+    gst_bin_add(GST_BIN(pipeline), discard);
+    gst_element_sync_state_with_parent(discard);
+    GstPad *sink = gst_element_get_static_pad(discard, "sink");
+    if (sink != NULL) {
+        gst_pad_link(pad, sink);
+        gst_object_unref(sink);
+    }
+}
+
+/// decodebin's `no-more-pads`: when no video stream was linked, tells the bus (an application message named
+/// `EDK_GST_NO_VIDEO`) instead of letting the preroll wait for a frame that never comes.
+static inline void edk_gst_no_more_pads(GstElement *decodebin, gpointer data) {
+    (void)decodebin;
+    GstElement *pipeline = GST_ELEMENT(data);
+    GstElement *convert = gst_bin_get_by_name(GST_BIN(pipeline), "edk-convert");
+    gboolean linked = FALSE;
+    if (convert != NULL) {
+        GstPad *sink = gst_element_get_static_pad(convert, "sink");
+        if (sink != NULL) {
+            linked = gst_pad_is_linked(sink);
+            gst_object_unref(sink);
+        }
+        gst_object_unref(convert);
+    }
+    if (!linked) {
+        gst_element_post_message(pipeline, gst_message_new_application(GST_OBJECT(pipeline),
+                                                                      gst_structure_new_empty(EDK_GST_NO_VIDEO)));
+    }
+}
+
+/// Connects decodebin's `pad-added` and `no-more-pads` to the handlers above, with the pipeline as their data.
+static inline void edk_gst_connect_decodebin(GstElement *decodebin, GstElement *pipeline) {
+    g_signal_connect(decodebin, "pad-added", G_CALLBACK(edk_gst_pad_added), pipeline);
+    g_signal_connect(decodebin, "no-more-pads", G_CALLBACK(edk_gst_no_more_pads), pipeline);
+}
+
+/// Whether an application message is the no-video notice.
+static inline int edk_gst_is_no_video(GstMessage *message) {
+    const GstStructure *s = gst_message_get_structure(message);
+    return s != NULL && gst_structure_has_name(s, EDK_GST_NO_VIDEO);
+}
+
+/// Whether an application message is the too-large notice; if so, the picture's size.
+static inline int edk_gst_is_too_large(GstMessage *message, int *width, int *height) {
+    const GstStructure *s = gst_message_get_structure(message);
+    if (s == NULL || !gst_structure_has_name(s, EDK_GST_TOO_LARGE)) return 0;
+    if (!gst_structure_get_int(s, "width", width)) *width = 0;
+    if (!gst_structure_get_int(s, "height", height)) *height = 0;
+    return 1;
+}
+
+/// Width, height and frame rate (0/1 when variable or unknown) of a sample's caps; 0 when they are missing.
+static inline int edk_gst_sample_geometry(GstSample *sample, int *width, int *height, int *fps_n, int *fps_d) {
+    GstCaps *caps = gst_sample_get_caps(sample);
+    if (caps == NULL || gst_caps_get_size(caps) == 0) return 0;
+    const GstStructure *s = gst_caps_get_structure(caps, 0);
+    if (!gst_structure_get_int(s, "width", width) || !gst_structure_get_int(s, "height", height)) return 0;
+    if (!gst_structure_get_fraction(s, "framerate", fps_n, fps_d)) { *fps_n = 0; *fps_d = 1; }
+    return 1;
+}
+
+/// Lowers every `avdec_*` decoder (FFmpeg, GPL-2+ as Debian builds it) to rank none, so decodebin never picks
+/// one; returns how many it lowered.
+static inline int edk_gst_rank_down_avdec(void) {
+    GstRegistry *registry = gst_registry_get();
+    GList *features = gst_registry_get_feature_list(registry, GST_TYPE_ELEMENT_FACTORY);
+    int lowered = 0;
+    for (GList *l = features; l != NULL; l = l->next) {
+        GstPluginFeature *feature = GST_PLUGIN_FEATURE(l->data);
+        if (g_str_has_prefix(gst_plugin_feature_get_name(feature), "avdec_")) {
+            gst_plugin_feature_set_rank(feature, GST_RANK_NONE);
+            lowered++;
+        }
+    }
+    gst_plugin_feature_list_free(features);
+    return lowered;
+}
+
+/// The factory name of the video decoder inside the pipeline (`vp8dec`, `openh264dec` …), newly allocated (free
+/// with g_free), or NULL when there is none yet.
+static inline char *edk_gst_video_decoder_name(GstElement *pipeline) {
+    GstIterator *iterator = gst_bin_iterate_recurse(GST_BIN(pipeline));
+    GValue value = G_VALUE_INIT;
+    char *name = NULL;
+    gboolean done = FALSE;
+    while (!done && name == NULL) {
+        switch (gst_iterator_next(iterator, &value)) {
+        case GST_ITERATOR_OK: {
+            GstElementFactory *factory = gst_element_get_factory(GST_ELEMENT(g_value_get_object(&value)));
+            const char *klass = factory ? gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS) : NULL;
+            if (klass != NULL && strstr(klass, "Decoder") != NULL && strstr(klass, "Video") != NULL) {
+                name = g_strdup(gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(factory)));
+            }
+            g_value_reset(&value);
+            break;
+        }
+        case GST_ITERATOR_RESYNC: gst_iterator_resync(iterator); break;
+        default: done = TRUE; break;
+        }
+    }
+    g_value_unset(&value);
+    gst_iterator_free(iterator);
+    return name;
+}
+
+/// Takes ownership of a GError: copies its message into a new string (free with g_free) and frees the error.
+static inline char *edk_gst_take_error_message(GError *error) {
+    if (error == NULL) return NULL;
+    char *message = g_strdup(error->message);
+    g_error_free(error);
+    return message;
+}

@@ -1,0 +1,309 @@
+#if canImport(CGStreamer)
+import CGStreamer
+public import Foundation
+
+/// A video file opened with GStreamer: `filesrc ! decodebin ! videoconvert ! appsink` (RGBA, at most two
+/// buffers queued, none dropped); sound and other streams go to fakesinks. The pipeline stays paused: each
+/// ``frame(at:)`` is an accurate flushing seek and the picture prerolled there, so what is shown comes from the
+/// caller's timeline, never from the pipeline's clock.
+///
+/// Every wait is bounded (``timeout``): a stalled decoder gives ``VideoDecodingError/timedOut(path:seconds:doing:)``,
+/// a broken, truncated or foreign file a message; nothing traps.
+///
+/// ```swift
+/// let decoder = try VideoDecoder(opening: URL(fileURLWithPath: "film.webm"))
+/// let frame = try decoder.frame(at: 12.5)   // the picture shown 12.5 s into the film
+/// ```
+public final class VideoDecoder {
+    /// The file played.
+    public let file: URL
+    /// The stream's size, frame rate and length.
+    public private(set) var info: VideoStreamInfo
+    /// The longest the decoder waits for GStreamer in one call, in seconds.
+    public let timeout: Double
+    /// The last frame decoded (returned again when the same time is asked for).
+    public private(set) var lastFrame: VideoFrame?
+
+    private let pipeline: UnsafeMutablePointer<GstElement>
+    private let sink: UnsafeMutablePointer<GstElement>
+    private let bus: UnsafeMutablePointer<GstBus>
+    private var lastRequest: Double?
+    /// Whether the pipeline runs (``startStreaming(from:)``) rather than prerolls one frame per seek.
+    private var isStreaming = false
+    /// The time ``requestFrame(at:)`` asked for, until its frame is taken.
+    private var pendingRequest: Double?
+    /// A streamed frame taken from the sink before its time.
+    private var ahead: VideoFrame?
+    /// Frames per second of the last sample's caps, if fixed.
+    private var frameRate: Double?
+
+    /// Opens `file` and decodes its first frame, waiting at most `timeout` seconds.
+    public init(opening file: URL, timeout: Double = 10) throws(VideoDecodingError) {
+        try GStreamerLibrary.start()
+        try Self.checkReadable(file)
+        guard let pipeline = gst_pipeline_new("extdisplay-video") else {
+            throw .gstreamerUnavailable("cannot create a pipeline")
+        }
+        var elements: [String: UnsafeMutablePointer<GstElement>] = [:]
+        for (factory, name) in [("filesrc", "edk-source"), ("decodebin", "edk-decode"), ("videoconvert", "edk-convert"),
+                                ("appsink", "edk-sink")] {
+            guard let element = gst_element_factory_make(factory, name) else {
+                gst_object_unref(pipeline)
+                throw .gstreamerUnavailable("the \(factory) element is missing")
+            }
+            _ = gst_bin_add(edk_gst_bin(pipeline), element)
+            elements[name] = element
+        }
+        self.file = file
+        self.timeout = timeout.isFinite && timeout > 0 ? timeout : 10
+        self.pipeline = pipeline
+        self.sink = elements["edk-sink"]!
+        self.bus = gst_element_get_bus(pipeline)
+        info = VideoStreamInfo(width: 0, height: 0, framesPerSecond: nil, duration: nil)
+
+        edk_gst_set_string(elements["edk-source"]!, "location", file.path)
+        let appSink = edk_gst_app_sink(sink)
+        if let caps = gst_caps_from_string("video/x-raw,format=RGBA") {
+            gst_app_sink_set_caps(appSink, caps)
+            gst_caps_unref(caps)
+        }
+        gst_app_sink_set_max_buffers(appSink, 2)
+        gst_app_sink_set_drop(appSink, 0)
+        edk_gst_set_bool(sink, "sync", 0)
+        guard gst_element_link(elements["edk-source"]!, elements["edk-decode"]!) != 0,
+              gst_element_link(elements["edk-convert"]!, sink) != 0 else {
+            throw .gstreamerUnavailable("cannot link filesrc, decodebin, videoconvert and appsink")
+        }
+        edk_gst_connect_decodebin(elements["edk-decode"]!, pipeline)
+
+        if gst_element_set_state(pipeline, GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE {
+            try checkBus()
+            throw .undecodable(path: file.path, reason: "GStreamer could not start reading it")
+        }
+        let first = try preroll(doing: "opening the file")
+        guard first.width > 0, first.height > 0 else {
+            throw .unsupportedSize(path: file.path, width: first.width, height: first.height)
+        }
+        var nanoseconds: gint64 = 0
+        let duration = gst_element_query_duration(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0 && nanoseconds > 0
+            ? Double(nanoseconds) / 1e9 : nil
+        let decoderName = edk_gst_video_decoder_name(pipeline)
+        defer { g_free(decoderName) }
+        info = VideoStreamInfo(width: first.width, height: first.height, framesPerSecond: frameRate, duration: duration,
+                               decoder: decoderName.map { String(cString: $0) })
+    }
+
+    deinit {
+        gst_element_set_state(pipeline, GST_STATE_NULL)
+        gst_object_unref(bus)
+        gst_object_unref(pipeline)
+    }
+
+    /// The picture shown `seconds` into the video: an accurate seek and the frame prerolled there. Positions at or
+    /// past the end give the last frame.
+    public func frame(at seconds: Double) throws(VideoDecodingError) -> VideoFrame {
+        guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
+        if seconds == lastRequest, let lastFrame { return lastFrame }
+        stopStreaming()
+        try checkBus()
+        let target = try seek(to: seconds)
+        let frame = try preroll(doing: "seeking to \(String(format: "%.3f", target)) s", position: target)
+        lastRequest = seconds
+        return frame
+    }
+
+    /// Starts decoding ahead from `seconds` for a player that shows frames as its clock reaches them: an accurate
+    /// flushing seek, then the pipeline runs (unsynchronised: the appsink's two buffers hold it back, so a player
+    /// that stops taking frames stops the decoding). Frames come from ``streamFrame(upTo:)``.
+    public func startStreaming(from seconds: Double) throws(VideoDecodingError) {
+        guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
+        try checkBus()
+        ahead = nil
+        lastRequest = nil
+        pendingRequest = nil
+        if !isStreaming {
+            guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+                try checkBus()
+                throw .undecodable(path: file.path, reason: "GStreamer could not start playing it")
+            }
+            isStreaming = true
+        }
+        try seek(to: seconds)
+    }
+
+    /// While streaming: the latest decoded frame whose time is at most `seconds`, taking (and dropping) the
+    /// frames before it; `nil` when none has been decoded that far yet. Never waits; `endOfStream` once the
+    /// decoder has delivered its last frame and nothing is left up to `seconds`.
+    public func streamFrame(upTo seconds: Double) throws(VideoDecodingError) -> VideoFrame? {
+        try checkBus()
+        let appSink = edk_gst_app_sink(sink)
+        var shown: VideoFrame?
+        while true {
+            if let next = ahead {
+                guard next.time <= seconds + 1e-6 else { break }
+                shown = next
+                ahead = nil
+            }
+            guard let sample = gst_app_sink_try_pull_sample(appSink, 0) else {
+                if shown == nil, gst_app_sink_is_eos(appSink) != 0 { throw .endOfStream(path: file.path, at: seconds) }
+                break
+            }
+            defer { gst_sample_unref(sample) }
+            ahead = try decodeSample(sample)
+        }
+        if let shown { lastFrame = shown }
+        return shown
+    }
+
+    /// Asks for the picture shown `seconds` into the video without waiting for it: an accurate flushing seek in
+    /// the paused pipeline; ``prerolledFrame()`` then returns the frame once it is decoded. For a player whose
+    /// loop must not stop while the decoder works (or stalls).
+    public func requestFrame(at seconds: Double) throws(VideoDecodingError) {
+        guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
+        try checkBus()
+        stopStreaming()
+        try seek(to: seconds)
+        lastRequest = nil
+        pendingRequest = seconds
+    }
+
+    /// The frame ``requestFrame(at:)`` asked for, once decoded; `nil` until then (and when nothing is asked for).
+    /// Never waits.
+    public func prerolledFrame() throws(VideoDecodingError) -> VideoFrame? {
+        guard let requested = pendingRequest else { return nil }
+        try checkBus()
+        let appSink = edk_gst_app_sink(sink)
+        guard let sample = gst_app_sink_try_pull_preroll(appSink, 0) else {
+            if gst_app_sink_is_eos(appSink) != 0 {
+                pendingRequest = nil
+                throw .endOfStream(path: file.path, at: requested)
+            }
+            return nil
+        }
+        defer { gst_sample_unref(sample) }
+        pendingRequest = nil
+        let frame = try decodeSample(sample)
+        lastFrame = frame
+        return frame
+    }
+
+    /// An accurate flushing seek to `seconds` (positions at or past the end go to the last frame); returns the
+    /// position sought.
+    @discardableResult
+    private func seek(to seconds: Double) throws(VideoDecodingError) -> Double {
+        var target = seconds
+        if let duration = info.duration, target >= duration {
+            target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60))
+        }
+        let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
+            try checkBus()
+            throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
+        }
+        return target
+    }
+
+    /// Back to one prerolled frame per seek: the pipeline paused, the frame taken ahead forgotten.
+    private func stopStreaming() {
+        guard isStreaming else { return }
+        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+        isStreaming = false
+        ahead = nil
+    }
+
+    /// Waits (bounded) for the frame the pipeline prerolls, watching the bus for errors.
+    private func preroll(doing: String, position: Double = 0) throws(VideoDecodingError) -> VideoFrame {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        let appSink = edk_gst_app_sink(sink)
+        while true {
+            try checkBus()
+            if let sample = gst_app_sink_try_pull_preroll(appSink, 50_000_000) {
+                defer { gst_sample_unref(sample) }
+                let frame = try decodeSample(sample)
+                lastFrame = frame
+                return frame
+            }
+            try checkBus()
+            if gst_app_sink_is_eos(appSink) != 0 { throw .endOfStream(path: file.path, at: position) }
+            if DispatchTime.now().uptimeNanoseconds > deadline {
+                throw .timedOut(path: file.path, seconds: timeout, doing: doing)
+            }
+        }
+    }
+
+    /// Throws the first error (or no-video notice) waiting on the bus.
+    private func checkBus() throws(VideoDecodingError) {
+        let types = GstMessageType(GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_APPLICATION.rawValue)
+        while let message = gst_bus_pop_filtered(bus, types) {
+            defer { gst_message_unref(message) }
+            if message.pointee.type == GST_MESSAGE_APPLICATION {
+                if edk_gst_is_no_video(message) != 0 { throw .noVideoStream(path: file.path) }
+                var width: Int32 = 0, height: Int32 = 0
+                if edk_gst_is_too_large(message, &width, &height) != 0 {
+                    throw .unsupportedSize(path: file.path, width: Int(width), height: Int(height))
+                }
+                continue
+            }
+            var error: UnsafeMutablePointer<GError>?
+            var debug: UnsafeMutablePointer<gchar>?
+            gst_message_parse_error(message, &error, &debug)
+            g_free(debug)
+            let text = edk_gst_take_error_message(error)
+            defer { g_free(text) }
+            var reason = text.map { String(cString: $0) } ?? "GStreamer reported an error"
+            while reason.hasSuffix(".") { reason.removeLast() }
+            throw .undecodable(path: file.path, reason: reason)
+        }
+    }
+
+    /// Copies a sample's RGBA picture (rows may be padded) into a frame.
+    private func decodeSample(_ sample: OpaquePointer) throws(VideoDecodingError) -> VideoFrame {
+        var width: Int32 = 0, height: Int32 = 0, numerator: Int32 = 0, denominator: Int32 = 1
+        guard edk_gst_sample_geometry(sample, &width, &height, &numerator, &denominator) != 0 else {
+            throw .undecodable(path: file.path, reason: "the decoder gave a picture without a size")
+        }
+        let w = Int(width), h = Int(height)
+        frameRate = numerator > 0 && denominator > 0 ? Double(numerator) / Double(denominator) : nil
+        guard (1...8192).contains(w), (1...8192).contains(h) else {
+            throw .unsupportedSize(path: file.path, width: w, height: h)
+        }
+        guard let buffer = gst_sample_get_buffer(sample) else {
+            throw .undecodable(path: file.path, reason: "the decoder gave a sample without a picture")
+        }
+        let pts = buffer.pointee.pts
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else {
+            throw .undecodable(path: file.path, reason: "the decoded picture cannot be read")
+        }
+        defer { gst_buffer_unmap(buffer, &map) }
+        let size = Int(map.size), row = w * 4
+        let stride = size / h
+        guard stride >= row, let data = map.data else {
+            throw .undecodable(path: file.path, reason: "the decoded picture has \(size) bytes, not \(w)×\(h) RGBA")
+        }
+        var pixels = [UInt8](repeating: 0, count: row * h)
+        pixels.withUnsafeMutableBytes { out in
+            for y in 0..<h {
+                (out.baseAddress! + y * row).copyMemory(from: data + y * stride, byteCount: row)
+            }
+        }
+        return VideoFrame(width: w, height: h, pixels: pixels, time: pts == UInt64.max ? 0 : Double(pts) / 1e9)
+    }
+
+    /// A regular, readable file, or a message saying what it is instead.
+    private static func checkReadable(_ file: URL) throws(VideoDecodingError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
+            throw .unreadableFile(path: file.path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadableFile(path: file.path, reason: "it is a folder") }
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw .unreadableFile(path: file.path, reason: "permission denied")
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw .unreadableFile(path: file.path, reason: "not a regular file")
+        }
+    }
+}
+#endif

@@ -1,0 +1,45 @@
+/// Why a video could not be opened or a frame could not be decoded. Each value's ``description`` says what is
+/// wrong and what to do; nothing in ``VideoDecoder`` traps on a bad file.
+public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is missing, not a regular file, or unreadable.
+    case unreadableFile(path: String, reason: String)
+    /// GStreamer could not start, or one of its base elements is not installed.
+    case gstreamerUnavailable(String)
+    /// GStreamer refused the file: not a video container it knows, broken, truncated, or a missing decoder.
+    case undecodable(path: String, reason: String)
+    /// The file has streams but no video stream (sound only, or subtitles).
+    case noVideoStream(path: String)
+    /// The video's size is zero or larger than the player accepts.
+    case unsupportedSize(path: String, width: Int, height: Int)
+    /// The decoder gave no frame within the time allowed (a stalled or very slow decoder).
+    case timedOut(path: String, seconds: Double, doing: String)
+    /// The stream ended before the requested position (the file is shorter than it says, or truncated).
+    case endOfStream(path: String, at: Double)
+    /// A position that is not a finite, non-negative number of seconds.
+    case invalidPosition(Double)
+
+    /// What is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            "cannot read \(path): \(reason); check the path and its permissions"
+        case .gstreamerUnavailable(let reason):
+            "GStreamer is not usable: \(reason); install gstreamer1.0-plugins-base and gstreamer1.0-plugins-good "
+                + "(scripts/install-deps.sh)"
+        case .undecodable(let path, let reason):
+            "\(path) cannot be played: \(reason); check that it is a complete video file (WebM/VP8/VP9, Matroska, "
+                + "MP4) and that its decoder is installed"
+        case .noVideoStream(let path):
+            "\(path) has no video stream (sound or subtitles only); choose a video file"
+        case .unsupportedSize(let path, let width, let height):
+            "\(path) has a picture of \(width)×\(height) pixels; the player accepts 1…8192 pixels a side"
+        case .timedOut(let path, let seconds, let doing):
+            "the decoder gave no frame of \(path) within \(seconds) s while \(doing); the file may be damaged or the "
+                + "machine overloaded"
+        case .endOfStream(let path, let at):
+            "\(path) ends before \(String(format: "%.2f", at)) s (the file is shorter than it says, or truncated)"
+        case .invalidPosition(let value):
+            "the position \(value) is not a number of seconds ≥ 0"
+        }
+    }
+}

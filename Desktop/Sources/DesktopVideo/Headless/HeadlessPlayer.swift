@@ -1,0 +1,281 @@
+#if canImport(CGStreamer) && canImport(CSDL2)
+import DesktopFiles
+import DesktopImages
+import ExternalDisplayKit
+public import ExternalDisplayMedia
+import ExternalDisplaySimulator
+public import Foundation
+import SDLWindows
+
+/// `extdisplay play FILE --simulate …`: a video played on simulated displays in virtual time, a PNG of every
+/// display after each step (`NNN-STEP-DISPLAY.png`, the main display named `console`).
+///
+/// The decisions come from ``VideoPlayback`` (where the film plays; unplug pauses it and brings it back to the
+/// main window at the same position; replug moves it out again, paused); the frame shown from
+/// ``VideoFrameScheduler`` at each step's instant, treated as a vsync of a 60 Hz display; the picture from a real
+/// GStreamer ``VideoDecoder``. Each step takes one refresh period; `wait:S` lets S seconds pass.
+///
+/// ```swift
+/// let run = HeadlessPlayer(file: film, steps: try PlayStep.parseList("wait:2,pause,unplug:hdmi-tv-1080p"))
+/// let outcome = try run.run(writingTo: URL(fileURLWithPath: "/tmp/shots")) { print($0) }
+/// ```
+@MainActor
+public final class HeadlessPlayer {
+    /// One display drawn after one step.
+    public struct Snapshot: Sendable, Hashable {
+        /// Step number (0 = the start).
+        public var step: Int
+        /// The step's label (`start`, `seek-30`).
+        public var label: String
+        /// `console` for the main display, else the external display's id.
+        public var display: String
+        /// Where the PNG was written, if a folder was given.
+        public var file: URL?
+        /// The presentation time of the video frame drawn on this display, if one was.
+        public var frameTime: Double?
+    }
+
+    /// What a run did: its snapshots and the problems it reported and got past (a truncated or broken file).
+    public struct Outcome: Sendable {
+        /// Every snapshot, in order.
+        public var snapshots: [Snapshot]
+        /// The media problems of the run, in order; empty when the file played cleanly.
+        public var problems: [String]
+    }
+
+    private let file: URL
+    private let displays: [String]
+    private let steps: [PlayStep]
+    private let configuration: VideoPlaybackConfiguration
+    /// The refresh rate the frame scheduler assumes for the displays (one step lasts one period).
+    public var refreshRate: Double = 60
+    /// The longest the decoder may take to answer, in seconds.
+    public var decoderTimeout: Double = 10
+
+    private var canvases: [String: Canvas] = [:]
+    private var externals: [SimulatedVideoDisplay] = []
+    private var playback: VideoPlayback
+    private var scheduler: VideoFrameScheduler?
+    private var decoder: VideoDecoder?
+    private var frame: VideoFrame?
+    /// The index of the frame on screen (frame n covers n / fps ..< (n + 1) / fps).
+    private var frameIndex: Int?
+    private var now: Double = 0
+    private var problems: [String] = []
+    private var log: (String) -> Void = { _ in }
+
+    /// A run of `file` on `displays` (catalog presets; the first is the main display when it is a device preset:
+    /// `laptop`, `ipad`, `iphone`), playing on the external display `display` chooses.
+    public init(file: URL, displays: [String] = ["laptop", "hdmi-tv-1080p"], steps: [PlayStep],
+                display: VideoPlaybackConfiguration.DisplayChoice = .automatic) {
+        self.file = file
+        self.displays = displays
+        self.steps = steps
+        configuration = VideoPlaybackConfiguration(display: display)
+        playback = VideoPlayback(configuration: configuration)
+    }
+
+    /// Opens the file (a message, not a trap, when it cannot be played), plays the steps and writes the snapshots
+    /// into `directory` when given, reporting each step and file through `log`.
+    public func run(writingTo directory: URL? = nil,
+                    log: @escaping (String) -> Void = { _ in }) throws(PlayerError) -> Outcome {
+        self.log = log
+        let device = try resolveDisplays()
+        if let directory {
+            do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+                throw PlayerError("cannot create the snapshot folder \(directory.path): \(error.localizedDescription)")
+            }
+        }
+        let opened: VideoDecoder
+        do { opened = try VideoDecoder(opening: file, timeout: decoderTimeout) } catch {
+            throw PlayerError(error.description)
+        }
+        decoder = opened
+        let info = opened.info
+        let fps = info.framesPerSecond ?? 30
+        do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refreshRate) } catch {
+            throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
+        }
+        log("\(file.lastPathComponent): \(info.width)×\(info.height), "
+            + (info.framesPerSecond.map { String(format: "%.3f fps", $0) } ?? "variable frame rate") + ", "
+            + (info.duration.map { String(format: "%.3f s", $0) } ?? "length unknown") + ", decoder "
+            + (info.decoder ?? "unknown"))
+        if case .named(let name) = configuration.display,
+           !externals.contains(where: { $0.id == name || $0.preset.displayName == name }) {
+            log("warning: no external display named \(name) (plugged: "
+                + (externals.isEmpty ? "none" : externals.map(\.id).joined(separator: ", "))
+                + "); the film plays in the main window until one is plugged in")
+        }
+        let title = file.deletingPathExtension().lastPathComponent
+        let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
+                                                          mediaType: .video))
+        apply(externals.map { VideoPlaybackEvent.displayAttached($0.videoDisplay) } + [.load(item, at: 0, playing: true)])
+        var snapshots = try show(step: 0, label: "start", device: device, title: title, directory)
+        for (index, step) in steps.enumerated() {
+            if step == .quit {
+                log("quit after step \(index)")
+                break
+            }
+            now += 1 / refreshRate
+            try perform(step)
+            snapshots += try show(step: index + 1, label: step.label, device: device, title: title, directory)
+        }
+        decoder = nil
+        return Outcome(snapshots: snapshots, problems: problems)
+    }
+
+    private func resolveDisplays() throws(PlayerError) -> PixelSize {
+        var names = displays
+        var device = DisplayCatalog.device(named: "laptop")!
+        if let first = names.first, let named = DisplayCatalog.device(named: first) {
+            device = named
+            names.removeFirst()
+        }
+        for name in names { try plug(name) }
+        return PixelSize(width: Int(Double(device.points.width) * device.scale),
+                         height: Int(Double(device.points.height) * device.scale))
+    }
+
+    private func plug(_ preset: String) throws(PlayerError) {
+        var id = preset, n = 2
+        while externals.contains(where: { $0.id == id }) {
+            id = "\(preset)-\(n)"
+            n += 1
+        }
+        guard let display = SimulatedVideoDisplay(preset: preset, id: id) else {
+            throw PlayerError("unknown display preset '\(preset)'; external displays: "
+                                    + DisplayCatalog.presets.map(\.name).joined(separator: ", ")
+                                    + (DisplayCatalog.device(named: preset) != nil ? " (a device such as '\(preset)' "
+                                       + "can only be the first entry of --simulate)" : ""))
+        }
+        externals.append(display)
+    }
+
+    private func perform(_ step: PlayStep) throws(PlayerError) {
+        switch step {
+        case .play: apply([.play])
+        case .pause: apply([.pause])
+        case .toggle: apply([.togglePlayPause])
+        case .seek(let seconds): apply([.seek(to: seconds)])
+        case .seekBy(let seconds): apply([.seekBy(seconds)])
+        case .wait(let seconds): now += seconds
+        case .unplug(let id):
+            guard let index = externals.firstIndex(where: { $0.id == id }) else {
+                throw PlayerError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
+                                        + externals.map(\.id).joined(separator: ", "))
+            }
+            externals.remove(at: index)
+            apply([.displayDetached(id: id)])
+        case .plug(let preset):
+            try plug(preset)
+            apply([.displayAttached(externals[externals.count - 1].videoDisplay)])
+        case .external: apply([.moveToExternalDisplay])
+        case .main: apply([.moveToMainWindow])
+        case .rate(let rate): apply([.setRate(rate)])
+        case .volume(let volume): apply([.setVolume(volume)])
+        case .quit: break
+        }
+    }
+
+    /// Hands a batch to the core at the current instant and carries out what the player must.
+    private func apply(_ events: [VideoPlaybackEvent]) {
+        for effect in playback.handle(events, at: now) {
+            switch effect {
+            case .timeline(let message): scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
+            case .close:
+                decoder = nil
+                frame = nil
+                frameIndex = nil
+            case .failed(let error): report(error.message)
+            default: break
+            }
+        }
+    }
+
+    private func report(_ problem: String) {
+        problems.append(problem)
+        log("problem: \(problem)")
+    }
+
+    /// The frame the scheduler picks for this instant, decoded; the end of the film and decoder failures go to
+    /// the core as events.
+    private func advanceFrame() {
+        if playback.status == .playing, let duration = playback.timeline.duration, playback.position(at: now) >= duration {
+            apply([.endOfMedia])
+        }
+        guard let decoder, var scheduler else { return }
+        let decision = scheduler.frame(forVsyncAt: now)
+        self.scheduler = scheduler
+        guard case .present(let presentation) = decision else { return }
+        // A quarter of a frame into the frame: its first instant may round to the frame before.
+        do {
+            frame = try decoder.frame(at: presentation.mediaTime + 0.25 / scheduler.framesPerSecond)
+            frameIndex = presentation.index
+        } catch {
+            if case .endOfStream = error {
+                // The file ends before its stated length: said once per place, the film stops where it ends.
+                if problems.last != error.description { report(error.description) }
+                if playback.status == .playing { apply([.endOfMedia]) }
+            } else {
+                apply([.mediaFailed(error.description)])
+            }
+        }
+    }
+
+    private func show(step: Int, label: String, device: PixelSize, title: String,
+                      _ directory: URL?) throws(PlayerError) -> [Snapshot] {
+        advanceFrame()
+        let name = String(format: "%03d-%@", step, label)
+        var out: [Snapshot] = []
+        let console = try canvas("console", device)
+        let shownHere = playback.placement == .mainWindow ? frame : nil
+        if let fontProblem = PlayerConsole(title: title, playback: playback, now: now, frame: shownHere,
+                                           problem: problems.last).draw(on: console), step == 0 {
+            log("warning: text not drawn: \(fontProblem)")
+        }
+        out.append(try write(console, "\(name)-console", directory, Snapshot(step: step, label: label, display: "console",
+                                                                            frameTime: shownHere?.time)))
+        for display in externals {
+            let size = display.layout.frame.size
+            let canvas = try canvas(display.id, size)
+            canvas.clear(.black)
+            var shown: Double?
+            if playback.placement?.display?.id == display.id, let frame {
+                let box = Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: display.layout.safeFrame)
+                canvas.draw(Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels), in: box)
+                shown = frame.time
+            }
+            out.append(try write(canvas, "\(name)-\(display.id)", directory,
+                                 Snapshot(step: step, label: label, display: display.id, frameTime: shown)))
+        }
+        let place = playback.placement?.display?.id ?? (playback.item == nil ? "nowhere" : "the main window")
+        log("\(name): \(playback.status.rawValue) at \(String(format: "%.3f", playback.position(at: now))) s on \(place)"
+            + (frameIndex.map { ", frame \($0)" } ?? ""))
+        for snapshot in out { if let file = snapshot.file { log("  wrote \(file.path)") } }
+        return out
+    }
+
+    private func canvas(_ key: String, _ size: PixelSize) throws(PlayerError) -> Canvas {
+        if let canvas = canvases[key], canvas.size == size { return canvas }
+        do {
+            let canvas = try Canvas(width: size.width, height: size.height)
+            canvases[key] = canvas
+            return canvas
+        } catch {
+            throw PlayerError("cannot draw a \(size.width)×\(size.height) snapshot: \(error.description)")
+        }
+    }
+
+    private func write(_ canvas: Canvas, _ name: String, _ directory: URL?,
+                       _ snapshot: Snapshot) throws(PlayerError) -> Snapshot {
+        guard let directory else { return snapshot }
+        var written = snapshot
+        let url = directory.appendingPathComponent(name + ".png")
+        do { try AtomicFile.write(canvas.snapshotPNG(), to: url) } catch {
+            throw PlayerError(error.description)
+        }
+        written.file = url
+        return written
+    }
+}
+#endif

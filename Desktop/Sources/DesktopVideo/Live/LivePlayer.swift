@@ -1,0 +1,273 @@
+#if canImport(CGStreamer) && canImport(CSDL2)
+import CSDL2
+import DesktopImages
+import ExternalDisplayKit
+public import ExternalDisplayMedia
+public import Foundation
+import SDLWindows
+import X11Outputs
+
+/// `extdisplay play FILE` on an X server: the film in a borderless window covering the external output
+/// (RandR's outputs and hotplug), the controls in a window on the main output; keys Space (play/pause),
+/// Left/Right (5 s back/forward), E (to the external display), M (to the main window), Q or Esc (quit).
+///
+/// ``VideoPlayback`` decides where the film plays and what unplugging does; ``VideoFrameScheduler`` picks the
+/// frame for each pass at the monotonic clock's time; the ``VideoDecoder`` streams ahead while playing and
+/// prerolls one frame while paused, and the loop never waits for it (a stalled decoder leaves the last frame on
+/// screen and the keys working). Without vsync here (the passes run every 8 ms), frames are shown on the
+/// first pass at or after their time.
+@MainActor
+public final class LivePlayer {
+    private let file: URL
+    private var playback: VideoPlayback
+    private var scheduler: VideoFrameScheduler?
+    private var decoder: VideoDecoder?
+    private var session: RandRSession?
+    private var mainOutput: DesktopOutput?
+    private var externals: [String: DesktopOutput] = [:]
+    private var console: DesktopSurface?
+    private var audience: DesktopSurface?
+    private var frame: VideoFrame?
+    private var problems: [String] = []
+    private var quits = false
+    private var lastConsoleDraw = 0.0
+    /// Frames the scheduler asked for that the decoder had not delivered yet (an older one was shown).
+    private var lateFrames = 0
+    private let clock = MonotonicMediaClock()
+    private let log: (String) -> Void
+
+    /// A player of `file` on the external output `display` chooses, reporting through `log`.
+    public init(file: URL, display: VideoPlaybackConfiguration.DisplayChoice, log: @escaping (String) -> Void) {
+        self.file = file
+        playback = VideoPlayback(configuration: VideoPlaybackConfiguration(display: display))
+        self.log = log
+    }
+
+    /// Plays until Q, Esc or the window's close; returns the media problems met on the way. Throws when the file
+    /// cannot be opened or the X server cannot be used.
+    public func run() async throws(PlayerError) -> [String] {
+        setenv("SDL_VIDEODRIVER", "x11", 0)
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
+        let session: RandRSession
+        do { session = try RandRSession.open() } catch {
+            throw PlayerError("cannot read the X server's outputs: \(error.description); use --simulate to play headless")
+        }
+        self.session = session
+        let outputs = session.outputs()
+        mainOutput = outputs.first(where: \.isPrimary) ?? outputs.first
+        for output in outputs where output.id != mainOutput?.id { externals[output.outputName] = output }
+        let opened: VideoDecoder
+        do { opened = try VideoDecoder(opening: file) } catch { throw PlayerError(error.description) }
+        decoder = opened
+        let fps = opened.info.framesPerSecond ?? 30
+        let refresh = mainOutput?.display.currentMode.refreshRate ?? 60
+        do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh > 0 ? refresh : 60) } catch {
+            throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
+        }
+        let title = file.deletingPathExtension().lastPathComponent
+        log("\(file.lastPathComponent): \(opened.info.width)×\(opened.info.height), \(fps) fps, decoder "
+            + "\(opened.info.decoder ?? "unknown"); outputs: main \(mainOutput?.outputName ?? "none"), external "
+            + (externals.keys.sorted().joined(separator: ", ").nilIfEmpty ?? "none"))
+        if case .named(let name) = playback.configuration.display, externals[name] == nil {
+            log("warning: no external output named \(name); the film plays in the main window until it is connected")
+        }
+        let bounds = mainOutput?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720)
+        do {
+            let window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play", frame: bounds,
+                                            role: .console, title: "extdisplay play: \(title)", borderless: true)
+            window.onDraw = { [weak self] canvas in self?.drawConsole(on: canvas, title: title) }
+            window.show()
+            console = window
+        } catch {
+            throw PlayerError("cannot open the controls window: \(error.description)")
+        }
+        let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title,
+                                                          duration: opened.info.duration, mediaType: .video))
+        apply(externals.values.sorted { $0.bounds.x < $1.bounds.x }.map { .displayAttached(Self.videoDisplay($0)) }
+              + [.load(item, at: 0, playing: true)])
+        session.startEvents { [weak self] events in self?.handle(events) }
+        while !quits {
+            pumpEvents()
+            pass()
+            try? await Task.sleep(for: .milliseconds(8))
+        }
+        session.stopEvents()
+        if let counters = scheduler?.counters {
+            log("frames: \(counters.presented) presented, \(counters.dropped) dropped, \(counters.held) held, "
+                + "\(lateFrames) shown late (not decoded in time)")
+        }
+        audience?.destroy()
+        console?.destroy()
+        decoder = nil
+        return problems
+    }
+
+    private static func videoDisplay(_ output: DesktopOutput) -> VideoDisplay {
+        VideoDisplay(id: output.outputName, name: output.outputName)
+    }
+
+    private func handle(_ events: [DesktopOutputEvent]) {
+        var batch: [VideoPlaybackEvent] = []
+        for event in events where event.output.id != mainOutput?.id {
+            let output = event.output
+            log("output: \(event)")
+            switch event {
+            case .connected:
+                externals[output.outputName] = output
+                batch.append(.displayAttached(Self.videoDisplay(output)))
+            case .disconnected:
+                guard externals.removeValue(forKey: output.outputName) != nil else { continue }
+                batch.append(.displayDetached(id: output.outputName))
+            case .modeChanged:
+                externals[output.outputName] = output
+                if audience?.display.rawValue == output.outputName { audience?.place(output.bounds) }
+            }
+        }
+        if !batch.isEmpty { apply(batch) }
+    }
+
+    private func pumpEvents() {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            switch event.type {
+            case SDL_QUIT.rawValue: quits = true
+            case SDL_KEYDOWN.rawValue:
+                switch UInt32(bitPattern: event.key.keysym.sym) {
+                case SDLK_SPACE.rawValue: apply([.togglePlayPause])
+                case SDLK_LEFT.rawValue: apply([.seekBy(-5)])
+                case SDLK_RIGHT.rawValue: apply([.seekBy(5)])
+                case SDLK_e.rawValue: apply([.moveToExternalDisplay])
+                case SDLK_m.rawValue: apply([.moveToMainWindow])
+                case SDLK_q.rawValue, SDLK_ESCAPE.rawValue: quits = true
+                default: break
+                }
+            case SDL_WINDOWEVENT.rawValue:
+                console?.setNeedsDisplay()
+                audience?.setNeedsDisplay()
+            default: break
+            }
+        }
+    }
+
+    /// Hands a batch to the core now and carries out what the player must.
+    private func apply(_ events: [VideoPlaybackEvent]) {
+        let now = clock.now()
+        for effect in playback.handle(events, at: now) {
+            switch effect {
+            case .place(let placement): place(placement)
+            case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
+            case .timeline(let message):
+                scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
+                if message.timeline.rate > 0 {
+                    do { try decoder?.startStreaming(from: message.timeline.position(at: now)) } catch {
+                        apply([.mediaFailed(error.description)])
+                    }
+                }
+            case .close:
+                decoder = nil
+                frame = nil
+            case .failed(let error): report(error.message)
+            default: break
+            }
+        }
+        console?.setNeedsDisplay()
+    }
+
+    private func report(_ problem: String) {
+        problems.append(problem)
+        log("problem: \(problem)")
+    }
+
+    private func place(_ placement: VideoPlacement) {
+        guard case .externalDisplay(let display) = placement, let output = externals[display.id] else {
+            audience?.destroy()
+            audience = nil
+            return
+        }
+        if let audience, audience.display.rawValue == display.id { return }
+        audience?.destroy()
+        do {
+            let window = try DesktopSurface(display: DisplayID(display.id), name: display.name, frame: output.bounds)
+            window.onDraw = { [weak self] canvas in self?.drawAudience(on: canvas) }
+            window.show()
+            audience = window
+        } catch {
+            report("cannot open a window on \(display.name): \(error.description); the film stays in the main window")
+            audience = nil
+        }
+    }
+
+    /// One pass: the end of the film, the frame for now, the windows that changed.
+    private func pass() {
+        let now = clock.now()
+        if playback.status == .playing, let duration = playback.timeline.duration, playback.position(at: now) >= duration {
+            apply([.endOfMedia])
+        }
+        if let decoder, var scheduler {
+            let decision = scheduler.frame(forVsyncAt: now)
+            self.scheduler = scheduler
+            if case .present(let presentation) = decision {
+                let time = presentation.mediaTime + 0.25 / scheduler.framesPerSecond
+                do {
+                    // Playing: the streamed frame due now. Paused: ask for the still frame and go on; it is taken
+                    // on a later pass, so a slow or stalled decoder never stops the controls.
+                    if playback.status == .playing {
+                        let next = try decoder.streamFrame(upTo: time)
+                        if (next ?? frame).map({ $0.time < presentation.mediaTime - 0.5 / scheduler.framesPerSecond }) ?? true {
+                            lateFrames += 1
+                        }
+                        show(next)
+                    } else {
+                        try decoder.requestFrame(at: time)
+                    }
+                } catch {
+                    decoderFailed(error)
+                }
+            }
+            do { show(try decoder.prerolledFrame()) } catch { decoderFailed(error) }
+        }
+        if now - lastConsoleDraw >= 0.1 {
+            lastConsoleDraw = now
+            console?.setNeedsDisplay()
+        }
+        audience?.displayIfNeeded()
+        console?.displayIfNeeded()
+    }
+
+    private func show(_ next: VideoFrame?) {
+        guard let next else { return }
+        frame = next
+        audience?.setNeedsDisplay()
+        if playback.placement == .mainWindow { console?.setNeedsDisplay() }
+    }
+
+    private func decoderFailed(_ error: VideoDecodingError) {
+        if case .endOfStream = error {
+            if playback.status == .playing { apply([.endOfMedia]) }
+        } else {
+            apply([.mediaFailed(error.description)])
+        }
+    }
+
+    private func drawAudience(on canvas: Canvas) {
+        canvas.clear(.black)
+        guard let frame, let output = audience.flatMap({ externals[$0.display.rawValue] }) else { return }
+        let area = Rect(x: 0, y: 0, width: output.bounds.width, height: output.bounds.height)
+        let safe = DisplayLayout(mode: output.display.currentMode, overscan: output.display.overscan, compensation: .none).safeFrame
+        let box = Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: safe.width > 0 ? safe : area)
+        canvas.draw(Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels), in: box)
+    }
+
+    private func drawConsole(on canvas: Canvas, title: String) {
+        _ = PlayerConsole(title: title, playback: playback, now: clock.now(),
+                          frame: playback.placement == .mainWindow ? frame : nil, problem: problems.last).draw(on: canvas)
+    }
+}
+
+private extension String {
+    /// `nil` for the empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+#endif

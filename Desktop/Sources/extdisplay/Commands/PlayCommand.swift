@@ -1,0 +1,101 @@
+import ArgumentParser
+import DesktopVideo
+import ExternalDisplayMedia
+import Foundation
+
+/// `extdisplay play FILE`: a video on the external display, the controls on the main one: windows on X11
+/// (``LivePlayer``), or headless on simulated displays (a PNG of every display after each step).
+struct PlayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a video on the external display, the controls on the main one (X11, or headless snapshots).",
+        discussion: """
+        Decoding: GStreamer (decodebin), dynamically linked (LGPL-2+); FFmpeg's avdec_* decoders (GPL as Debian \
+        builds them) are ranked down unless EXTDISPLAY_ALLOW_AVDEC=1. WebM/Matroska with VP8 or VP9 plays with \
+        gstreamer1.0-plugins-good; H.264 needs openh264dec (gstreamer1.0-plugins-bad; Debian builds OpenH264 from \
+        source, so Cisco's patent licence does not cover it) or the opt-in. Sound is not played yet.
+
+        On X11 (DISPLAY set): a borderless window on the external output, the controls on the main one; keys \
+        Space play/pause, Left/Right 5 s back/forward, E external display, M main window, Q or Esc quit. Frames are \
+        shown on 8 ms passes of the monotonic clock (no vsync pacing yet).
+
+        Where it plays: on the external display (--display NAME, or auto: the first), letterboxed in its safe \
+        frame; unplugged mid-film it pauses and comes back to the main window at the same position; plugged in \
+        again it moves out, still paused, and continues on play.
+
+        Headless (no DISPLAY, or --simulate): runs on simulated displays in virtual time and writes one PNG per \
+        display after each step of --keys, e.g. --keys wait:5,pause,unplug:hdmi-tv-1080p,plug:hdmi-tv-1080p,play,wait:2 \
+        Steps: play, pause, toggle, seek:S, seek:+S, seek:-S, wait:S, unplug:ID, plug:PRESET, external, main, \
+        rate:R, volume:V, quit. Each step takes 1/60 s; wait:S lets S seconds pass.
+
+        Exit status: 0 played cleanly; 1 a problem during playback (a truncated or damaged file; the message says \
+        which); 2 the file cannot be opened or an argument is wrong.
+        """)
+
+    @Argument(help: "The video file (WebM, Matroska, MP4 …).")
+    var file: String
+
+    @Option(help: "The external display to play on: its id or name, or auto (the first).")
+    var display: String = "auto"
+
+    @Option(help: "Run on simulated displays (catalog presets, main display first), e.g. laptop,hdmi-tv-1080p.")
+    var simulate: String?
+
+    @Option(help: "Headless: write PNG snapshots here (default: ./play-snapshots).")
+    var snapshot: String?
+
+    @Option(help: "Headless: steps to play, comma-separated (play, pause, seek:S, wait:S, unplug:ID, plug:PRESET …).")
+    var keys: String = ""
+
+    @MainActor
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
+        if simulate == nil, !(environment["DISPLAY"] ?? "").isEmpty {
+            if snapshot != nil || !keys.isEmpty {
+                Self.warn("--snapshot and --keys have no effect with a display server; add --simulate to use them")
+            }
+            // Each line written at once (a log read while the film plays, not when it ends).
+            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice) { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+            let problems: [String]
+            do { problems = try await player.run() } catch { Self.fail(error.description) }
+            if let last = problems.last {
+                Self.warn("\(problems.count) problem(s) during playback; the last: \(last)")
+                Foundation.exit(1)
+            }
+            return
+        }
+        if simulate == nil, !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            Self.fail("playing on Wayland is not built yet (X11 is: set DISPLAY); add --simulate laptop,hdmi-tv-1080p "
+                      + "to play on simulated displays and write snapshots")
+        }
+        if simulate == nil { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
+        let steps: [PlayStep]
+        do { steps = try PlayStep.parseList(keys) } catch { Self.fail(error.description) }
+        let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        let run = HeadlessPlayer(file: URL(fileURLWithPath: file), displays: presets, steps: steps, display: choice)
+        let outcome: HeadlessPlayer.Outcome
+        do {
+            outcome = try run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { print($0) }
+        } catch {
+            Self.fail(error.description)
+        }
+        if !outcome.problems.isEmpty {
+            Self.warn("\(outcome.problems.count) problem(s) during playback; the last: \(outcome.problems.last!)")
+            Foundation.exit(1)
+        }
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("extdisplay play: \(message)\n".utf8))
+    }
+
+    static func fail(_ message: String) -> Never {
+        warn(message)
+        Foundation.exit(2)
+    }
+}

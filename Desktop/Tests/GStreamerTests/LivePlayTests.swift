@@ -1,0 +1,82 @@
+#if canImport(CSDL2)
+import ExtDisplayTestSupport
+import Foundation
+import Testing
+
+/// `extdisplay play` under Xorg with the dummy driver, read from the screen (`xwd`): the film plays on DUMMY1 in
+/// order, the main output shows the controls; DUMMY1 switched off, the film comes back to the main window paused;
+/// Left seeks back while paused; Q quits with status 0.
+@Suite("extdisplay play on Xorg-dummy", .serialized)
+struct LivePlayTests {
+    /// The palette index of the colour at (x, y), if it is one of the clip's.
+    static func paletteIndex(_ image: XWDImage, _ x: Int, _ y: Int) -> Int? {
+        let (r, g, b) = image.pixel(x, y)
+        return TestClip.palette.firstIndex { TestClip.matches(UInt8(r), UInt8(g), UInt8(b), $0) }
+    }
+
+    @Test func theFilmPlaysOnTheExternalOutputAndComesBackWhenItGoes() throws {
+        let clip = try TestClip.make(fps: 30)
+        let x = try XorgServer.start()
+        defer { x.stop() }
+        let geometry = try #require(try x.outputGeometry("DUMMY1"), "DUMMY1 is not on")
+        let main = try #require(try x.outputGeometry("DUMMY0"), "DUMMY0 is not on")
+        let child = try ChildProcess([try Repository.extdisplay().path, "play", clip.url.path, "--display", "DUMMY1"],
+                                     environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil])
+        defer {
+            child.signal(SIGKILL)
+            _ = child.exitStatus(timeout: 10)
+        }
+        // The film's centre on DUMMY1, and the centre of the console's video area on DUMMY0.
+        let tv = (geometry[0] + geometry[2] / 2, geometry[1] + geometry[3] / 2)
+        let consoleVideo = (main[0] + main[2] / 2, main[1] + main[3] / 30 + main[3] * 6 / 20)
+        var seen: [Int] = []
+        var consoleShowedFilm = false
+        let deadline = Date().addingTimeInterval(40)
+        while Date() < deadline, seen.count < 4, child.exitStatus(timeout: 0) == nil {
+            let image = try x.captureRoot()
+            if let index = Self.paletteIndex(image, tv.0, tv.1), seen.last != index { seen.append(index) }
+            if Self.paletteIndex(image, consoleVideo.0, consoleVideo.1) != nil { consoleShowedFilm = true }
+            usleep(200_000)
+        }
+        #expect(seen.count >= 4, "colours seen on DUMMY1: \(seen); output: \(child.stdout) \(child.stderr)")
+        #expect(seen == seen.sorted() && Set(seen).count == seen.count, "the seconds in order: \(seen)")
+        #expect(!consoleShowedFilm, "the film showed in the main window while DUMMY1 was on")
+
+        // DUMMY1 off: paused, in the main window, at the second it had reached.
+        let last = try #require(seen.last)
+        _ = try x.xrandr("--output", "DUMMY1", "--off")
+        var back: Int?
+        let until = Date().addingTimeInterval(20)
+        while Date() < until, back == nil {
+            back = Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1)
+            if back == nil { usleep(100_000) }
+        }
+        let returned = try #require(back, "the film did not come back to the main window: \(child.stdout)")
+        #expect(returned >= last && returned <= last + 1, "came back at second \(returned), was at \(last)")
+        usleep(1_500_000)
+        #expect(Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1) == returned, "it must stay paused")
+        #expect(child.stdout.contains("output: disconnect DUMMY1"), "\(child.stdout)")
+
+        // Left on the controls window while paused: 5 s back, the still frame there.
+        let window = try Shell.run(["xdotool", "search", "--name", "extdisplay play: clip"], environment: ["DISPLAY": x.display])
+            .output.split(separator: "\n").first.map(String.init) ?? ""
+        try #require(!window.isEmpty, "no controls window")
+        _ = try Shell.run(["xdotool", "windowfocus", "--sync", window], environment: ["DISPLAY": x.display])
+        _ = try Shell.run(["xdotool", "key", "Left"], environment: ["DISPLAY": x.display])
+        let expected = max(0, returned - 5)...max(0, returned - 4)
+        var after: Int?
+        let seekDeadline = Date().addingTimeInterval(20)
+        while Date() < seekDeadline {
+            after = Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1)
+            if let after, expected.contains(after) { break }
+            usleep(100_000)
+        }
+        #expect(after.map { expected.contains($0) } == true, "after Left at second \(returned): \(String(describing: after))")
+
+        // Q quits.
+        _ = try Shell.run(["xdotool", "key", "q"], environment: ["DISPLAY": x.display])
+        #expect(child.exitStatus(timeout: 15) == 0, "\(child.stderr)")
+        #expect(child.stdout.contains(" presented, "), "the frame counts at the end: \(child.stdout)")
+    }
+}
+#endif
