@@ -88,7 +88,7 @@ export EDK_EXTDISPLAY="$extdisplay"
 # process, and Chromium pages need the cores to themselves. The rest (MPRIS model, Wayland translation, the
 # binary run headless, the D-Bus suites) share one process.
 isolated=(DesktopImagesTests SDLWindowsTests DesktopTextTests ExternalDisplayPresenterTests PresenterRuntimeTests
-          ExternalDisplayBrowserTests XorgTests SwayTests ChromiumTests GStreamerTests)
+          ExternalDisplayBrowserTests XorgTests SwayTests MutterTests KWinTests ChromiumTests GStreamerTests)
 isolated_pattern="^($(IFS='|'; echo "${isolated[*]}"))\\."
 run_tests "desktop: MPRIS, Wayland, CLI (headless binary) unit suites and DBusTests (private session bus)" Desktop \
   --skip "$isolated_pattern"
