@@ -34,10 +34,11 @@ struct LivePlayTests {
         var consoleShowedFilm = false
         let deadline = Date().addingTimeInterval(40)
         while Date() < deadline, seen.count < 4, child.exitStatus(timeout: 0) == nil {
+            let readStarted = Date()
             let image = try x.captureRoot()
             if let index = Self.paletteIndex(image, tv.0, tv.1), seen.last != index {
                 seen.append(index)
-                lastSeenAt = Date()
+                lastSeenAt = readStarted
             }
             if Self.paletteIndex(image, consoleVideo.0, consoleVideo.1) != nil { consoleShowedFilm = true }
             usleep(200_000)
@@ -47,7 +48,7 @@ struct LivePlayTests {
         #expect(!consoleShowedFilm, "the film showed in the main window while DUMMY1 was on")
 
         // DUMMY1 off: paused, in the main window, at the second it had reached. The film went on between the
-        // screen read that first showed second `last` and the player's pause, which comes right after it prints
+        // start of the screen read that first showed second `last` and the player's pause, which comes right after it prints
         // the disconnect: when that line is seen, the film can be at most that much time further on (on a loaded
         // machine the screen reads and the RandR event take seconds).
         let last = try #require(seen.last)
@@ -61,7 +62,8 @@ struct LivePlayTests {
             if back == nil { usleep(100_000) }
         }
         let returned = try #require(back, "the film did not come back to the main window: \(child.stdout)")
-        #expect(returned >= last && returned <= last + max(1, playedOn),
+        // One second more: on a loaded machine the picture on DUMMY1 may trail the timeline by a late frame.
+        #expect(returned >= last && returned <= last + playedOn + 1,
                 "came back at second \(returned), was at \(last) up to \(playedOn) s before the pause")
         usleep(1_500_000)
         #expect(Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1) == returned, "it must stay paused")
