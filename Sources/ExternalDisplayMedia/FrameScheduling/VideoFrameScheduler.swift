@@ -68,13 +68,15 @@ public struct VideoFrameScheduler: Sendable, Hashable {
     ///
     /// Pass exact rates where the decoder gives fractions: `24_000.0 / 1_001` for "23.976".
     ///
-    /// - Throws: ``FrameSchedulingError`` when either rate is not finite or outside its range.
-    public init(framesPerSecond: Double, refreshRate: Double) throws(FrameSchedulingError) {
+    /// - Throws: ``FrameSchedulingError`` when either rate is not finite or outside its range. (Untyped `throws`:
+    ///   a typed `throw` needs the Swift runtime's typed-throws entry points, which an iOS 17 SDK's standard
+    ///   library does not declare; Swift 6.3 crashes building such a module for it.)
+    public init(framesPerSecond: Double, refreshRate: Double) throws {
         guard framesPerSecond.isFinite, Self.framesPerSecondRange.contains(framesPerSecond) else {
-            throw .invalidFrameRate(framesPerSecond)
+            throw FrameSchedulingError.invalidFrameRate(framesPerSecond)
         }
         guard refreshRate.isFinite, Self.refreshRateRange.contains(refreshRate) else {
-            throw .invalidRefreshRate(refreshRate)
+            throw FrameSchedulingError.invalidRefreshRate(refreshRate)
         }
         self.framesPerSecond = framesPerSecond
         self.refreshRate = refreshRate
