@@ -77,7 +77,7 @@ public enum WaylandPresenter {
                 displays?.redrawAll()
             }
         }
-        await launch.runDesktop(runtime, console: console, displays: displays, extraHosts: [SignalHost()])
+        await launch.runDesktop(runtime, console: console, displays: displays)
     }
 
     private static func isPreferred(_ selection: ModeSelection) -> Bool {
