@@ -8,7 +8,8 @@ import Dispatch
 import Foundation
 
 /// Puts displays back in the modes they had before this process switched them, on every exit path it lives
-/// through: `exit` (atexit), SIGINT, SIGTERM, SIGHUP and SIGQUIT (restore, then `_exit(128 + signal)`).
+/// through: `exit` (atexit), SIGINT, SIGTERM, SIGHUP and SIGQUIT (restore, then `_exit(128 + signal)`; where the
+/// presenter's clean stop took SIGINT, SIGTERM and SIGHUP over, its end restores instead — ``ModeExitHooks``).
 /// Each output's state is recorded just before its first switch — outputs present at start and outputs
 /// plugged in later alike — and written to a ``ModeStateFile`` first, so that exits the process cannot live
 /// through (SIGKILL, a crash) are undone by the watchdog (when ``ModeRestore/useWatchdog(_:)`` named one), by

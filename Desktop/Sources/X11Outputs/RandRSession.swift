@@ -129,8 +129,11 @@ public final class RandRSession {
         guard !closed else { return }
         closed = true
         stopEvents()
-        restoreInitialModes()
-        ModeRestoreGuard.shared.disarm(self.displayName)
+        // The signal path's restore waits for this one (and then finds nothing left to do).
+        ModeExitHooks.shared.serialized {
+            restoreInitialModes()
+            ModeRestoreGuard.shared.disarm(self.displayName)
+        }
         XCloseDisplay(dpy)
     }
 

@@ -5,7 +5,8 @@ import Testing
 /// `extdisplay list` and `present` on a real headless KWin (KDE's compositor), checked against `wayland-info`
 /// (libwayland's own client): names, modes, logical geometry, scale; the main display is the first output of
 /// KWin's `kde_output_order_v1` — Virtual-0 for `--virtual` outputs (`WAYLAND_DEBUG=1` shows KWin sending
-/// `output("Virtual-0")`, `output("Virtual-1")`, `done()`). `present` ends with status 0 on SIGTERM.
+/// `output("Virtual-0")`, `output("Virtual-1")`, `done()`). `present --mode` says KWin keeps the mode (each
+/// `--virtual` output has one mode, so no switch could be checked here), and ends with status 0 on SIGTERM.
 @Suite("extdisplay on KDE (headless KWin)", .serialized)
 struct KWinListTests {
     private func extdisplay() throws -> String {
@@ -36,7 +37,7 @@ struct KWinListTests {
         }
     }
 
-    @Test("present --display Virtual-1 runs on KWin and SIGTERM ends it with status 0")
+    @Test("present --display Virtual-1 --mode 800x600 runs on KWin, says KWin keeps the mode (Virtual-1 stays 1024×768 in wayland-info), and SIGTERM ends it with status 0")
     func presentAndSIGTERM() throws {
         let kwin = try KWinCompositor(outputs: 2)
         defer { kwin.stop() }
@@ -45,12 +46,18 @@ struct KWinListTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let deck = folder.appendingPathComponent("deck.md")
         try "# KDE talk\n---\n# Two\n".write(to: deck, atomically: true, encoding: .utf8)
-        let presenter = try ChildProcess(try extdisplay(), ["present", deck.path, "--display", "Virtual-1"],
+        let presenter = try ChildProcess(try extdisplay(), ["present", deck.path, "--display", "Virtual-1", "--mode", "800x600"],
                                          environment: kwin.environment)
         defer { presenter.signal(SIGKILL) }
         #expect(poll { presenter.lines.contains { $0.hasSuffix("external: Virtual-1") } || presenter.hasEnded },
                 "lines: \(presenter.lines) stderr: \(presenter.stderr)")
         #expect(!presenter.hasEnded, "stderr: \(presenter.stderr)")
+        // KWin's only mode switching is KDE's kde-output-management-v2, not spoken here: said once, by name.
+        let said = presenter.stderr.components(separatedBy: "\n").filter { $0.contains("--mode has no effect here") }
+        #expect(said.count == 1 && said[0].contains("KWin keeps every output's mode")
+                && said[0].contains("kde-output-management-v2"), "stderr: \(presenter.stderr)")
+        let virtual1 = try #require(try kwin.outputs().first { $0.name == "Virtual-1" })
+        #expect(virtual1.modeWidth == 1024 && virtual1.modeHeight == 768, "wayland-info: \(virtual1)")
         presenter.signal(SIGTERM)
         #expect(presenter.exitStatus(timeout: 20) == 0, "stderr: \(presenter.stderr)")
     }

@@ -61,6 +61,25 @@ struct PresentWaylandTests {
         #expect(presenter.wait() == 0, "stderr: \(presenter.stderr)")
     }
 
+    /// SIGINT, SIGTERM and SIGHUP each end the talk like Q with status 0, as on X11 (SIGHUP used to end it by
+    /// its default action, 129). Headless sway's outputs offer one mode each, so no `--mode` switch (and no exit
+    /// hook) can take part here; `XorgTests.XorgPresenterTests` checks the signals with a mode switched.
+    @Test func sigintSigtermAndSighupEndTheTalkWithStatusZero() throws {
+        let sway = try SwayCompositor()
+        defer { sway.stop() }
+        let client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
+        let reference = try PresentReference(deck: Self.deck)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path, "--display", "HEADLESS-2"],
+                                             environment: client.environment)
+            defer { presenter.signal(SIGKILL) }
+            #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") } }, "signal \(signal): \(presenter.stderr)")
+            presenter.signal(signal)
+            let status = presenter.exitStatus(timeout: 20)
+            #expect(status == 0, "signal \(signal): status \(String(describing: status)); stderr: \(presenter.stderr)")
+        }
+    }
+
     @Test func anOutputUnpluggedAndReplugedGetsTheTalkBackWithSlideAndTimerKept() throws {
         // A sway nested in a headless sway: closing an output's window in the outer one unplugs it for real
         // (sway 1.7's headless outputs cannot be switched off: the commit fails).

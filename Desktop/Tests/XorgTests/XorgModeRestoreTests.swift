@@ -5,9 +5,10 @@ import Testing
 @testable import ExternalDisplayPresenter
 
 /// Modes switched by `extdisplay present --mode` come back on every exit, read from xrandr (never from the
-/// presenter's log): Q and SIGINT, SIGTERM, SIGHUP, SIGQUIT for a display present at start and one plugged in
-/// mid-talk; SIGKILL through the watchdog, through `extdisplay restore`, and through the next start; and the X
-/// server going away gives one clear line. Part of the serialized Xorg suite: one X server at a time.
+/// presenter's log): Q and SIGINT, SIGTERM, SIGHUP (status 0), SIGQUIT (131) for a display present at start
+/// and one plugged in mid-talk, each signal also right at the switch and with a second signal on the first;
+/// SIGKILL through the watchdog, through `extdisplay restore`, and through the next start; and the X server
+/// going away gives one clear line. Part of the serialized Xorg suite: one X server at a time.
 extension XorgPresenterTests {
     /// The binary under test (`Shell.extdisplay()`: never a missing or stale one).
     static var extdisplay: String { get throws { try Shell.extdisplay() } }
@@ -46,7 +47,9 @@ extension XorgPresenterTests {
         let signals = ["SIGINT": SIGINT, "SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT]
         if let sig = signals[ending] {
             presenter.signal(sig)
-            #expect(presenter.exitStatus(timeout: 10) == 128 + sig, "\(ending) did not end the presenter")
+            // SIGINT, SIGTERM and SIGHUP end the talk like Q (status 0); SIGQUIT restores and exits 128 + 3.
+            let status = presenter.exitStatus(timeout: 20)
+            #expect(status == (sig == SIGQUIT ? 131 : 0), "\(ending): status \(String(describing: status)); stderr: \(presenter.stderr)")
         } else {
             try server.key("ctrl+q")
             #expect(presenter.exitStatus(timeout: 10) == 0)
@@ -56,6 +59,33 @@ extension XorgPresenterTests {
         try server.xrandr(["--output", "DUMMY2", "--off"])
         #expect(try poll(5) { try server.currentModes() == before }, "after \(ending): \((try? server.currentModes()) ?? [])")
         #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty, "state file left behind")
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP, and SIGTERM followed at once by SIGINT, each three times on one server, sent
+    /// the moment DUMMY1 is switched: one signal ends the talk cleanly with status 0; a second one runs the exit
+    /// hooks while the clean stop restores (one restore waits for the other), so 0 (the talk ended first) or
+    /// 128 + the signal handled second. Either way DUMMY1 is back at 1280×720 (xrandr) and no state file is left. The
+    /// clean stop and the exit hooks used to race here (0 or 128 + signal, the mode sometimes left switched);
+    /// the hooks still restore when the clean stop cannot (`ExitSignalPolicyTests`).
+    @Test(arguments: [[SIGINT], [SIGTERM], [SIGHUP], [SIGTERM, SIGINT]])
+    func signalsRightAtTheSwitchEndCleanlyWithTheModeBack(signals: [Int32]) throws {
+        let server = try XorgServer.start()
+        defer { server.stop() }
+        let state = try stateFolder()
+        // Two signals sent together may be handled in either order (the kernel delivers the lower number first).
+        let allowed: [Int32] = signals.count == 1 ? [0] : [0] + signals.map { 128 + $0 }
+        for round in 1...3 {
+            let presenter = try launchSwitching(server, state: state, watchdog: false)
+            defer { presenter.signal(SIGKILL) }
+            #expect(try waitForMode(server, "DUMMY1", "1024x768"), "round \(round): DUMMY1 not switched; \(presenter.stderr)")
+            for signal in signals { presenter.signal(signal) }
+            let status = presenter.exitStatus(timeout: 20)
+            #expect(status.map(allowed.contains) == true,
+                    "round \(round), signals \(signals): status \(String(describing: status)); stderr: \(presenter.stderr)")
+            #expect(try waitForMode(server, "DUMMY1", "1280x720"), "round \(round), signals \(signals): DUMMY1 not restored")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty,
+                    "round \(round), signals \(signals): state file left behind")
+        }
     }
 
     /// SIGKILL, and crashes (SIGSEGV, SIGABRT): the process cannot restore, its watchdog does.

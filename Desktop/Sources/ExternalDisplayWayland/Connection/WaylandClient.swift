@@ -77,6 +77,8 @@ final class WaylandClient {
 
     /// Whether the compositor offers output management (mode switching, enabled/disabled heads).
     var hasOutputManagement: Bool { outputManager != nil }
+    /// Whether the compositor advertises KDE's own `kde_output_management_v2` (KWin), which is not spoken here.
+    private(set) var offersKDEOutputManagement = false
 
     /// The compositor's ranking of its outputs by name where it reports one outside Wayland (Mutter's primary
     /// monitor through D-Bus: 1); empty elsewhere.
@@ -207,6 +209,8 @@ final class WaylandClient {
             }
             xdgManager = (name, proxy)
             for key in outputProxies.keys { attachXDG(key) }
+        case "kde_output_management_v2":
+            offersKDEOutputManagement = true
         case "kde_output_order_v1":
             guard orderProxy == nil else { return }
             orderProxy = edk_bind_output_order(registry, name, 1, sink)

@@ -108,6 +108,12 @@ final class WaylandModeRestore: @unchecked Sendable {
     /// GNOME switches) and forgets it; the record on disk is removed when every output came back (or is gone),
     /// kept for `extdisplay restore` otherwise.
     func restore(display: String, client: WaylandClient) {
+        // The signal path's restore waits for this one (and then finds nothing left to do).
+        ModeExitHooks.shared.serialized { restoreNow(display: display, client: client) }
+    }
+
+    /// ``restore(display:client:)`` within a restore already serialized (the exit hooks).
+    private func restoreNow(display: String, client: WaylandClient) {
         lock.lock()
         let record = records.removeValue(forKey: display)
         lock.unlock()
@@ -129,7 +135,7 @@ final class WaylandModeRestore: @unchecked Sendable {
         return MutterModeConfigurator.restore(record.entries, through: config)
     }
 
-    /// Restores every recorded display on a connection of its own.
+    /// Restores every recorded display on a connection of its own (run by the exit hooks, which serialize it).
     func restoreAll() {
         lock.lock()
         let pending = records
@@ -138,7 +144,7 @@ final class WaylandModeRestore: @unchecked Sendable {
             guard let client = try? WaylandClient(displayName: display,
                                                   environment: ["XDG_RUNTIME_DIR": record.runtimeDirectory])
             else { continue }
-            restore(display: display, client: client)
+            restoreNow(display: display, client: client)
             client.close()
         }
     }

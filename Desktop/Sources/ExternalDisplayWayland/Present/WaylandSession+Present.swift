@@ -45,11 +45,17 @@ extension WaylandSession: WaylandOutputSource {
     /// Stops following.
     public func stopFollowingOutputs() { stop() }
 
-    /// Nil where wlr-output-management or Mutter's DisplayConfig is offered; else why the mode stays.
+    /// Nil where wlr-output-management or Mutter's DisplayConfig is offered; else why the mode stays (on KWin,
+    /// whose only way is KDE's own kde-output-management-v2, saying so by name).
     public var modeSwitchingUnavailable: String? {
-        canSwitchModes ? nil
-            : "the compositor offers neither wlr-output-management nor Mutter's DisplayConfig, so it keeps every "
-              + "output's mode (the mode each output runs is used; change modes in the compositor's own settings)"
+        if canSwitchModes { return nil }
+        if client.offersKDEOutputManagement {
+            return "KWin keeps every output's mode: it offers only KDE's kde-output-management-v2, which extdisplay "
+                + "does not speak yet (each output stays in its current mode; change it in System Settings → "
+                + "Display Configuration or with kscreen-doctor)"
+        }
+        return "the compositor offers neither wlr-output-management nor Mutter's DisplayConfig, so it keeps every "
+            + "output's mode (each output stays in its current mode; change modes in the compositor's own settings)"
     }
 
     /// Switches through wlr-output-management or Mutter's DisplayConfig (put back by ``restoreModes()``, at exit and on signals).

@@ -88,15 +88,16 @@ public struct PresenterLaunch {
         return browsers
     }
 
-    /// The desktop talk's common end: the console and audience hosts, page readiness, browsers (`--serve`, with the
-    /// QR panel on the console), the remote control and the deck file followed; runs the loop and reports.
+    /// The desktop talk's common end: the console and audience hosts, page readiness, signals (``SignalHost``),
+    /// browsers (`--serve`, with the QR panel on the console), the remote control and the deck file followed; runs
+    /// the loop and reports.
     @MainActor
     func runDesktop<P: DisplayPlatform>(_ runtime: PresenterRuntime, console: SDLConsoleHost,
-                                        displays: CableAudienceHost<P>, extraHosts: [any PresenterHost] = []) async {
+                                        displays: CableAudienceHost<P>) async {
         runtime.add(displays)
         runtime.add(console)
         runtime.add(PageReadinessHost())
-        for host in extraHosts { runtime.add(host) }
+        runtime.add(SignalHost())
         let browsers = await serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
                                            + "U cycles the console's QR code: audience URL, remote URL (private), none")
         remoteControl(runtime)

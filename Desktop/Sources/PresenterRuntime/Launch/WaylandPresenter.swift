@@ -78,7 +78,7 @@ public enum WaylandPresenter {
                 displays?.redrawAll()
             }
         }
-        await launch.runDesktop(runtime, console: console, displays: displays, extraHosts: [SignalHost()])
+        await launch.runDesktop(runtime, console: console, displays: displays)
     }
 }
 #endif

@@ -18,6 +18,8 @@ public enum X11Presenter {
     /// Runs the talk; returns when it is over.
     @MainActor
     public static func run(_ launch: PresenterLaunch) async {
+        // A signal while SDL and the windows start must still end the talk cleanly (status 0, modes back).
+        SignalHost.captureEarly()
         setenv("SDL_VIDEODRIVER", "x11", 0)
         SDLSetup.hints()
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
