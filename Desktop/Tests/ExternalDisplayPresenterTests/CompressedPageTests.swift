@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ExternalDisplayPresenter
 
@@ -150,5 +151,27 @@ struct CompressedPageTests {
         _ = small.raster(for: PageRasterCacheTests.page(10, count: 40), width: 1920, height: 1080)
         small.waitUntilIdle()
         #expect(Set(small.keys.map(\.index)) == [9, 10, 11, 12], "\(small.keys.map(\.index).sorted())")
+    }
+
+    @Test func pagesRenderedAheadAreNotDroppedBeforeTheSpeakerGetsThere() {
+        // Noise pages (each its decoded size and a header word), a budget of four, three rendered ahead: the pages
+        // ahead were rendered before the pages shown since were touched, yet they are the ones still wanted.
+        let (w, h) = (640, 360)
+        let pageBytes = w * h * 4 + 4
+        let calls = Mutex<[Int]>([])
+        let cache = PageRasterCache(byteBudget: pageBytes * 4, lookahead: (3, 0)) { p, w, h throws(PopplerRasterizer.Failure) in
+            calls.withLock { $0.append(p.index) }
+            var random = CoreSequenceRandom(seed: UInt64(p.index + 1))
+            return CompressedPageTests.raster((0..<(w * h)).map { _ in UInt32(truncatingIfNeeded: random.next(1 << 32)) },
+                                              width: w, height: h)
+        }
+        for index in 0..<8 {
+            _ = cache.raster(for: PageRasterCacheTests.page(index, count: 8), width: w, height: h)
+            cache.waitUntilIdle()
+            #expect(cache.bytesHeld <= pageBytes * 4)
+        }
+        let rendered = calls.withLock { $0 }
+        #expect(rendered.sorted() == Array(0..<8), "pages rendered (again after being dropped): \(rendered)")
+        #expect(cache.counters.hits == 7 && cache.counters.waits == 1, "\(cache.counters)")
     }
 }

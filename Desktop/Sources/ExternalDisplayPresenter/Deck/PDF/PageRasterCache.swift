@@ -242,7 +242,11 @@ public final class PageRasterCache: @unchecked Sendable {
             if lanes[size]?.pending.isEmpty == true { extend(size, width: width, height: height) }
             guard var lane = lanes[size], !lane.pending.isEmpty else {
                 lanes[size]?.workers -= 1
+                let resume = resumeFurther()
                 condition.unlock()
+                if let (width, height) = resume {
+                    queue(width: width, height: height).async { [self] in drain(width: width, height: height) }
+                }
                 return
             }
             let page = lane.pending.removeFirst()
@@ -287,18 +291,38 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// Queues the pages the plan wants around a size's focus that are neither held, failed, queued nor under way:
     /// when the queue ran dry, the pages further ahead the budget now has room for (the pages held so far show
-    /// how small a page of this size is). Called with the lock held.
+    /// how small a page of this size is) — only while nothing else renders or waits at any size, and one further
+    /// page at a time (the further pages never delay a page some window waits for). Called with the lock held.
     private func extend(_ size: String, width: Int, height: Int) {
-        guard var lane = lanes[size], let focus = lane.focus else { return }
-        for index in plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: capacity(width, height)) {
+        guard var lane = lanes[size], let focus = lane.focus, inFlight.isEmpty,
+              lanes.allSatisfy({ $0.key == size || ($0.value.pending.isEmpty && $0.value.running.isEmpty) })
+        else { return }
+        let near = plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: 0).count
+        for (rank, index) in plan.wanted(focus: focus.index, pageCount: focus.pageCount,
+                                         capacity: capacity(width, height)).enumerated() {
             var next = focus
             next.index = index
             let key = Self.key(next, width: width, height: height)
             guard entries[key] == nil, !inFlight.contains(key), lane.running[key] == nil, !isFailed(key, shown: false),
                   !lane.pending.contains(where: { $0.index == index }) else { continue }
             lane.pending.append(next)
+            if rank >= near { break }
         }
         lanes[size] = lane
+    }
+
+    /// When the last render at some size ended: the room's size (the largest with a focus), if it has no worker
+    /// and further pages to render now (queued by ``extend(_:width:height:)``, its worker counted); its width and
+    /// height for the caller to start that worker. Called with the lock held.
+    private func resumeFurther() -> (Int, Int)? {
+        guard let (size, lane) = lanes.filter({ $0.value.focus != nil }).max(by: { Self.pixels($0.key) < Self.pixels($1.key) }),
+              lane.workers == 0, lane.pending.isEmpty else { return nil }
+        let sides = size.split(separator: "x").compactMap { Int($0) }
+        guard sides.count == 2 else { return nil }
+        extend(size, width: sides[0], height: sides[1])
+        guard lanes[size]?.pending.isEmpty == false else { return nil }
+        lanes[size]?.workers += 1
+        return (sides[0], sides[1])
     }
 
     /// How many pages of `width`×`height` the budget holds: by the mean compressed size of those held, or their
@@ -374,8 +398,13 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// Blocks until no render is under way or queued (tests, benchmarks).
     public func waitUntilIdle() {
-        for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
-        condition.withLock { while !inFlight.isEmpty { condition.wait() } }
+        while true {
+            for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
+            condition.withLock { while !inFlight.isEmpty { condition.wait() } }
+            // A worker that ended may have started another (pages further ahead, once idle).
+            if condition.withLock({ lanes.values.allSatisfy { $0.workers == 0 } }) { return }
+            usleep(1_000)
+        }
     }
 
     /// Renders the pages around `page` ahead at this size (those not held, failed or under way), as
@@ -383,8 +412,8 @@ public final class PageRasterCache: @unchecked Sendable {
     public func prefetchNeighbours(of page: PDFPage, width: Int, height: Int) {
         guard page.pageCount > 0 else { return }
         follow(page, width: width, height: height)
-        let room = condition.withLock { capacity(width, height) }
-        for index in plan.wanted(focus: page.index, pageCount: page.pageCount, capacity: room).dropFirst() {
+        // The near pages only: those further ahead are queued when nothing else renders (extend(_:width:height:)).
+        for index in plan.wanted(focus: page.index, pageCount: page.pageCount, capacity: 0).dropFirst() {
             var neighbour = page
             neighbour.index = index
             prefetch(neighbour, width: width, height: height)
