@@ -217,6 +217,7 @@ public final class PageRasterCache: @unchecked Sendable {
         let size = Self.size(width, height)
         let startWorker: Bool = condition.withLock {
             guard entries[key] == nil, !isFailed(key, shown: false), !inFlight.contains(key) else { return false }
+            stopFurther(except: size)
             var lane = lanes[size] ?? Lane()
             guard !lane.pending.contains(where: { Self.key($0, width: width, height: height) == key }) else { return false }
             lane.pending.append(page)
@@ -315,19 +316,40 @@ public final class PageRasterCache: @unchecked Sendable {
     /// and further pages to render now (queued by ``extend(_:width:height:)``, its worker counted); its width and
     /// height for the caller to start that worker. Called with the lock held.
     private func resumeFurther() -> (Int, Int)? {
-        guard let (size, lane) = lanes.filter({ $0.value.focus != nil }).max(by: { Self.pixels($0.key) < Self.pixels($1.key) }),
-              lane.workers == 0, lane.pending.isEmpty else { return nil }
-        let sides = size.split(separator: "x").compactMap { Int($0) }
-        guard sides.count == 2 else { return nil }
-        extend(size, width: sides[0], height: sides[1])
+        guard let (size, lane) = roomLane(), lane.workers == 0, lane.pending.isEmpty,
+              let (width, height) = Self.sides(size) else { return nil }
+        extend(size, width: width, height: height)
         guard lanes[size]?.pending.isEmpty == false else { return nil }
         lanes[size]?.workers += 1
-        return (sides[0], sides[1])
+        return (width, height)
+    }
+
+    /// Some page is wanted now (queued at another size, or a caller waits for it): the room's renders of pages
+    /// further ahead stop and leave the queue (they are queued again once the cache is idle). Called with the lock
+    /// held.
+    private func stopFurther(except busy: String?) {
+        guard let (size, found) = roomLane(), size != busy, let focus = found.focus else { return }
+        var lane = found
+        let near = Set(plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: 0))
+        for (key, entry) in lane.running where !near.contains(key.index) {
+            entry.cancellation.cancel()
+            lane.running[key] = nil
+            tally.stopped += 1
+        }
+        lane.pending.removeAll { !near.contains($0.index) }
+        lanes[size] = lane
+    }
+
+    /// The room's lane: the largest size with a focus. Called with the lock held.
+    private func roomLane() -> (String, Lane)? {
+        lanes.filter { $0.value.focus != nil }.max { Self.pixels($0.key) < Self.pixels($1.key) }.map { ($0.key, $0.value) }
     }
 
     /// How many pages of `width`×`height` the budget holds: by the mean compressed size of those held, or their
-    /// decoded size while none is. Called with the lock held.
+    /// decoded size while none is. Only the room's size (the largest with a focus) renders further ahead: at the
+    /// console's smaller sizes it is 0. Called with the lock held.
     private func capacity(_ width: Int, _ height: Int) -> Int {
+        guard width * height >= roomLane().map({ Self.pixels($0.0) }) ?? 0 else { return 0 }
         let held = entries.filter { $0.key.width == width && $0.key.height == height }
         let mean = held.isEmpty ? width * height * 4 : held.values.reduce(0) { $0 + $1.byteCount } / held.count
         return budget / max(1, mean)
@@ -338,12 +360,11 @@ public final class PageRasterCache: @unchecked Sendable {
         var keys: Set<Key> = []
         for (size, lane) in lanes {
             guard let focus = lane.focus else { continue }
-            let sides = size.split(separator: "x").compactMap { Int($0) }
-            guard sides.count == 2 else { continue }
-            for index in plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: capacity(sides[0], sides[1])) {
+            guard let (width, height) = Self.sides(size) else { continue }
+            for index in plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: capacity(width, height)) {
                 var page = focus
                 page.index = index
-                keys.insert(Self.key(page, width: sides[0], height: sides[1]))
+                keys.insert(Self.key(page, width: width, height: height))
             }
         }
         return keys
@@ -383,6 +404,12 @@ public final class PageRasterCache: @unchecked Sendable {
     /// The pixels of a page of a lane's size.
     private static func pixels(_ size: String) -> Int {
         size.split(separator: "x").compactMap { Int($0) }.reduce(1, *)
+    }
+
+    /// A lane's width and height.
+    private static func sides(_ size: String) -> (Int, Int)? {
+        let sides = size.split(separator: "x").compactMap { Int($0) }
+        return sides.count == 2 ? (sides[0], sides[1]) : nil
     }
 
     /// The render-ahead queue for pages of one size.
@@ -439,7 +466,10 @@ public final class PageRasterCache: @unchecked Sendable {
             condition.unlock()
             return .failure(failed.failure)
         }
-        if waitCounts { tally.waits += 1 }
+        if waitCounts {
+            tally.waits += 1
+            stopFurther(except: nil)
+        }
         if waitCounts, width * height <= Self.batchPixelLimit, page.pageCount > page.index + 1 {
             let batch = batchKeys(from: page, width: width, height: height)
             if batch.count > 1 { return renderBatch(page, keys: batch, width: width, height: height) }
