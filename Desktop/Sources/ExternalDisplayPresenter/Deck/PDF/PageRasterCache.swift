@@ -217,7 +217,7 @@ public final class PageRasterCache: @unchecked Sendable {
         let size = Self.size(width, height)
         let startWorker: Bool = condition.withLock {
             guard entries[key] == nil, !isFailed(key, shown: false), !inFlight.contains(key) else { return false }
-            stopFurther(except: size)
+            dropFurther(except: size)
             var lane = lanes[size] ?? Lane()
             guard !lane.pending.contains(where: { Self.key($0, width: width, height: height) == key }) else { return false }
             lane.pending.append(page)
@@ -261,9 +261,10 @@ public final class PageRasterCache: @unchecked Sendable {
             lane.running[key] = (page, cancellation)
             // The largest size with a focus is the room's (the console's previews are smaller).
             let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+            let near = lane.focus.map { plan.wanted(focus: $0.index, pageCount: $0.pageCount, capacity: 0) } ?? []
             let job = PopplerRasterizer.Job(urgent: plan.isUrgent(page.index, focus: lane.focus?.index,
                                                                   pixels: width * height, largestPixels: largest),
-                                            cancellation: cancellation)
+                                            idle: lane.focus != nil && !near.contains(page.index), cancellation: cancellation)
             lanes[size] = lane
             condition.unlock()
             _ = obtain(page, width: width, height: height, waitCounts: false, job: job)
@@ -324,18 +325,13 @@ public final class PageRasterCache: @unchecked Sendable {
         return (width, height)
     }
 
-    /// Some page is wanted now (queued at another size, or a caller waits for it): the room's renders of pages
-    /// further ahead stop and leave the queue (they are queued again once the cache is idle). Called with the lock
-    /// held.
-    private func stopFurther(except busy: String?) {
+    /// Some page is wanted now (queued at another size, or a caller waits for it): the room's pages further ahead
+    /// leave the queue (they are queued again once the cache is idle); one under way goes on at nice 19, below
+    /// the page wanted (stopping it would throw its work away at every flip). Called with the lock held.
+    private func dropFurther(except busy: String?) {
         guard let (size, found) = roomLane(), size != busy, let focus = found.focus else { return }
         var lane = found
         let near = Set(plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: 0))
-        for (key, entry) in lane.running where !near.contains(key.index) {
-            entry.cancellation.cancel()
-            lane.running[key] = nil
-            tally.stopped += 1
-        }
         lane.pending.removeAll { !near.contains($0.index) }
         lanes[size] = lane
     }
@@ -468,7 +464,7 @@ public final class PageRasterCache: @unchecked Sendable {
         }
         if waitCounts {
             tally.waits += 1
-            stopFurther(except: nil)
+            dropFurther(except: nil)
         }
         if waitCounts, width * height <= Self.batchPixelLimit, page.pageCount > page.index + 1 {
             let batch = batchKeys(from: page, width: width, height: height)
