@@ -37,7 +37,9 @@ struct PageRasterCacheTests {
 
     @Test func memoryStaysUnderTheBudgetThroughAFiveHundredPageDeck() {
         let fake = FakeRenderer()
-        let pageBytes = 160 * 90 * 4
+        // Pages are held compressed: one pixel of its own then one colour, a stretch of one pixel (2 words) and a
+        // run (2 words); page 200's first pixel is the colour too (one run, 8 bytes).
+        let pageBytes = 16
         let cache = PageRasterCache(byteBudget: pageBytes * 6, lookahead: (2, 1)) { p, w, h throws(PopplerRasterizer.Failure) in
             try fake.render(p, w, h)
         } batchRenderer: { p, last, w, h throws(PopplerRasterizer.Failure) in try fake.batch(p, last, w, h) }

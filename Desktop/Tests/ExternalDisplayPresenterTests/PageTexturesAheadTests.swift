@@ -39,23 +39,26 @@ struct PageTexturesAheadTests {
         // Larger than the cache's batch limit: pages are rendered one by one, two ahead and one behind.
         let (w, h) = (640, 360)
         let canvas = try SDLPresenterCanvas(size: PixelSize(width: w, height: h))
+        // A cache of its own that renders two pages ahead and one behind, nothing further (the shared one goes on
+        // further ahead when idle).
+        canvas.pageCache = PageRasterCache()
         let rect = Rect(x: 0, y: 0, width: w, height: h)
         // Nothing drawn yet: nothing to make ready.
         #expect(canvas.preparePagesAhead() == 0)
         #expect(canvas.page(pages[0], in: rect))
         #expect(close(centre(canvas), Self.colours[0]), "page 1 drawn as \(centre(canvas))")
-        PageRasterCache.shared.waitUntilIdle()
-        #expect(PageRasterCache.shared.heldRaster(for: pages[3], width: w, height: h) == nil, "rendered too far ahead")
+        canvas.pageCache.waitUntilIdle()
+        #expect(canvas.pageCache.heldRaster(for: pages[3], width: w, height: h) == nil, "rendered too far ahead")
         // Page 1 has only a following neighbour; made once, not again.
         #expect(canvas.preparePagesAhead() == 1)
         #expect(canvas.preparePagesAhead() == 0)
         // The flip draws page 2 from the texture made ahead: its own colours, converted correctly.
         #expect(canvas.page(pages[1], in: rect))
         #expect(close(centre(canvas), Self.colours[1]), "page 2 drawn as \(centre(canvas))")
-        PageRasterCache.shared.waitUntilIdle()
+        canvas.pageCache.waitUntilIdle()
         // Drawn from a texture, the cache was still told to render ahead: page 4 at this size is held now;
         // page 3 becomes the one texture left to make (page 1's is still kept).
-        #expect(PageRasterCache.shared.heldRaster(for: pages[3], width: w, height: h) != nil,
+        #expect(canvas.pageCache.heldRaster(for: pages[3], width: w, height: h) != nil,
                 "the cache did not render ahead of a page drawn from a texture")
         #expect(canvas.preparePagesAhead() == 1)
         #expect(canvas.page(pages[2], in: rect))

@@ -25,7 +25,9 @@ struct PresenterFeatureTests {
 
     @Test func loweringTheBudgetDropsTheOldestPagesAtOnce() {
         let fake = PageRasterCacheTests.FakeRenderer()
-        let pageBytes = 160 * 90 * 4
+        // Pages are held compressed: each fake page is one pixel of its own then one colour, a stretch of one
+        // pixel (2 words) and a run (2 words).
+        let pageBytes = 16
         let cache = PageRasterCache(byteBudget: pageBytes * 10, lookahead: (0, 0)) { p, w, h throws(PopplerRasterizer.Failure) in
             try fake.render(p, w, h)
         }

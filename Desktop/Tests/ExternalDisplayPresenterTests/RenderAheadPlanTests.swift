@@ -175,4 +175,22 @@ struct RenderAheadPlanTests {
             }
         }
     }
+
+    @Test func furtherPagesFollowWhileTheCacheHasRoomForTwiceThem() {
+        let plan = RenderAheadPlan(after: 2, before: 1, further: 30)
+        #expect(plan.wanted(focus: 7, pageCount: 50, capacity: 20) == [7, 8, 9, 6, 10, 11, 12, 13, 14, 15])
+        #expect(plan.wanted(focus: 7, pageCount: 50) == [7, 8, 9, 6] + Array(10...39))
+        #expect(plan.wanted(focus: 45, pageCount: 50) == [45, 46, 47, 44, 48, 49])
+        #expect(plan.wanted(focus: 49, pageCount: 50) == [49, 48])
+        // Room for five pages (or none, or less than none): the near pages only, never fewer.
+        for capacity in [5, 0, -3, Int.min] {
+            #expect(plan.wanted(focus: 7, pageCount: 50, capacity: capacity) == [7, 8, 9, 6], "capacity \(capacity)")
+        }
+        #expect(RenderAheadPlan(after: 2, before: 1, further: -4).wanted(focus: 7, pageCount: 50) == [7, 8, 9, 6])
+        #expect(RenderAheadPlan(after: .max, before: 0, further: .max).wanted(focus: 1, pageCount: 4) == [1, 2, 3])
+        // The schedule keeps far renders queued after the near ones and stops those beyond the room.
+        let schedule = plan.schedule(focus: 7, pageCount: 50, focusReady: true, queued: [12, 8, 30], running: [20],
+                                     capacity: 20)
+        #expect(schedule == RenderAheadPlan.Schedule(queue: [8, 12], stop: [20]))
+    }
 }

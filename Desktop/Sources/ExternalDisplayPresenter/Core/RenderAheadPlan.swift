@@ -11,6 +11,11 @@
 /// burst of keys thus renders the page it ends on, not every page on the way, and the last page is on screen one
 /// render after the last key.
 ///
+/// Once those are rendered, `further` pages beyond the `after` ones follow (pages are held compressed and cost
+/// little): rendered while the speaker stays on a page, so that a clicker that goes on finds them ready. They are
+/// limited by the `capacity` the cache has at that size (how many pages of it fit in its budget): the wanted pages
+/// are at most half of it, the other half left to the pages just shown.
+///
 /// ```swift
 /// let plan = RenderAheadPlan(after: 2, before: 1)
 /// plan.wanted(focus: 7, pageCount: 50)                       // [7, 8, 9, 6]
@@ -22,27 +27,37 @@ public struct RenderAheadPlan: Hashable, Sendable {
     public var after: Int
     /// Pages before the focus rendered ahead.
     public var before: Int
+    /// Pages after the `after` ones rendered ahead last, as far as the cache has room.
+    public var further: Int
 
     /// A plan (negative counts count as 0).
-    public init(after: Int, before: Int) {
+    public init(after: Int, before: Int, further: Int = 0) {
         self.after = max(0, after)
         self.before = max(0, before)
+        self.further = max(0, further)
     }
 
     /// The pages wanted around `focus` in a deck of `pageCount` pages, most wanted first: the focus, the pages
-    /// after it in order, then the pages before it, nearest first; nothing outside the deck.
-    public func wanted(focus: Int, pageCount: Int) -> [Int] {
+    /// after it in order, then the pages before it, nearest first, then the `further` pages after those in order
+    /// while the pages wanted are at most half the `capacity` (the pages the cache can hold at this size); nothing
+    /// outside the deck.
+    public func wanted(focus: Int, pageCount: Int, capacity: Int = .max) -> [Int] {
         guard pageCount > 0, focus >= 0, focus < pageCount else { return [] }
         let ahead = (0..<min(after, pageCount - 1 - focus)).map { focus + 1 + $0 }
         let behind = (0..<min(before, focus)).map { focus - 1 - $0 }
-        return [focus] + ahead + behind
+        let near = [focus] + ahead + behind
+        let beyond = focus + 1 + ahead.count  // the deck's end when `after` reaches past it
+        let count = max(0, min(further, pageCount - beyond, max(0, capacity) / 2 - near.count))
+        return near + (0..<count).map { beyond + $0 }
     }
 
-    /// What to do at one size: the renders `queued` (and stopped `running` ones) that are still wanted, in the
+    /// What to do at one size (`capacity` as in ``wanted(focus:pageCount:capacity:)``): the renders `queued` (and
+    /// stopped `running` ones) that are still wanted, in the
     /// order to run them (most wanted first; each page once), and the renders `running` to stop — those not wanted
     /// any more, and, while the focus is neither rendered (`focusReady`) nor running, every other one.
-    public func schedule(focus: Int, pageCount: Int, focusReady: Bool, queued: [Int], running: [Int]) -> Schedule {
-        let wanted = wanted(focus: focus, pageCount: pageCount)
+    public func schedule(focus: Int, pageCount: Int, focusReady: Bool, queued: [Int], running: [Int],
+                         capacity: Int = .max) -> Schedule {
+        let wanted = wanted(focus: focus, pageCount: pageCount, capacity: capacity)
         let rank = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let focusWaits = !focusReady && rank[focus] != nil && !running.contains(focus)
         let stop = running.filter { rank[$0] == nil || (focusWaits && $0 != focus) }

@@ -1,14 +1,16 @@
 /// The page cache size a user may ask for (`extdisplay present --cache-mb N`), checked before it is used.
 ///
-/// A 1080p page takes about 8 MB and a 4K page about 32 MB; the cache must hold at least the current page
-/// and the next one, so sizes below ``minimumMegabytes`` are refused, as are sizes above ``maximumMegabytes``.
+/// Pages are held compressed (``CompressedPage``): a slide of flat colour takes well under 1 MB even at 4K, a
+/// photograph about its decoded size (8 MB at 1080p, 32 MB at 4K). The cache must hold at least the current page
+/// and the next one even then, so sizes below ``minimumMegabytes`` are refused, as are sizes above
+/// ``maximumMegabytes``.
 ///
 /// ```swift
 /// PageCacheSize.bytes(megabytes: 256)  // .success(268_435_456)
 /// PageCacheSize.bytes(megabytes: 2)    // .failure: "--cache-mb 2 is too small: …"
 /// ```
 public enum PageCacheSize {
-    /// The default size in megabytes (23 pages at 1080p, 5 at 4K).
+    /// The default size in megabytes (compressed: hundreds of slides; 23 photographs at 1080p, 5 at 4K).
     public static let defaultMegabytes = 192
     /// The smallest size accepted, in megabytes.
     public static let minimumMegabytes = 16

@@ -80,12 +80,15 @@ public enum PopplerRasterizer {
     public struct Job: Sendable {
         /// Whether the page is the one shown (normal priority) rather than one rendered ahead (nice 10).
         public var urgent: Bool
+        /// Whether nobody waits for it soon (a page far ahead, rendered while idle): nice 19, below every other.
+        public var idle = false
         /// Stops the render when cancelled.
         public var cancellation: ToolCancellation?
 
         /// A job.
-        public init(urgent: Bool, cancellation: ToolCancellation? = nil) {
+        public init(urgent: Bool, idle: Bool = false, cancellation: ToolCancellation? = nil) {
             self.urgent = urgent
+            self.idle = idle
             self.cancellation = cancellation
         }
     }
@@ -157,7 +160,7 @@ public enum PopplerRasterizer {
         // Pages rendered ahead run at a lower priority: a flip, and the X server showing it, never wait behind a
         // page nobody asked for yet. The page shown (the job says so; without one, a render on the main thread,
         // which the presenter waits for) runs at normal priority.
-        let niceness = (job?.urgent ?? Thread.isMainThread) ? 0 : 10
+        let niceness = (job?.urgent ?? Thread.isMainThread) ? 0 : job?.idle == true ? 19 : 10
         let seconds = ToolLimits.current.pdftoppm
         // A PPM of the largest page allowed (16384×16384) and its header; a batch writes files, not output.
         let outputLimit = expectsImage ? 16_384 * 16_384 * 3 + 4_096 : 64 << 10

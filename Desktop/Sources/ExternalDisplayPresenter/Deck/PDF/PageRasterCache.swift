@@ -30,7 +30,12 @@ import Foundation
 /// ```
 public final class PageRasterCache: @unchecked Sendable {
     /// The cache every canvas of the process shares.
-    public static let shared = PageRasterCache()
+    public static let shared = PageRasterCache(further: furtherAhead)
+
+    /// How many pages beyond the next two the shared cache renders ahead while the speaker stays on a page
+    /// (``RenderAheadPlan/further``), as far as its budget has room: a 4K slide of flat colour is held in a few
+    /// hundred kilobytes, so a clicker pressing on finds its pages rendered.
+    public static let furtherAhead = 30
 
     /// A rendered page at a pixel size.
     public struct Key: Hashable, Sendable {
@@ -72,7 +77,10 @@ public final class PageRasterCache: @unchecked Sendable {
     /// Pages rendered together on a batched miss.
     public static let batchSize = 24
     private let condition = NSCondition()
-    private var entries: [Key: PageRaster] = [:]
+    /// Pages held, compressed (``CompressedPage``): the budget counts their compressed bytes, and no decoded copy
+    /// is kept here (a caller decodes the page it draws; a window keeps textures of the page shown and its
+    /// neighbours).
+    private var entries: [Key: CompressedPage] = [:]
     private var failures: [Key: FailedRender] = [:]
     private var reported: Set<String> = []
     private var handlers: [Int: @Sendable (Key) -> Void] = [:]
@@ -137,10 +145,11 @@ public final class PageRasterCache: @unchecked Sendable {
         public var stopped = 0
     }
 
-    /// A cache of `byteBudget` bytes (default 192 MB) rendering with `renderer` one page at a time and with
+    /// A cache of `byteBudget` bytes of compressed pages (default 192 MB) rendering with `renderer` one page at a time and with
     /// `batchRenderer` (page, last index, width, height) for small renders (defaults: poppler's pdftoppm; the
     /// default renderer runs each render's job: its priority, and stopped when not wanted any more).
     public convenience init(byteBudget: Int = PageCacheSize.defaultMegabytes << 20, lookahead: (after: Int, before: Int) = (2, 1),
+                            further: Int = 0,
                             renderer: (@Sendable (PDFPage, Int, Int) throws(PopplerRasterizer.Failure) -> PageRaster)? = nil,
                 batchRenderer: @escaping @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]
                     = { page, last, w, h throws(PopplerRasterizer.Failure) in
@@ -154,17 +163,20 @@ public final class PageRasterCache: @unchecked Sendable {
                 try PopplerRasterizer.render(page, width: width, height: height, job: job)
             }
         }
-        self.init(byteBudget: byteBudget, lookahead: lookahead, rendering: rendering, batchRenderer: batchRenderer)
+        self.init(byteBudget: byteBudget, lookahead: lookahead, further: further, rendering: rendering,
+                  batchRenderer: batchRenderer)
     }
 
     /// A cache whose `rendering` gets each render's job too: whether it is urgent (the page shown) and the token
-    /// that stops it when it is not wanted any more.
+    /// that stops it when it is not wanted any more. `further` pages beyond `lookahead.after` are rendered ahead
+    /// last, as far as the budget has room (``RenderAheadPlan``).
     public init(byteBudget: Int = PageCacheSize.defaultMegabytes << 20, lookahead: (after: Int, before: Int) = (2, 1),
+                further: Int = 0,
                 rendering: @escaping @Sendable (PDFPage, Int, Int, PopplerRasterizer.Job) throws(PopplerRasterizer.Failure) -> PageRaster,
                 batchRenderer: @escaping @Sendable (PDFPage, Int, Int, Int) throws(PopplerRasterizer.Failure) -> [Int: PageRaster]) {
         self.budget = max(1, byteBudget)
         self.lookahead = (max(0, lookahead.after), max(0, lookahead.before))
-        self.plan = RenderAheadPlan(after: lookahead.after, before: lookahead.before)
+        self.plan = RenderAheadPlan(after: lookahead.after, before: lookahead.before, further: further)
         self.renderer = rendering
         self.batchRenderer = batchRenderer
     }
@@ -195,7 +207,7 @@ public final class PageRasterCache: @unchecked Sendable {
     /// while the presenter is idle).
     public func heldRaster(for page: PDFPage, width: Int, height: Int) -> PageRaster? {
         let key = Self.key(page, width: width, height: height)
-        return condition.withLock { entries[key] }
+        return condition.withLock { entries[key] }?.decoded()
     }
 
     /// Renders a page ahead (no effect when it is held, failed, queued or under way), in the order of the
@@ -205,6 +217,7 @@ public final class PageRasterCache: @unchecked Sendable {
         let size = Self.size(width, height)
         let startWorker: Bool = condition.withLock {
             guard entries[key] == nil, !isFailed(key, shown: false), !inFlight.contains(key) else { return false }
+            dropFurther(except: size)
             var lane = lanes[size] ?? Lane()
             guard !lane.pending.contains(where: { Self.key($0, width: width, height: height) == key }) else { return false }
             lane.pending.append(page)
@@ -227,9 +240,14 @@ public final class PageRasterCache: @unchecked Sendable {
         let size = Self.size(width, height)
         while true {
             condition.lock()
+            if lanes[size]?.pending.isEmpty == true { extend(size, width: width, height: height) }
             guard var lane = lanes[size], !lane.pending.isEmpty else {
                 lanes[size]?.workers -= 1
+                let resume = resumeFurther()
                 condition.unlock()
+                if let (width, height) = resume {
+                    queue(width: width, height: height).async { [self] in drain(width: width, height: height) }
+                }
                 return
             }
             let page = lane.pending.removeFirst()
@@ -243,9 +261,10 @@ public final class PageRasterCache: @unchecked Sendable {
             lane.running[key] = (page, cancellation)
             // The largest size with a focus is the room's (the console's previews are smaller).
             let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+            let near = lane.focus.map { plan.wanted(focus: $0.index, pageCount: $0.pageCount, capacity: 0) } ?? []
             let job = PopplerRasterizer.Job(urgent: plan.isUrgent(page.index, focus: lane.focus?.index,
                                                                   pixels: width * height, largestPixels: largest),
-                                            cancellation: cancellation)
+                                            idle: lane.focus != nil && !near.contains(page.index), cancellation: cancellation)
             lanes[size] = lane
             condition.unlock()
             _ = obtain(page, width: width, height: height, waitCounts: false, job: job)
@@ -272,6 +291,81 @@ public final class PageRasterCache: @unchecked Sendable {
         }
     }
 
+    /// Queues the pages the plan wants around a size's focus that are neither held, failed, queued nor under way:
+    /// when the queue ran dry, the pages further ahead the budget now has room for (the pages held so far show
+    /// how small a page of this size is) — only while nothing else renders or waits at any size, and one further
+    /// page at a time (the further pages never delay a page some window waits for). Called with the lock held.
+    private func extend(_ size: String, width: Int, height: Int) {
+        guard var lane = lanes[size], let focus = lane.focus, inFlight.isEmpty,
+              lanes.allSatisfy({ $0.key == size || ($0.value.pending.isEmpty && $0.value.running.isEmpty) })
+        else { return }
+        let near = plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: 0).count
+        for (rank, index) in plan.wanted(focus: focus.index, pageCount: focus.pageCount,
+                                         capacity: capacity(width, height)).enumerated() {
+            var next = focus
+            next.index = index
+            let key = Self.key(next, width: width, height: height)
+            guard entries[key] == nil, !inFlight.contains(key), lane.running[key] == nil, !isFailed(key, shown: false),
+                  !lane.pending.contains(where: { $0.index == index }) else { continue }
+            lane.pending.append(next)
+            if rank >= near { break }
+        }
+        lanes[size] = lane
+    }
+
+    /// When the last render at some size ended: the room's size (the largest with a focus), if it has no worker
+    /// and further pages to render now (queued by ``extend(_:width:height:)``, its worker counted); its width and
+    /// height for the caller to start that worker. Called with the lock held.
+    private func resumeFurther() -> (Int, Int)? {
+        guard let (size, lane) = roomLane(), lane.workers == 0, lane.pending.isEmpty,
+              let (width, height) = Self.sides(size) else { return nil }
+        extend(size, width: width, height: height)
+        guard lanes[size]?.pending.isEmpty == false else { return nil }
+        lanes[size]?.workers += 1
+        return (width, height)
+    }
+
+    /// Some page is wanted now (queued at another size, or a caller waits for it): the room's pages further ahead
+    /// leave the queue (they are queued again once the cache is idle); one under way goes on at nice 19, below
+    /// the page wanted (stopping it would throw its work away at every flip). Called with the lock held.
+    private func dropFurther(except busy: String?) {
+        guard let (size, found) = roomLane(), size != busy, let focus = found.focus else { return }
+        var lane = found
+        let near = Set(plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: 0))
+        lane.pending.removeAll { !near.contains($0.index) }
+        lanes[size] = lane
+    }
+
+    /// The room's lane: the largest size with a focus. Called with the lock held.
+    private func roomLane() -> (String, Lane)? {
+        lanes.filter { $0.value.focus != nil }.max { Self.pixels($0.key) < Self.pixels($1.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// How many pages of `width`×`height` the budget holds: by the mean compressed size of those held, or their
+    /// decoded size while none is. Only the room's size (the largest with a focus) renders further ahead: at the
+    /// console's smaller sizes it is 0. Called with the lock held.
+    private func capacity(_ width: Int, _ height: Int) -> Int {
+        guard width * height >= roomLane().map({ Self.pixels($0.0) }) ?? 0 else { return 0 }
+        let held = entries.filter { $0.key.width == width && $0.key.height == height }
+        let mean = held.isEmpty ? width * height * 4 : held.values.reduce(0) { $0 + $1.byteCount } / held.count
+        return budget / max(1, mean)
+    }
+
+    /// The pages every focus's plan wants now: the last dropped from memory. Called with the lock held.
+    private func wantedKeys() -> Set<Key> {
+        var keys: Set<Key> = []
+        for (size, lane) in lanes {
+            guard let focus = lane.focus else { continue }
+            guard let (width, height) = Self.sides(size) else { continue }
+            for index in plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: capacity(width, height)) {
+                var page = focus
+                page.index = index
+                keys.insert(Self.key(page, width: width, height: height))
+            }
+        }
+        return keys
+    }
+
     /// Applies the plan's schedule to a lane: renders stopped (not wanted, or in the focus's way; those still
     /// wanted queued again), the queue filtered and ordered. Called with the lock held.
     private func replan(_ lane: inout Lane, width: Int, height: Int) {
@@ -281,7 +375,8 @@ public final class PageRasterCache: @unchecked Sendable {
         let focusReady = entries[focusKey] != nil || (inFlight.contains(focusKey) && lane.running[focusKey] == nil)
         let running = Array(lane.running)
         let schedule = plan.schedule(focus: focus.index, pageCount: focus.pageCount, focusReady: focusReady,
-                                     queued: lane.pending.map(\.index), running: running.map(\.value.page.index))
+                                     queued: lane.pending.map(\.index), running: running.map(\.value.page.index),
+                                     capacity: capacity(width, height))
         var candidates = lane.pending
         for (key, entry) in running where schedule.stop.contains(key.index) {
             entry.cancellation.cancel()
@@ -307,6 +402,12 @@ public final class PageRasterCache: @unchecked Sendable {
         size.split(separator: "x").compactMap { Int($0) }.reduce(1, *)
     }
 
+    /// A lane's width and height.
+    private static func sides(_ size: String) -> (Int, Int)? {
+        let sides = size.split(separator: "x").compactMap { Int($0) }
+        return sides.count == 2 ? (sides[0], sides[1]) : nil
+    }
+
     /// The render-ahead queue for pages of one size.
     private func queue(width: Int, height: Int) -> DispatchQueue {
         condition.withLock {
@@ -320,8 +421,13 @@ public final class PageRasterCache: @unchecked Sendable {
 
     /// Blocks until no render is under way or queued (tests, benchmarks).
     public func waitUntilIdle() {
-        for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
-        condition.withLock { while !inFlight.isEmpty { condition.wait() } }
+        while true {
+            for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
+            condition.withLock { while !inFlight.isEmpty { condition.wait() } }
+            // A worker that ended may have started another (pages further ahead, once idle).
+            if condition.withLock({ lanes.values.allSatisfy { $0.workers == 0 } }) { return }
+            usleep(1_000)
+        }
     }
 
     /// Renders the pages around `page` ahead at this size (those not held, failed or under way), as
@@ -329,7 +435,8 @@ public final class PageRasterCache: @unchecked Sendable {
     public func prefetchNeighbours(of page: PDFPage, width: Int, height: Int) {
         guard page.pageCount > 0 else { return }
         follow(page, width: width, height: height)
-        for index in plan.wanted(focus: page.index, pageCount: page.pageCount).dropFirst() {
+        // The near pages only: those further ahead are queued when nothing else renders (extend(_:width:height:)).
+        for index in plan.wanted(focus: page.index, pageCount: page.pageCount, capacity: 0).dropFirst() {
             var neighbour = page
             neighbour.index = index
             prefetch(neighbour, width: width, height: height)
@@ -343,17 +450,22 @@ public final class PageRasterCache: @unchecked Sendable {
         let waited = inFlight.contains(key)
         if waited, waitCounts { tally.waits += 1 }
         while inFlight.contains(key) { condition.wait() }
-        if let raster = entries[key] {
+        if let held = entries[key] {
             if waitCounts, !waited { tally.hits += 1 }
             touch(key)
             condition.unlock()
-            return .success(raster)
+            if let raster = held.decoded() { return .success(raster) }
+            return .failure(PopplerRasterizer.Failure(description: "page \(page.index + 1) is not shown: its pixels in "
+                                                          + "memory do not decode (a fault of the page cache)"))
         }
         if isFailed(key, shown: waitCounts), let failed = failures[key] {
             condition.unlock()
             return .failure(failed.failure)
         }
-        if waitCounts { tally.waits += 1 }
+        if waitCounts {
+            tally.waits += 1
+            dropFurther(except: nil)
+        }
         if waitCounts, width * height <= Self.batchPixelLimit, page.pageCount > page.index + 1 {
             let batch = batchKeys(from: page, width: width, height: height)
             if batch.count > 1 { return renderBatch(page, keys: batch, width: width, height: height) }
@@ -366,12 +478,14 @@ public final class PageRasterCache: @unchecked Sendable {
         do throws(PopplerRasterizer.Failure) { outcome = .success(try renderer(page, width, height, running)) } catch {
             outcome = .failure(error)
         }
+        // Compressed on the rendering thread, before the lock is taken.
+        let compressed = (try? outcome.get()).map(CompressedPage.init)
         condition.lock()
         inFlight.remove(key)
         var report: (@Sendable (URL, PopplerRasterizer.Failure) -> Void)?
         switch outcome {
-        case .success(let raster):
-            store(raster, for: key)
+        case .success:
+            if let compressed { store(compressed, for: key) }
             failures[key] = nil
         case .failure(let failure) where failure.cancelled:
             // Not wanted any more: nothing to remember, report or redraw (a caller waiting for it renders it).
@@ -419,12 +533,13 @@ public final class PageRasterCache: @unchecked Sendable {
         do throws(PopplerRasterizer.Failure) { rasters = try batchRenderer(page, page.index + keys.count - 1, width, height) } catch {
             if error.timedOut { stopped = error }
         }
+        let compressed = rasters.mapValues(CompressedPage.init)
         condition.lock()
         var report: (@Sendable (URL, PopplerRasterizer.Failure) -> Void)?
         for key in keys {
             inFlight.remove(key)
-            if let raster = rasters[key.index] {
-                store(raster, for: key)
+            if let page = compressed[key.index] {
+                store(page, for: key)
             } else if let stopped {
                 // Stopped at its timeout: its pages are not rendered one by one now (each could take as long);
                 // they fail together and are tried again after the back-off.
@@ -490,21 +605,27 @@ public final class PageRasterCache: @unchecked Sendable {
     public func lookup(_ page: PDFPage, width: Int, height: Int) -> Lookup {
         let key = Self.key(page, width: width, height: height)
         follow(page, width: width, height: height)
-        let found: Lookup? = condition.withLock {
-            if let raster = entries[key] {
+        let found: (held: CompressedPage?, failure: PopplerRasterizer.Failure?) = condition.withLock {
+            if let held = entries[key] {
                 tally.hits += 1
                 touch(key)
-                return .ready(raster)
+                return (held, nil)
             }
-            if isFailed(key, shown: true), let failed = failures[key] { return .failed(failed.failure) }
+            if isFailed(key, shown: true), let failed = failures[key] { return (nil, failed.failure) }
             // Noted under the same lock as the miss: a render that ends after it finds the note.
             awaited.insert(key)
-            return nil
+            return (nil, nil)
         }
-        if let found {
+        // Decoded outside the lock; a page that does not decode (never expected) is dropped and rendered again.
+        if let held = found.held, let raster = held.decoded() {
             prefetchNeighbours(of: page, width: width, height: height)
-            return found
+            return .ready(raster)
         }
+        if let failure = found.failure {
+            prefetchNeighbours(of: page, width: width, height: height)
+            return .failed(failure)
+        }
+        if found.held != nil { condition.withLock { forget(key); _ = awaited.insert(key) } }
         prefetch(page, width: width, height: height)
         prefetchNeighbours(of: page, width: width, height: height)
         return .pending
@@ -547,20 +668,31 @@ public final class PageRasterCache: @unchecked Sendable {
     }
 
     /// Called with the lock held.
-    private func store(_ raster: PageRaster, for key: Key) {
-        entries[key] = raster
-        bytes += raster.byteCount
+    private func store(_ page: CompressedPage, for key: Key) {
+        if let old = entries.updateValue(page, forKey: key) { bytes -= old.byteCount }
+        bytes += page.byteCount
         touch(key)
         trim(keeping: key)
     }
 
-    /// Drops the least recently used pages until the budget holds, never `kept` nor the last page left.
-    /// Called with the lock held.
+    /// Drops a held page. Called with the lock held.
+    private func forget(_ key: Key) {
+        if let gone = entries.removeValue(forKey: key) { bytes -= gone.byteCount }
+        if let i = recency.firstIndex(of: key) { recency.remove(at: i) }
+    }
+
+    /// Drops the least recently used pages until the budget holds, never `kept` nor the last page left: first
+    /// those no plan wants now (a page rendered ahead is older than the pages shown since, yet still to come),
+    /// then, if that is not enough, the oldest. Called with the lock held.
     private func trim(keeping kept: Key?) {
-        while bytes > budget, recency.count > 1, let oldest = recency.first, oldest != kept {
-            recency.removeFirst()
-            if let gone = entries.removeValue(forKey: oldest) { bytes -= gone.byteCount }
+        guard bytes > budget else { return }
+        let wanted = wantedKeys()
+        var i = 0
+        while bytes > budget, recency.count > 1, i < recency.count {
+            let key = recency[i]
+            if key == kept || wanted.contains(key) { i += 1 } else { forget(key) }
         }
+        while bytes > budget, recency.count > 1, let oldest = recency.first, oldest != kept { forget(oldest) }
     }
 
     /// Called with the lock held.
