@@ -48,7 +48,9 @@ struct PageRenderCancellationTests {
         let renderer = SlowRenderer(seconds: 0.3)
         let cache = Self.cache(renderer)
         let (w, h) = (640, 360)  // above the batch limit: a page size with a focus
+        var startedBeforeLastKey = 0
         for index in 0...28 {
+            if index == 28 { startedBeforeLastKey = renderer.started.withLock { $0.count } }
             if case .ready = cache.lookup(Self.page(index), width: w, height: h) { Issue.record("page \(index) ready at once") }
             usleep(10_000)
         }
@@ -57,10 +59,13 @@ struct PageRenderCancellationTests {
         let latency = Date().timeIntervalSince(lastKey)
         cache.waitUntilIdle()
         let started = renderer.started.withLock { $0 }
-        // The last page first (the room's size has two workers: the page after it may start beside it), then the
-        // pages after it, then the one before; nothing of the backlog after it.
-        let final = Array(started.suffix(4))
-        #expect(Set(final) == [27, 28, 29, 30] && final.prefix(2).contains(28) && final.last == 27, "started: \(started)")
+        // After the last key only the pages around it start, the last page among the first (the room's size has two
+        // workers, and a worker may just have taken a page the key before wanted, 26 at the most); nothing of the
+        // backlog. On a loaded machine page 28 may already have started as a page ahead of an earlier key.
+        let afterLastKey = Array(started[startedBeforeLastKey...])
+        #expect(afterLastKey.allSatisfy { (26...30).contains($0) }, "after the last key: \(afterLastKey); all: \(started)")
+        #expect(started.prefix(startedBeforeLastKey).contains(28) || afterLastKey.prefix(3).contains(28),
+                "the last page waited: \(afterLastKey); all: \(started)")
         #expect(started.count <= 29 + 3, "a backlog was rendered: \(started)")
         #expect(renderer.urgent.withLock { $0[28] } == true, "the page shown ran at a lower priority")
         #expect(renderer.urgent.withLock { $0[29] } == false, "a page ahead ran at normal priority")
