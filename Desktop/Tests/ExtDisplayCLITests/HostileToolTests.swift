@@ -275,6 +275,9 @@ struct HostileToolTests {
         // The shell exits at once; its sleep is left to run on (reparented).
         let started = try Shell.run(["sh", "-c", "sleep 1000 >/dev/null 2>&1 &"], environment: mark.environment)
         #expect(started.status == 0)
+        // The shell has forked the sleep, which may still be inside execve: its environment reads as gone then
+        // (seen once in CI), so wait until it runs as `sleep`.
+        #expect(try mark.waitFor(timeout: 10) { $0.name == "sleep" } != nil, "the marked sleep never showed")
         let found = try mark.leftovers(timeout: 1)
         #expect(found.count == 1 && found.first?.name == "sleep" && found.first?.commandLine == "sleep 1000", "found: \(found)")
         #expect(try other.processes().isEmpty)
