@@ -32,11 +32,7 @@ public final class KWinCompositor: @unchecked Sendable {
                 — install kwin-wayland (scripts/install-deps.sh)
                 """)
         }
-        var fields: [String: String] = [:]
-        for pair in line.split(separator: " ") {
-            let kv = pair.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
-        }
+        let fields = HeadlessScriptLine.fields(line)
         guard let display = fields["WAYLAND_DISPLAY"], let runtime = fields["XDG_RUNTIME_DIR"], let pid = fields["PID"] else {
             throw SupportError("kwin-headless.sh printed an unexpected line: \(line)")
         }

@@ -5,6 +5,22 @@ import Foundation
 /// sd-bus connection, for the tests' remote keyboard and screen casts: the caller writes the arguments and owns the
 /// reply (`sd_bus_message_unref`). A failure names the service's short name, the member and D-Bus's error.
 enum MutterBusCall {
+    /// A client connection of its own to the bus at `busAddress` (Mutter ends a session when the connection that
+    /// made it closes).
+    static func open(_ busAddress: String) throws -> OpaquePointer {
+        var opened: OpaquePointer?
+        var result = sd_bus_new(&opened)
+        if result >= 0, let opened {
+            result = sd_bus_set_address(opened, busAddress)
+            if result >= 0 { result = sd_bus_set_bus_client(opened, 1) }
+            if result >= 0 { result = sd_bus_start(opened) }
+        }
+        guard result >= 0, let opened else {
+            throw SupportError("cannot connect to Mutter's bus \(busAddress): \(String(cString: strerror(-result)))")
+        }
+        return opened
+    }
+
     static func call(_ bus: OpaquePointer, service: String, _ path: String, _ interface: String, _ member: String,
                      timeoutMicroseconds: UInt64,
                      _ arguments: (OpaquePointer) -> Int32) throws -> OpaquePointer {

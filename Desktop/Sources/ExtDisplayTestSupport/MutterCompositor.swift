@@ -40,11 +40,7 @@ public final class MutterCompositor: @unchecked Sendable {
                 — install mutter (scripts/install-deps.sh)
                 """)
         }
-        var fields: [String: String] = [:]
-        for pair in line.split(separator: " ") {
-            let kv = pair.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
-        }
+        let fields = HeadlessScriptLine.fields(line)
         guard let display = fields["WAYLAND_DISPLAY"], let runtime = fields["XDG_RUNTIME_DIR"],
               let bus = fields["DBUS_SESSION_BUS_ADDRESS"], let pid = fields["PID"] else {
             throw SupportError("mutter-headless.sh printed an unexpected line: \(line)")

@@ -17,16 +17,7 @@ public final class MutterRemoteKeyboard: @unchecked Sendable {
 
     /// Opens a remote-desktop session on the compositor whose bus is `busAddress`.
     public init(busAddress: String) throws {
-        var opened: OpaquePointer?
-        var result = sd_bus_new(&opened)
-        if result >= 0, let opened {
-            result = sd_bus_set_address(opened, busAddress)
-            if result >= 0 { result = sd_bus_set_bus_client(opened, 1) }
-            if result >= 0 { result = sd_bus_start(opened) }
-        }
-        guard result >= 0, let opened else {
-            throw SupportError("cannot connect to Mutter's bus \(busAddress): \(String(cString: strerror(-result)))")
-        }
+        let opened = try MutterBusCall.open(busAddress)
         bus = opened
         let reply = try Self.call(opened, "/org/gnome/Mutter/RemoteDesktop", "org.gnome.Mutter.RemoteDesktop",
                                   "CreateSession") { _ in 0 }

@@ -28,16 +28,7 @@ public final class MutterScreenCast: @unchecked Sendable {
     /// Starts recording `source` on the compositor whose bus is `busAddress`; returns once PipeWire has the
     /// stream (throws after `timeout` seconds otherwise).
     public init(busAddress: String, _ source: Source, timeout: Double = 10) throws {
-        var opened: OpaquePointer?
-        var result = sd_bus_new(&opened)
-        if result >= 0, let opened {
-            result = sd_bus_set_address(opened, busAddress)
-            if result >= 0 { result = sd_bus_set_bus_client(opened, 1) }
-            if result >= 0 { result = sd_bus_start(opened) }
-        }
-        guard result >= 0, let opened else {
-            throw SupportError("cannot connect to Mutter's bus \(busAddress): \(String(cString: strerror(-result)))")
-        }
+        let opened = try MutterBusCall.open(busAddress)
         bus = opened
         session = try Self.objectPath(Self.call(opened, "/org/gnome/Mutter/ScreenCast", "org.gnome.Mutter.ScreenCast",
                                                 "CreateSession") { Self.emptyDictionary($0) })
@@ -56,7 +47,7 @@ public final class MutterScreenCast: @unchecked Sendable {
         let rule = "type='signal',interface='org.gnome.Mutter.ScreenCast.Stream',member='PipeWireStreamAdded',path='\(stream)'"
         var slot: OpaquePointer?
         let context = Unmanaged.passUnretained(box).toOpaque()
-        result = sd_bus_add_match(opened, &slot, rule, { message, context, _ in
+        let result = sd_bus_add_match(opened, &slot, rule, { message, context, _ in
             guard let message, let context else { return 0 }
             var node: UInt32 = 0
             if sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &node) > 0 {

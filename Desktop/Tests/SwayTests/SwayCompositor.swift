@@ -41,11 +41,7 @@ final class SwayCompositor: @unchecked Sendable {
                 — install sway (scripts/install-deps.sh) and run the tests as root or as a user sway accepts
                 """)
         }
-        var fields: [String: String] = [:]
-        for pair in line.split(separator: " ") {
-            let kv = pair.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
-        }
+        let fields = HeadlessScriptLine.fields(line)
         guard let display = fields["WAYLAND_DISPLAY"], let runtime = fields["XDG_RUNTIME_DIR"],
               let sock = fields["SWAYSOCK"], let pid = fields["PID"] else {
             throw WaylandTestFailure("sway-headless.sh printed an unexpected line: \(line)")
