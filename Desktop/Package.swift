@@ -156,6 +156,11 @@ let package = Package(
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
                 swiftSettings: strict),
 
+        // Keys typed into a headless KWin through KDE's fake-input protocol (a privileged client, run as KWin's user
+        // by the KWin tests; C on libwayland-client). Test-only, not a product.
+        .executableTarget(name: "kwin-test-client",
+                          dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
+
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
@@ -236,9 +241,10 @@ let package = Package(
         .testTarget(name: "MutterTests",
                     dependencies: ["ExtDisplayTestSupport", "ExternalDisplayPresenter"],
                     swiftSettings: strict),
-        // Integration: headless KWin, KDE's compositor (scripts/kwin-headless.sh): `list` and `present`.
+        // Integration: headless KWin, KDE's compositor (scripts/kwin-headless.sh): `list` and `present`, keys typed
+        // by kwin-test-client (built with the tests), screenshots through KWin's ScreenShot2 D-Bus API.
         .testTarget(name: "KWinTests",
-                    dependencies: ["ExtDisplayTestSupport"],
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayPresenter"],
                     swiftSettings: strict),
         // Integration: headless Chromium pages (and emulated viewers) as displays of `present --serve`.
         .testTarget(name: "ChromiumTests",

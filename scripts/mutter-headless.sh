@@ -23,26 +23,6 @@ die() { echo "mutter-headless: $*" >&2; exit 1; }
 source "$(dirname "$0")/lib/compositor-common.sh"
 MUTTER_USER="${EDK_MUTTER_USER:-edk-mutter}"
 
-# A session bus of its own, at DIR/bus, that the compositor's user and root may use.
-write_bus_config() { # dir, user
-  cat > "$1/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$1/bus</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="$2"/>
-    <allow user="root"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
-}
-
 start() {
   command -v mutter >/dev/null || die "mutter is not installed: run scripts/install-deps.sh (Debian package mutter)"
   command -v dbus-run-session >/dev/null || die "dbus-run-session is not installed: run scripts/install-deps.sh"

@@ -44,3 +44,24 @@ terminate() { # pid, [target]
   for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.05; done
   if alive "$pid"; then kill -KILL -- "$target" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; fi
 }
+
+# A session bus of its own, at DIR/bus, that the compositor's user and root may use (Mutter's and KWin's D-Bus
+# interfaces; started with `dbus-run-session --config-file=DIR/bus.conf`).
+write_bus_config() { # dir, user
+  cat > "$1/bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$1/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="$2"/>
+    <allow user="root"/>
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
+}

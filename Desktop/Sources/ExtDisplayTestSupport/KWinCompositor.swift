@@ -1,8 +1,11 @@
 import Foundation
 
-/// A headless KWin (KDE Plasma's compositor) started by scripts/kwin-headless.sh as an unprivileged user:
-/// `kwin_wayland --virtual --output-count N`, outputs Virtual-0, Virtual-1, … of 1024×768 side by side.
-/// ``outputs()`` reads `wayland-info` (libwayland's own client, apart from the code under test).
+/// A headless KWin (KDE Plasma's compositor) started by scripts/kwin-headless.sh as an unprivileged user on a
+/// D-Bus session bus of its own: `kwin_wayland --virtual --output-count N`, outputs Virtual-0, Virtual-1, … of one
+/// size (default 1024×768) side by side. ``outputs()`` reads `wayland-info` (libwayland's own client, apart from
+/// the code under test); ``type(_:holding:)`` types through KDE's fake-input protocol (kwin-test-client, run as
+/// KWin's user); ``screenshot(_:)`` is KWin's own capture (``KWinScreenShot``) and ``windows()`` KWin's own
+/// account of its windows (a KWin script).
 ///
 /// Starting throws (failing the test, never skipping it) when kwin_wayland is missing or does not come up.
 public final class KWinCompositor: @unchecked Sendable {
@@ -10,22 +13,28 @@ public final class KWinCompositor: @unchecked Sendable {
     public let waylandDisplay: String
     /// The compositor's `XDG_RUNTIME_DIR`.
     public let runtimeDirectory: String
-    /// The compositor's process id.
+    /// The compositor's session bus (`unix:path=…/bus`).
+    public let busAddress: String
+    /// The pid of the session leader (`dbus-run-session`), what `stop` ends.
     public let pid: String
+    /// How long the script took from its start to the compositor answering, seconds.
+    public let startupSeconds: Double
     private let lock = NSLock()
     private var stopped = false
 
-    /// What a client of this compositor needs (no X11, no session bus).
+    /// What a client of this compositor needs (no X11).
     public var environment: [String: String?] {
         ["WAYLAND_DISPLAY": waylandDisplay, "XDG_RUNTIME_DIR": runtimeDirectory, "DISPLAY": nil,
-         "DBUS_SESSION_BUS_ADDRESS": nil, "SDL_VIDEODRIVER": nil]
+         "DBUS_SESSION_BUS_ADDRESS": busAddress, "SDL_VIDEODRIVER": nil]
     }
 
     private static var script: String { Repository.root.appendingPathComponent("scripts/kwin-headless.sh").path }
 
-    /// Starts a compositor with `outputs` virtual outputs.
-    public init(outputs: Int = 2) throws {
-        let result = try runToEnd("/bin/bash", [Self.script, "start", String(outputs)])
+    /// Starts a compositor with `outputs` virtual outputs of `size` (`"1280x720"`) each.
+    public init(outputs: Int = 2, size: String = "1024x768") throws {
+        let started = Date()
+        let result = try runToEnd("/bin/bash", [Self.script, "start", String(outputs), size])
+        startupSeconds = Date().timeIntervalSince(started)
         guard result.status == 0, let line = result.stdout.split(separator: "\n").last else {
             throw SupportError("""
                 headless kwin did not start: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) \
@@ -33,12 +42,126 @@ public final class KWinCompositor: @unchecked Sendable {
                 """)
         }
         let fields = HeadlessScriptLine.fields(line)
-        guard let display = fields["WAYLAND_DISPLAY"], let runtime = fields["XDG_RUNTIME_DIR"], let pid = fields["PID"] else {
+        guard let display = fields["WAYLAND_DISPLAY"], let runtime = fields["XDG_RUNTIME_DIR"],
+              let bus = fields["DBUS_SESSION_BUS_ADDRESS"], let pid = fields["PID"] else {
             throw SupportError("kwin-headless.sh printed an unexpected line: \(line)")
         }
         waylandDisplay = display
         runtimeDirectory = runtime
+        busAddress = bus
         self.pid = pid
+    }
+
+    /// KWin's log so far (for failure messages).
+    public var log: String {
+        (try? String(contentsOfFile: runtimeDirectory + "/kwin.log", encoding: .utf8)) ?? ""
+    }
+
+    /// Types each key (with `modifier` held around it when given) through `org_kde_kwin_fake_input`. Returns once
+    /// KWin has read every key.
+    public func type(_ keys: EvdevKey..., holding modifier: EvdevKey? = nil) throws {
+        let chords = keys.map { key in ([modifier].compactMap { $0 } + [key]).map { String($0.rawValue) }.joined(separator: "+") }
+        try testClient(["keys"] + chords)
+    }
+
+    /// Moves the pointer to (x, y) in KWin's global space (fake-input `pointer_motion_absolute`). The first fake
+    /// input gives KWin's seat a pointer, and the virtual backend then draws its software cursor at the pointer's
+    /// place within every output (measured: a 26×26 white square on Virtual-1 at Virtual-0's pointer position), so
+    /// the tests park it over the audience view, where the presenter hides it.
+    public func movePointer(x: Int, y: Int) throws {
+        try testClient(["pointer", String(x), String(y)])
+    }
+
+    /// One window as KWin itself describes it.
+    public struct Window: Equatable, Sendable {
+        /// The window's title.
+        public var caption: String
+        /// Its frame on KWin's global (logical) space.
+        public var x: Int, y: Int, width: Int, height: Int
+        /// Whether it has the focus (KWin's active window).
+        public var active: Bool
+        /// Whether it is fullscreen.
+        public var fullScreen: Bool
+    }
+
+    /// Every client window, from KWin itself: a KWin script (loaded through `org.kde.kwin.Scripting` with
+    /// `busctl`) prints `workspace.clientList()` into KWin's log, read back here.
+    public func windows() throws -> [Window] {
+        let marker = "edk-\(UUID().uuidString)"
+        let script = runtimeDirectory + "/\(marker).js"
+        try """
+        var cs = workspace.clientList();
+        for (var i = 0; i < cs.length; i++) {
+            var c = cs[i], g = c.frameGeometry;
+            print("\(marker)\t" + c.caption + "\t" + g.x + "\t" + g.y + "\t" + g.width + "\t" + g.height + "\t" + c.active + "\t" + c.fullScreen);
+        }
+        print("\(marker)\tend");
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: script)
+        let base = ["--address=\(busAddress)", "call", "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting"]
+        for call in [["loadScript", "ss", script, marker], ["start"]] {
+            let result = try runToEnd("/usr/bin/busctl", base + call)
+            guard result.status == 0 else { throw SupportError("KWin scripting \(call[0]) failed: \(result.stderr)") }
+        }
+        defer { _ = try? runToEnd("/usr/bin/busctl", base + ["unloadScript", "s", marker]) }
+        var lines: [[String]] = []
+        guard poll(10, every: 0.02, {
+            lines = log.split(separator: "\n").compactMap { line in
+                guard let start = line.range(of: marker + "\t") else { return nil }
+                return line[start.upperBound...].components(separatedBy: "\t")
+            }
+            return lines.last == ["end"]
+        }) else { throw SupportError("KWin's script printed no window list: \(log.suffix(500))") }
+        return lines.dropLast().compactMap { f in
+            guard f.count == 7, let x = Double(f[1]), let y = Double(f[2]), let w = Double(f[3]), let h = Double(f[4]) else {
+                return nil
+            }
+            return Window(caption: f[0], x: Int(x), y: Int(y), width: Int(w), height: Int(h), active: f[5] == "true",
+                          fullScreen: f[6] == "true")
+        }
+    }
+
+    /// Switches output `name` on or off through `kde_output_management_v2`, as Plasma's display settings do: off,
+    /// its `wl_output` goes away (an unplug, as clients see it); on again, it comes back. Returns once KWin has
+    /// applied it.
+    public func setOutput(_ name: String, enabled: Bool) throws {
+        try testClient(["output", name, enabled ? "enable" : "disable"])
+    }
+
+    /// Runs kwin-test-client as KWin's own user: KWin offers fake-input only to a client whose executable it can
+    /// read (with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1), which a root process's is not. The client is copied into
+    /// the compositor's folder, where that user may run it.
+    private func testClient(_ arguments: [String]) throws {
+        let client = try installedTestClient()
+        var command = ["/usr/bin/env", "WAYLAND_DISPLAY=\(waylandDisplay)", "XDG_RUNTIME_DIR=\(runtimeDirectory)",
+                       client] + arguments
+        let owner = try FileManager.default.attributesOfItem(atPath: runtimeDirectory)[.ownerAccountName] as? String
+        if let owner, owner != NSUserName() { command = ["/usr/sbin/runuser", "-u", owner, "--"] + command }
+        let result = try runToEnd(command[0], Array(command.dropFirst()))
+        guard result.status == 0 else {
+            throw SupportError("kwin-test-client \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+    }
+
+    private func installedTestClient() throws -> String {
+        let copy = runtimeDirectory + "/kwin-test-client"
+        if FileManager.default.isExecutableFile(atPath: copy) { return copy }
+        let nextToTests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("kwin-test-client").path
+        let candidates = [nextToTests, Repository.desktop.appendingPathComponent(".build/debug/kwin-test-client").path]
+        guard let built = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw SupportError("kwin-test-client is not built (looked at \(candidates.joined(separator: ", "))): "
+                               + "run `swift build --build-tests` in Desktop/")
+        }
+        try FileManager.default.copyItem(atPath: built, toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
+        return copy
+    }
+
+    /// A PNG of one output as KWin composites it (`org.kde.KWin.ScreenShot2 CaptureScreen`).
+    public func screenshot(_ output: String) throws -> URL {
+        try KWinScreenShot.capture(busAddress: busAddress, output: output)
     }
 
     /// One output as `wayland-info` shows it.

@@ -1,9 +1,9 @@
 import CSDBus
 import Foundation
 
-/// One method call to one of Mutter's D-Bus services (`org.gnome.Mutter.RemoteDesktop`, `…ScreenCast`) on an open
-/// sd-bus connection, for the tests' remote keyboard and screen casts: the caller writes the arguments and owns the
-/// reply (`sd_bus_message_unref`). A failure names the service's short name, the member and D-Bus's error.
+/// One method call to one of a compositor's D-Bus services (Mutter's `org.gnome.Mutter.RemoteDesktop`,
+/// `…ScreenCast`, KWin's `org.kde.KWin.ScreenShot2`) on an open sd-bus connection, for the tests' remote keyboard,
+/// screen casts and screenshots: the caller writes the arguments and owns the reply (`sd_bus_message_unref`). A failure names the service's short name, the member and D-Bus's error.
 enum MutterBusCall {
     /// A client connection of its own to the bus at `busAddress` (Mutter ends a session when the connection that
     /// made it closes).
@@ -16,7 +16,7 @@ enum MutterBusCall {
             if result >= 0 { result = sd_bus_start(opened) }
         }
         guard result >= 0, let opened else {
-            throw SupportError("cannot connect to Mutter's bus \(busAddress): \(String(cString: strerror(-result)))")
+            throw SupportError("cannot connect to the compositor's bus \(busAddress): \(String(cString: strerror(-result)))")
         }
         return opened
     }

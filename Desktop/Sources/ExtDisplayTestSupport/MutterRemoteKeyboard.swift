@@ -10,10 +10,8 @@ public final class MutterRemoteKeyboard: @unchecked Sendable {
     private var bus: OpaquePointer?
     private let session: String
 
-    /// Linux evdev key codes of the keys the tests type (`linux/input-event-codes.h`).
-    public enum Key: UInt32, Sendable {
-        case right = 106, left = 105, space = 57, q = 16, b = 48, p = 25, controlLeft = 29, shiftLeft = 42
-    }
+    /// The keys the tests type.
+    public typealias Key = EvdevKey
 
     /// Opens a remote-desktop session on the compositor whose bus is `busAddress`.
     public init(busAddress: String) throws {

@@ -91,4 +91,15 @@ public struct PresentReference: Sendable {
         let differing = text == "same" ? [] : text.split(separator: " ").map(String.init)
         return Comparison(differing: differing, notesPixels: try count(png, hex: notes))
     }
+
+    /// Polls `screenshot` (30 s at most, every 0.2 s) until one equals the headless view of slide `index`; the last
+    /// comparison (a compositor maps and draws a new window a few frames after the client asks).
+    public func awaitSlide(_ index: Int, in screenshot: () throws -> URL) throws -> Comparison {
+        var comparison = try compare(try screenshot(), slide: index)
+        _ = try poll(30, every: 0.2) {
+            comparison = try compare(try screenshot(), slide: index)
+            return comparison.matches
+        }
+        return comparison
+    }
 }

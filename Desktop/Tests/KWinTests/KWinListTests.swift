@@ -1,4 +1,3 @@
-@_exported import ExtDisplayTestSupport
 import Foundation
 import Testing
 
@@ -9,17 +8,13 @@ import Testing
 /// `--virtual` output has one mode, so no switch could be checked here), and ends with status 0 on SIGTERM.
 @Suite("extdisplay on KDE (headless KWin)", .serialized)
 struct KWinListTests {
-    private func extdisplay() throws -> String {
-        do { return try Repository.extdisplay().path } catch { throw SupportError(error.description) }
-    }
-
     @Test("list --json: Virtual-0 and Virtual-1 with mode, logical place and size, scale; Virtual-0 is main")
     func listMatchesWaylandInfo() throws {
         let kwin = try KWinCompositor(outputs: 2)
         defer { kwin.stop() }
         let truth = try kwin.outputs()
         #expect(truth.map(\.name).sorted() == ["Virtual-0", "Virtual-1"], "wayland-info: \(truth)")
-        let result = try runToEnd(try extdisplay(), ["list", "--json"], environment: kwin.environment)
+        let result = try runToEnd(try extdisplayPath(), ["list", "--json"], environment: kwin.environment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let listed = Dictionary(array.map { ($0["id"] as? String ?? "?", $0) }, uniquingKeysWith: { a, _ in a })
@@ -46,7 +41,7 @@ struct KWinListTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let deck = folder.appendingPathComponent("deck.md")
         try "# KDE talk\n---\n# Two\n".write(to: deck, atomically: true, encoding: .utf8)
-        let presenter = try ChildProcess(try extdisplay(), ["present", deck.path, "--display", "Virtual-1", "--mode", "800x600"],
+        let presenter = try ChildProcess(try extdisplayPath(), ["present", deck.path, "--display", "Virtual-1", "--mode", "800x600"],
                                          environment: kwin.environment)
         defer { presenter.signal(SIGKILL) }
         #expect(poll { presenter.lines.contains { $0.hasSuffix("external: Virtual-1") } || presenter.hasEnded },

@@ -36,12 +36,7 @@ struct MutterPresentTests {
     /// Polls screenshots of `connector` until one equals the headless view of `slide`; the last comparison.
     private func audience(_ mutter: MutterCompositor, _ connector: String, _ reference: PresentReference,
                           slide: Int) throws -> PresentReference.Comparison {
-        var comparison = try reference.compare(try mutter.screenshot(connector), slide: slide)
-        _ = try poll(30, every: 0.2) {
-            comparison = try reference.compare(try mutter.screenshot(connector), slide: slide)
-            return comparison.matches
-        }
-        return comparison
+        try reference.awaitSlide(slide) { try mutter.screenshot(connector) }
     }
 
     @Test("--display Meta-1: the audience view on Meta-1 only, the console on Meta-0, keys flip, SIGTERM exits 0")

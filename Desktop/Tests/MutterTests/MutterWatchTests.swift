@@ -15,17 +15,6 @@ struct MutterWatchTests {
         return watch
     }
 
-    private func events(_ watch: ChildProcess) -> [[String: Any]] {
-        watch.lines.compactMap { try? parseJSON($0) as? [String: Any] }
-    }
-
-    private func has(_ watch: ChildProcess, _ event: String, _ output: String) -> Bool {
-        poll {
-            events(watch).contains { $0["event"] as? String == event
-                && ($0["display"] as? [String: Any])?["id"] as? String == output }
-        }
-    }
-
     @Test("watch --json: Meta-1 switched off is a disconnect, switched on again a connect at its place")
     func offAndOn() throws {
         let mutter = try MutterCompositor()
@@ -35,12 +24,12 @@ struct MutterWatchTests {
 
         try mutter.arrange(primary: "Meta-0", disabled: ["Meta-1"])
         #expect(try poll { try mutter.displayState().map(\.connector) == ["Meta-0"] })
-        #expect(has(watch, "disconnect", "Meta-1"), "\(watch.stdout) \(watch.stderr)")
+        #expect(watch.awaitWatchEvent("disconnect", output: "Meta-1"), "\(watch.stdout) \(watch.stderr)")
 
         try mutter.arrange(primary: "Meta-0", place: ["Meta-1": (1920, 0)], enabled: ["Meta-1"])
         #expect(try poll { try mutter.displayState().count == 2 })
-        #expect(has(watch, "connect", "Meta-1"), "\(watch.stdout) \(watch.stderr)")
-        let connect = events(watch).last { $0["event"] as? String == "connect" }
+        #expect(watch.awaitWatchEvent("connect", output: "Meta-1"), "\(watch.stdout) \(watch.stderr)")
+        let connect = watch.watchEvents.last { $0["event"] as? String == "connect" }
         let display = connect?["display"] as? [String: Any]
         #expect(display?["position"] as? [String: Int] == ["x": 1920, "y": 0], "\(String(describing: connect))")
         #expect((display?["currentMode"] as? [String: Any])?["width"] as? Int == 1280)
