@@ -157,9 +157,9 @@ let package = Package(
                 swiftSettings: strict),
 
         // Keys typed into a headless KWin through KDE's fake-input protocol (a privileged client, run as KWin's user
-        // by the KWin tests; C on libwayland-client). Test-only, not a product.
+        // by the KWin tests), outputs switched off and on (C on libwayland-client). Test-only, not a product.
         .executableTarget(name: "kwin-test-client",
-                          dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
+                          dependencies: [.target(name: "CWaylandClient", condition: linuxOnly)]),
 
         // The command-line tool.
         .executableTarget(name: "extdisplay",

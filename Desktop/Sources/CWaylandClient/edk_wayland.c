@@ -371,3 +371,149 @@ void edk_configuration_head_set_position(struct zwlr_output_configuration_head_v
 }
 
 void edk_proxy_destroy(void *proxy) { wl_proxy_destroy((struct wl_proxy *)proxy); }
+
+/* ---- kde_output_device_v2 (version 2) and its kde_output_device_mode_v2 objects ---- */
+
+static void kde_mode_size(void *data, struct kde_output_device_mode_v2 *m, int32_t w, int32_t h) {
+    EVENT(EDK_KDE_MODE_SIZE, m);
+    ev.a = w; ev.b = h;
+    emit(data, &ev);
+}
+
+static void kde_mode_refresh(void *data, struct kde_output_device_mode_v2 *m, int32_t refresh) {
+    EVENT(EDK_KDE_MODE_REFRESH, m);
+    ev.a = refresh;
+    emit(data, &ev);
+}
+
+static void kde_mode_preferred(void *data, struct kde_output_device_mode_v2 *m) {
+    EVENT(EDK_KDE_MODE_PREFERRED, m); emit(data, &ev);
+}
+static void kde_mode_removed(void *data, struct kde_output_device_mode_v2 *m) {
+    EVENT(EDK_KDE_MODE_REMOVED, m); emit(data, &ev);
+}
+
+static const struct {
+    void (*size)(void *, struct kde_output_device_mode_v2 *, int32_t, int32_t);
+    void (*refresh)(void *, struct kde_output_device_mode_v2 *, int32_t);
+    void (*preferred)(void *, struct kde_output_device_mode_v2 *);
+    void (*removed)(void *, struct kde_output_device_mode_v2 *);
+} kde_mode_listener = { kde_mode_size, kde_mode_refresh, kde_mode_preferred, kde_mode_removed };
+
+static void kde_device_geometry(void *data, struct kde_output_device_v2 *d, int32_t x, int32_t y, int32_t w,
+                                int32_t h, int32_t subpixel, const char *make, const char *model, int32_t transform) {
+    (void)data; (void)d; (void)x; (void)y; (void)w; (void)h; (void)subpixel; (void)make; (void)model; (void)transform;
+}
+
+static void kde_device_current_mode(void *data, struct kde_output_device_v2 *d, struct kde_output_device_mode_v2 *m) {
+    EVENT(EDK_KDE_DEVICE_CURRENT_MODE, d);
+    ev.other = m;
+    emit(data, &ev);
+}
+
+static void kde_device_mode(void *data, struct kde_output_device_v2 *d, struct kde_output_device_mode_v2 *m) {
+    /* The mode's own events follow at once: listen before they are dispatched. */
+    wl_proxy_add_listener((struct wl_proxy *)m, (void (**)(void))&kde_mode_listener, data);
+    EVENT(EDK_KDE_DEVICE_MODE, d);
+    ev.other = m;
+    emit(data, &ev);
+}
+
+static void kde_device_done(void *data, struct kde_output_device_v2 *d) { EVENT(EDK_KDE_DEVICE_DONE, d); emit(data, &ev); }
+
+static void kde_device_enabled(void *data, struct kde_output_device_v2 *d, int32_t enabled) {
+    EVENT(EDK_KDE_DEVICE_ENABLED, d);
+    ev.a = enabled;
+    emit(data, &ev);
+}
+
+static void kde_device_name(void *data, struct kde_output_device_v2 *d, const char *name) {
+    EVENT(EDK_KDE_DEVICE_NAME, d);
+    ev.text = name;
+    emit(data, &ev);
+}
+
+/* Events not needed here (scale as wl_fixed, strings, flags) are read and dropped. */
+static void kde_device_int(void *data, struct kde_output_device_v2 *d, int32_t v) { (void)data; (void)d; (void)v; }
+static void kde_device_text(void *data, struct kde_output_device_v2 *d, const char *t) { (void)data; (void)d; (void)t; }
+static void kde_device_uint(void *data, struct kde_output_device_v2 *d, uint32_t v) { (void)data; (void)d; (void)v; }
+
+static const struct {
+    void (*geometry)(void *, struct kde_output_device_v2 *, int32_t, int32_t, int32_t, int32_t, int32_t,
+                     const char *, const char *, int32_t);
+    void (*current_mode)(void *, struct kde_output_device_v2 *, struct kde_output_device_mode_v2 *);
+    void (*mode)(void *, struct kde_output_device_v2 *, struct kde_output_device_mode_v2 *);
+    void (*done)(void *, struct kde_output_device_v2 *);
+    void (*scale)(void *, struct kde_output_device_v2 *, int32_t);
+    void (*edid)(void *, struct kde_output_device_v2 *, const char *);
+    void (*enabled)(void *, struct kde_output_device_v2 *, int32_t);
+    void (*uuid)(void *, struct kde_output_device_v2 *, const char *);
+    void (*serial_number)(void *, struct kde_output_device_v2 *, const char *);
+    void (*eisa_id)(void *, struct kde_output_device_v2 *, const char *);
+    void (*capabilities)(void *, struct kde_output_device_v2 *, uint32_t);
+    void (*overscan)(void *, struct kde_output_device_v2 *, uint32_t);
+    void (*vrr_policy)(void *, struct kde_output_device_v2 *, uint32_t);
+    void (*rgb_range)(void *, struct kde_output_device_v2 *, uint32_t);
+    void (*name)(void *, struct kde_output_device_v2 *, const char *);
+} kde_device_listener = {
+    kde_device_geometry, kde_device_current_mode, kde_device_mode, kde_device_done, kde_device_int, kde_device_text,
+    kde_device_enabled, kde_device_text, kde_device_text, kde_device_text, kde_device_uint, kde_device_uint,
+    kde_device_uint, kde_device_uint, kde_device_name,
+};
+
+struct kde_output_device_v2 *edk_bind_kde_output_device(struct wl_registry *registry, uint32_t name,
+                                                        uint32_t version, struct edk_wl_sink *sink) {
+    struct wl_proxy *device = wl_registry_bind(registry, name, &edk_kde_output_device_v2_interface, version);
+    if (device) wl_proxy_add_listener(device, (void (**)(void))&kde_device_listener, sink);
+    return (struct kde_output_device_v2 *)device;
+}
+
+/* ---- kde_output_management_v2 and kde_output_configuration_v2 ---- */
+
+struct kde_output_management_v2 *edk_bind_kde_output_management(struct wl_registry *registry, uint32_t name,
+                                                                uint32_t version) {
+    return wl_registry_bind(registry, name, &edk_kde_output_management_v2_interface, version);
+}
+
+static void kde_configuration_applied(void *d, struct kde_output_configuration_v2 *c) {
+    configuration_event(d, c, EDK_CONFIG_SUCCEEDED);
+}
+static void kde_configuration_failed(void *d, struct kde_output_configuration_v2 *c) {
+    configuration_event(d, c, EDK_CONFIG_FAILED);
+}
+
+static const struct {
+    void (*applied)(void *, struct kde_output_configuration_v2 *);
+    void (*failed)(void *, struct kde_output_configuration_v2 *);
+} kde_configuration_listener = { kde_configuration_applied, kde_configuration_failed };
+
+struct kde_output_configuration_v2 *edk_kde_create_configuration(struct kde_output_management_v2 *manager,
+                                                                 struct edk_wl_sink *sink) {
+    struct wl_proxy *m = (struct wl_proxy *)manager;
+    struct wl_proxy *c = wl_proxy_marshal_flags(m, 0, &edk_kde_output_configuration_v2_interface,
+                                                wl_proxy_get_version(m), 0, NULL);
+    if (c) wl_proxy_add_listener(c, (void (**)(void))&kde_configuration_listener, sink);
+    return (struct kde_output_configuration_v2 *)c;
+}
+
+void edk_kde_configuration_mode(struct kde_output_configuration_v2 *c, struct kde_output_device_v2 *device,
+                                struct kde_output_device_mode_v2 *mode) {
+    struct wl_proxy *p = (struct wl_proxy *)c;
+    wl_proxy_marshal_flags(p, 1, NULL, wl_proxy_get_version(p), 0, device, mode);
+}
+
+void edk_kde_configuration_position(struct kde_output_configuration_v2 *c, struct kde_output_device_v2 *device,
+                                    int32_t x, int32_t y) {
+    struct wl_proxy *p = (struct wl_proxy *)c;
+    wl_proxy_marshal_flags(p, 3, NULL, wl_proxy_get_version(p), 0, device, x, y);
+}
+
+void edk_kde_configuration_apply(struct kde_output_configuration_v2 *c) {
+    struct wl_proxy *p = (struct wl_proxy *)c;
+    wl_proxy_marshal_flags(p, 5, NULL, wl_proxy_get_version(p), 0);
+}
+
+void edk_kde_configuration_destroy(struct kde_output_configuration_v2 *c) {
+    struct wl_proxy *p = (struct wl_proxy *)c;
+    wl_proxy_marshal_flags(p, 6, NULL, wl_proxy_get_version(p), WL_MARSHAL_FLAG_DESTROY);
+}

@@ -40,9 +40,9 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
     if (strcmp(interface, edk_test_fake_input_interface.name) == 0) {
         g->fake_input = name;
         g->fake_input_version = version;
-    } else if (strcmp(interface, edk_test_output_management_interface.name) == 0 && version >= 1) {
+    } else if (strcmp(interface, edk_kde_output_management_v2_interface.name) == 0) {
         g->management = name;
-    } else if (strcmp(interface, edk_test_output_device_interface.name) == 0 && version >= 2
+    } else if (strcmp(interface, edk_kde_output_device_v2_interface.name) == 0 && version >= 2
                && g->device_count < MAX_DEVICES) {
         g->devices[g->device_count++] = name;
     }
@@ -126,103 +126,59 @@ static int keys(struct wl_display *display, struct wl_registry *registry, struct
     return 0;
 }
 
-/* kde_output_device_v2 and its modes: only the device's name matters here; every other event is read and ignored. */
-struct device {
-    struct wl_proxy *proxy;
-    char name[64];
+/* What the product's KDE listeners (CWaylandClient) report: each device's name, and the configuration's answer. */
+#define MAX_NAME 64
+
+struct kde_state {
+    struct kde_output_device_v2 *devices[MAX_DEVICES];
+    char names[MAX_DEVICES][MAX_NAME];
+    int count;
+    int answer; /* 0 waiting, 1 applied, 2 failed */
 };
 
-static void mode_size(void *d, struct wl_proxy *p, int32_t w, int32_t h) { (void)d, (void)p, (void)w, (void)h; }
-static void mode_refresh(void *d, struct wl_proxy *p, int32_t mhz) { (void)d, (void)p, (void)mhz; }
-static void mode_flag(void *d, struct wl_proxy *p) { (void)d, (void)p; }
-
-static const struct {
-    void (*size)(void *, struct wl_proxy *, int32_t, int32_t);
-    void (*refresh)(void *, struct wl_proxy *, int32_t);
-    void (*preferred)(void *, struct wl_proxy *);
-    void (*removed)(void *, struct wl_proxy *);
-} mode_listener = { mode_size, mode_refresh, mode_flag, mode_flag };
-
-static void device_geometry(void *d, struct wl_proxy *p, int32_t x, int32_t y, int32_t pw, int32_t ph, int32_t sub,
-                            const char *make, const char *model, int32_t transform) {
-    (void)d, (void)p, (void)x, (void)y, (void)pw, (void)ph, (void)sub, (void)make, (void)model, (void)transform;
+static void kde_event(void *context, const struct edk_wl_event *event) {
+    struct kde_state *state = context;
+    if (event->kind == EDK_KDE_DEVICE_NAME) {
+        for (int i = 0; i < state->count; i++) {
+            if ((void *)state->devices[i] == event->object) snprintf(state->names[i], MAX_NAME, "%s", event->text);
+        }
+    } else if (event->kind == EDK_CONFIG_SUCCEEDED) {
+        state->answer = 1;
+    } else if (event->kind == EDK_CONFIG_FAILED) {
+        state->answer = 2;
+    }
 }
-static void device_object(void *d, struct wl_proxy *p, struct wl_proxy *o) { (void)d, (void)p, (void)o; }
-static void device_mode(void *d, struct wl_proxy *p, struct wl_proxy *mode) {
-    (void)d, (void)p;
-    wl_proxy_add_listener(mode, (void (**)(void))&mode_listener, NULL);
-}
-static void device_none(void *d, struct wl_proxy *p) { (void)d, (void)p; }
-static void device_int(void *d, struct wl_proxy *p, int32_t v) { (void)d, (void)p, (void)v; }
-static void device_uint(void *d, struct wl_proxy *p, uint32_t v) { (void)d, (void)p, (void)v; }
-static void device_text(void *d, struct wl_proxy *p, const char *t) { (void)d, (void)p, (void)t; }
-static void device_name(void *d, struct wl_proxy *p, const char *name) {
-    (void)p;
-    struct device *device = d;
-    snprintf(device->name, sizeof device->name, "%s", name);
-}
-
-static const struct {
-    void (*geometry)(void *, struct wl_proxy *, int32_t, int32_t, int32_t, int32_t, int32_t, const char *,
-                     const char *, int32_t);
-    void (*current_mode)(void *, struct wl_proxy *, struct wl_proxy *);
-    void (*mode)(void *, struct wl_proxy *, struct wl_proxy *);
-    void (*done)(void *, struct wl_proxy *);
-    void (*scale)(void *, struct wl_proxy *, int32_t);
-    void (*edid)(void *, struct wl_proxy *, const char *);
-    void (*enabled)(void *, struct wl_proxy *, int32_t);
-    void (*uuid)(void *, struct wl_proxy *, const char *);
-    void (*serial_number)(void *, struct wl_proxy *, const char *);
-    void (*eisa_id)(void *, struct wl_proxy *, const char *);
-    void (*capabilities)(void *, struct wl_proxy *, uint32_t);
-    void (*overscan)(void *, struct wl_proxy *, uint32_t);
-    void (*vrr_policy)(void *, struct wl_proxy *, uint32_t);
-    void (*rgb_range)(void *, struct wl_proxy *, uint32_t);
-    void (*name)(void *, struct wl_proxy *, const char *);
-} device_listener = { device_geometry, device_object, device_mode, device_none, device_int, device_text, device_int,
-                      device_text, device_text, device_text, device_uint, device_uint, device_uint, device_uint,
-                      device_name };
-
-static void configuration_result(void *d, struct wl_proxy *p) { (void)p, *(int *)d = 1; }
-static void configuration_failure(void *d, struct wl_proxy *p) { (void)p, *(int *)d = 2; }
-
-static const struct {
-    void (*applied)(void *, struct wl_proxy *);
-    void (*failed)(void *, struct wl_proxy *);
-} configuration_listener = { configuration_result, configuration_failure };
 
 static int output(struct wl_display *display, struct wl_registry *registry, struct globals *g, const char *name,
                   int enable) {
     if (g->management == 0 || g->device_count == 0) {
         return fail("kde_output_management_v2 or kde_output_device_v2 is not offered (is this KWin?)");
     }
-    struct device devices[MAX_DEVICES];
+    struct kde_state state;
+    memset(&state, 0, sizeof state);
+    struct edk_wl_sink sink = { kde_event, &state };
     for (int i = 0; i < g->device_count; i++) {
-        devices[i].name[0] = 0;
-        devices[i].proxy = wl_registry_bind(registry, g->devices[i], &edk_test_output_device_interface, 2);
-        wl_proxy_add_listener(devices[i].proxy, (void (**)(void))&device_listener, &devices[i]);
+        state.devices[state.count++] = edk_bind_kde_output_device(registry, g->devices[i], 2, &sink);
     }
     if (wl_display_roundtrip(display) < 0) return fail("the connection to KWin broke");
-    struct wl_proxy *target = NULL;
-    for (int i = 0; i < g->device_count; i++) {
-        if (strcmp(devices[i].name, name) == 0) target = devices[i].proxy;
+    struct kde_output_device_v2 *target = NULL;
+    for (int i = 0; i < state.count; i++) {
+        if (strcmp(state.names[i], name) == 0) target = state.devices[i];
     }
     if (target == NULL) {
         fprintf(stderr, "kwin-test-client: KWin has no output device named %s\n", name);
         return 1;
     }
-    struct wl_proxy *management = wl_registry_bind(registry, g->management, &edk_test_output_management_interface, 1);
-    struct wl_proxy *configuration = wl_proxy_marshal_flags(management, 0, &edk_test_output_configuration_interface,
-                                                            1, 0, NULL);
-    int result = 0;
-    wl_proxy_add_listener(configuration, (void (**)(void))&configuration_listener, &result);
-    wl_proxy_marshal_flags(configuration, 0, NULL, 1, 0, target, enable);
-    wl_proxy_marshal_flags(configuration, 5, NULL, 1, 0);
-    while (result == 0) {
+    struct kde_output_configuration_v2 *configuration =
+        edk_kde_create_configuration(edk_bind_kde_output_management(registry, g->management, 1), &sink);
+    /* kde_output_configuration_v2.enable(device, enable): opcode 0; the product never switches outputs off. */
+    wl_proxy_marshal_flags((struct wl_proxy *)configuration, 0, NULL, 1, 0, target, enable);
+    edk_kde_configuration_apply(configuration);
+    while (state.answer == 0) {
         if (wl_display_dispatch(display) < 0) return fail("the connection to KWin broke");
     }
-    wl_proxy_marshal_flags(configuration, 6, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
-    if (result != 1) {
+    edk_kde_configuration_destroy(configuration);
+    if (state.answer != 1) {
         fprintf(stderr, "kwin-test-client: KWin refused to %s %s\n", enable ? "enable" : "disable", name);
         return 1;
     }

@@ -1,8 +1,9 @@
 /*
  * CWaylandClient: what ExternalDisplayWayland needs from libwayland-client that Swift cannot do by itself.
  *
- *  - Interface tables for two protocols libwayland does not ship: xdg-output-unstable-v1 and
- *    wlr-output-management-unstable-v1 (written by hand from the protocol specifications, in edk_protocols.c).
+ *  - Interface tables for protocols libwayland does not ship: xdg-output-unstable-v1,
+ *    wlr-output-management-unstable-v1 and KDE's kde-output-order-v1, kde-output-device-v2 and
+ *    kde-output-management-v2 (written by hand from the protocol specifications, in edk_protocols.c).
  *  - Request wrappers: libwayland marshals requests through a variadic function Swift cannot call.
  *  - Listener shims: every event of wl_registry, wl_output, zxdg_output_v1 and the wlr output-management objects
  *    becomes one `struct edk_wl_event` passed to a single handler, so Swift holds one C callback, not thirty.
@@ -23,6 +24,10 @@ struct zwlr_output_mode_v1;
 struct zwlr_output_configuration_v1;
 struct zwlr_output_configuration_head_v1;
 struct kde_output_order_v1;
+struct kde_output_device_v2;
+struct kde_output_device_mode_v2;
+struct kde_output_management_v2;
+struct kde_output_configuration_v2;
 
 /* What happened; the fields of struct edk_wl_event that carry it are named after each value. */
 enum edk_wl_event_kind {
@@ -65,6 +70,16 @@ enum edk_wl_event_kind {
     EDK_CONFIG_CANCELLED,
     EDK_ORDER_OUTPUT,               /* text = an output name, in the compositor's order (first = primary) */
     EDK_ORDER_DONE,                 /* the order just announced is complete */
+    EDK_KDE_DEVICE_NAME,            /* text (kde_output_device_v2, version 2) */
+    EDK_KDE_DEVICE_MODE,            /* other = the new kde_output_device_mode_v2 */
+    EDK_KDE_DEVICE_CURRENT_MODE,    /* other = the mode */
+    EDK_KDE_DEVICE_ENABLED,         /* a = 0 or 1 */
+    EDK_KDE_DEVICE_DONE,
+    EDK_KDE_MODE_SIZE,              /* a, b */
+    EDK_KDE_MODE_REFRESH,           /* a = mHz */
+    EDK_KDE_MODE_PREFERRED,
+    EDK_KDE_MODE_REMOVED,
+    /* kde_output_configuration_v2 answers with EDK_CONFIG_SUCCEEDED (applied) or EDK_CONFIG_FAILED (failed). */
 };
 
 /* One event. `object` is the proxy it came from; strings live only for the duration of the handler call. */
@@ -94,6 +109,10 @@ extern const struct wl_interface edk_zwlr_output_mode_v1_interface;
 extern const struct wl_interface edk_zwlr_output_configuration_v1_interface;
 extern const struct wl_interface edk_zwlr_output_configuration_head_v1_interface;
 extern const struct wl_interface edk_kde_output_order_v1_interface;
+extern const struct wl_interface edk_kde_output_device_v2_interface;
+extern const struct wl_interface edk_kde_output_device_mode_v2_interface;
+extern const struct wl_interface edk_kde_output_management_v2_interface;
+extern const struct wl_interface edk_kde_output_configuration_v2_interface;
 
 /* The registry of `display`, its events going to `sink`. */
 struct wl_registry *edk_registry(struct wl_display *display, struct edk_wl_sink *sink);
@@ -111,6 +130,23 @@ struct zwlr_output_manager_v1 *edk_bind_output_manager(struct wl_registry *regis
 /* Binds global `name` as kde_output_order_v1 (KWin: output names by priority) and listens to it. */
 struct kde_output_order_v1 *edk_bind_output_order(struct wl_registry *registry, uint32_t name, uint32_t version,
                                                   struct edk_wl_sink *sink);
+
+/* Binds global `name` as kde_output_device_v2 (KWin: one output's modes) and listens to it and its modes. */
+struct kde_output_device_v2 *edk_bind_kde_output_device(struct wl_registry *registry, uint32_t name,
+                                                        uint32_t version, struct edk_wl_sink *sink);
+/* Binds global `name` as kde_output_management_v2 (it sends no events). */
+struct kde_output_management_v2 *edk_bind_kde_output_management(struct wl_registry *registry, uint32_t name,
+                                                                uint32_t version);
+/* kde_output_management_v2.create_configuration, listened to; .mode(device, mode), .position(device, x, y),
+ * .apply, .destroy. */
+struct kde_output_configuration_v2 *edk_kde_create_configuration(struct kde_output_management_v2 *manager,
+                                                                 struct edk_wl_sink *sink);
+void edk_kde_configuration_mode(struct kde_output_configuration_v2 *c, struct kde_output_device_v2 *device,
+                                struct kde_output_device_mode_v2 *mode);
+void edk_kde_configuration_position(struct kde_output_configuration_v2 *c, struct kde_output_device_v2 *device,
+                                    int32_t x, int32_t y);
+void edk_kde_configuration_apply(struct kde_output_configuration_v2 *c);
+void edk_kde_configuration_destroy(struct kde_output_configuration_v2 *c);
 
 /* zxdg_output_manager_v1.get_xdg_output, listened to. */
 struct zxdg_output_v1 *edk_get_xdg_output(struct zxdg_output_manager_v1 *manager, struct wl_output *output,

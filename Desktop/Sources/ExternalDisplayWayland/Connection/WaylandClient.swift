@@ -4,7 +4,8 @@ import Foundation
 
 /// One connection to a Wayland compositor and everything it said about outputs: the registry, `wl_output`
 /// (up to version 4), `zxdg_output_manager_v1` (up to 3), `zwlr_output_manager_v1` (version 2: this library
-/// needs nothing later) with their heads and modes, and KWin's `kde_output_order_v1` (its outputs by priority).
+/// needs nothing later) with their heads and modes, and KWin's `kde_output_order_v1` (its outputs by priority),
+/// `kde_output_device_v2` (every output's modes) and `kde_output_management_v2` (mode switches).
 ///
 /// Not thread-safe and not isolated: used from one thread at a time (``WaylandSession`` on the main actor; the
 /// exit-time mode restore on a connection of its own).
@@ -77,8 +78,14 @@ final class WaylandClient {
 
     /// Whether the compositor offers output management (mode switching, enabled/disabled heads).
     var hasOutputManagement: Bool { outputManager != nil }
-    /// Whether the compositor advertises KDE's own `kde_output_management_v2` (KWin), which is not spoken here.
-    private(set) var offersKDEOutputManagement = false
+    /// Whether the compositor advertises KDE's own `kde_output_management_v2` (KWin).
+    var offersKDEOutputManagement: Bool { kdeManagement != nil }
+    /// KWin's `kde_output_management_v2` (mode switches), when offered.
+    private(set) var kdeManagement: OpaquePointer?
+    /// KWin's `kde_output_device_v2` objects by proxy address, with their globals, and their modes by proxy address.
+    private(set) var kdeDevices: [UInt: KDEDeviceRecord] = [:]
+    private var kdeDeviceGlobals: [UInt32: UInt] = [:]
+    private(set) var kdeModes: [UInt: RawMode] = [:]
 
     /// The compositor's ranking of its outputs by name where it reports one outside Wayland (Mutter's primary
     /// monitor through D-Bus: 1); empty elsewhere.
@@ -93,7 +100,24 @@ final class WaylandClient {
         // KWin's order ranks 1, 2, …; a ranking read outside Wayland (Mutter) comes on top of it.
         var ranks = Dictionary(outputOrder.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: min)
         ranks.merge(priorities) { _, outside in outside }
-        return WaylandTopology.outputs(Array(records.values), heads: Array(heads.values), modes: modes, priorities: ranks)
+        return WaylandTopology.outputs(records.values.map(withKDEModes), heads: Array(heads.values), modes: modes,
+                                       priorities: ranks)
+    }
+
+    /// `record` with the modes KWin's output device of the same name lists (KWin's `wl_output` sends only the
+    /// current one).
+    private func withKDEModes(_ record: OutputRecord) -> OutputRecord {
+        guard let name = record.name ?? record.xdgName, let device = kdeDevices.values.first(where: { $0.name == name })
+        else { return record }
+        var record = record
+        for id in device.modes {
+            guard var mode = kdeModes[id], mode.width > 0, mode.height > 0,
+                  !record.modes.contains(where: { $0.width == mode.width && $0.height == mode.height
+                      && $0.milliHertz == mode.milliHertz }) else { continue }
+            mode.current = false
+            record.modes.append(mode)
+        }
+        return record
     }
 
     /// Whether every change announced so far has been closed by its `done` event.
@@ -151,6 +175,11 @@ final class WaylandClient {
         sink.deallocate()
     }
 
+    /// KWin's output device of this name (`kde_output_device_v2`), and what it said.
+    func kdeDevice(named name: String) -> (proxy: OpaquePointer, record: KDEDeviceRecord)? {
+        kdeDevices.first { $0.value.name == name }.map { (OpaquePointer(bitPattern: $0.key)!, $0.value) }
+    }
+
     /// The proxies output management gave for a head of this name, and its mode objects.
     func head(named name: String) -> (proxy: OpaquePointer, record: HeadRecord)? {
         heads.first { $0.value.name == name }.map { (OpaquePointer(bitPattern: $0.key)!, $0.value) }
@@ -188,6 +217,23 @@ final class WaylandClient {
         case EDK_ORDER_DONE:
             outputOrder = pendingOrder ?? []
             pendingOrder = nil
+        case EDK_KDE_DEVICE_NAME: kdeDevices[object]?.name = text
+        case EDK_KDE_DEVICE_ENABLED: kdeDevices[object]?.enabled = event.a != 0
+        case EDK_KDE_DEVICE_MODE:
+            let mode = UInt(bitPattern: event.other)
+            kdeModes[mode] = RawMode(width: 0, height: 0, milliHertz: 0)
+            kdeDevices[object]?.modes.append(mode)
+        case EDK_KDE_DEVICE_CURRENT_MODE: kdeDevices[object]?.currentMode = UInt(bitPattern: event.other)
+        case EDK_KDE_DEVICE_DONE: break
+        case EDK_KDE_MODE_SIZE:
+            kdeModes[object]?.width = Int(event.a)
+            kdeModes[object]?.height = Int(event.b)
+        case EDK_KDE_MODE_REFRESH: kdeModes[object]?.milliHertz = Int(event.a)
+        case EDK_KDE_MODE_PREFERRED: kdeModes[object]?.preferred = true
+        case EDK_KDE_MODE_REMOVED:
+            kdeModes[object] = nil
+            for key in kdeDevices.keys { kdeDevices[key]?.modes.removeAll { $0 == object } }
+            if let proxy = UnsafeMutableRawPointer(bitPattern: object) { edk_proxy_destroy(proxy) }
         default:
             headOrModeEvent(object, event, text)
         }
@@ -210,7 +256,13 @@ final class WaylandClient {
             xdgManager = (name, proxy)
             for key in outputProxies.keys { attachXDG(key) }
         case "kde_output_management_v2":
-            offersKDEOutputManagement = true
+            guard kdeManagement == nil else { return }
+            kdeManagement = edk_bind_kde_output_management(registry, name, min(version, 3))
+        case "kde_output_device_v2":
+            guard version >= 2, let proxy = edk_bind_kde_output_device(registry, name, 2, sink) else { return }
+            let key = UInt(bitPattern: proxy)
+            kdeDevices[key] = KDEDeviceRecord()
+            kdeDeviceGlobals[name] = key
         case "kde_output_order_v1":
             guard orderProxy == nil else { return }
             orderProxy = edk_bind_output_order(registry, name, 1, sink)
@@ -246,6 +298,11 @@ final class WaylandClient {
             pendingOutputs.remove(key)
         } else if xdgManager?.global == name {
             xdgManager = nil
+        } else if let key = kdeDeviceGlobals.removeValue(forKey: name) {
+            // kde_output_device_v2 has no destructor request: the client side goes, with the modes it announced.
+            for mode in kdeDevices[key]?.modes ?? [] { kdeModes[mode] = nil }
+            kdeDevices[key] = nil
+            if let proxy = UnsafeMutableRawPointer(bitPattern: key) { edk_proxy_destroy(proxy) }
         }
     }
 

@@ -61,14 +61,15 @@ public final class WaylandSession {
     /// ``readEvents()``.
     public var fileDescriptor: Int32 { client.fileDescriptor }
 
-    /// Whether the compositor lets clients switch modes: it offers wlr-output-management, or it is Mutter
-    /// (`org.gnome.Mutter.DisplayConfig` on the session bus).
-    public var canSwitchModes: Bool { client.hasOutputManagement || mutter != nil }
+    /// Whether the compositor lets clients switch modes: it offers wlr-output-management, it is Mutter
+    /// (`org.gnome.Mutter.DisplayConfig` on the session bus) or KWin (`kde_output_management_v2`).
+    public var canSwitchModes: Bool { client.hasOutputManagement || mutter != nil || client.offersKDEOutputManagement }
 
     /// How this compositor lets a client switch modes, in a few words (for messages).
     public var modeSwitchingMethod: String? {
         client.hasOutputManagement ? "wlr-output-management"
-            : mutter != nil ? "org.gnome.Mutter.DisplayConfig" : nil
+            : mutter != nil ? "org.gnome.Mutter.DisplayConfig"
+            : client.offersKDEOutputManagement ? "kde-output-management-v2" : nil
     }
 
     /// Every output that drives a display now, in the order the compositor announced them; exactly one is
@@ -127,8 +128,10 @@ public final class WaylandSession {
     /// On GNOME the switch goes through Mutter's `org.gnome.Mutter.DisplayConfig` as a temporary configuration
     /// (never saved to `monitors.xml`); the record then says so, and every restore path uses the same interface.
     ///
-    /// Throws ``WaylandError/modeSwitchingUnsupported(output:)`` where the compositor keeps the mode (neither
-    /// wlr-output-management nor Mutter), ``WaylandError/unknownOutput(_:)``,
+    /// On KDE it goes through KWin's `kde_output_management_v2` (the record says so too).
+    ///
+    /// Throws ``WaylandError/modeSwitchingUnsupported(output:)`` where the compositor keeps the mode (none of
+    /// the three), ``WaylandError/unknownOutput(_:)``,
     /// ``WaylandError/modeNotOffered(output:mode:)`` and ``WaylandError/refused(output:detail:)``.
     public func setMode(_ mode: DisplayMode, on outputName: String) throws(WaylandError) {
         guard client.outputs().contains(where: { $0.outputName == outputName }) else {
@@ -138,19 +141,25 @@ public final class WaylandSession {
             try setModeThroughMutter(mode, on: outputName, mutter)
             return
         }
-        guard client.hasOutputManagement else { throw .modeSwitchingUnsupported(output: outputName) }
+        let kde = !client.hasOutputManagement && client.offersKDEOutputManagement
+        guard client.hasOutputManagement || kde else { throw .modeSwitchingUnsupported(output: outputName) }
         guard let original = WaylandModeConfigurator.currentSetting(of: outputName, client: client) else {
             throw .unknownOutput(outputName)
         }
-        let target = try WaylandModeConfigurator.setting(for: mode, on: outputName, client: client)
+        let target = kde ? try KWinModeConfigurator.setting(for: mode, on: outputName, client: client)
+            : try WaylandModeConfigurator.setting(for: mode, on: outputName, client: client)
         do {
             try WaylandModeRestore.shared.record(display: displayName, environment: ProcessInfo.processInfo.environment,
-                                                 original)
+                                                 method: kde ? .kde : .outputManagement, original)
         } catch {
             throw .refused(output: outputName, detail: "the current mode could not be recorded for restoring, "
                            + "so nothing was switched: \(error)")
         }
-        try WaylandModeConfigurator.apply(target, client: client)
+        if kde {
+            try KWinModeConfigurator.apply(target, client: client)
+        } else {
+            try WaylandModeConfigurator.apply(target, client: client)
+        }
     }
 
     private func setModeThroughMutter(_ mode: DisplayMode, on outputName: String,

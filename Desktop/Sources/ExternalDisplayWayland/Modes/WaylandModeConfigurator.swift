@@ -49,16 +49,22 @@ enum WaylandModeConfigurator {
             target.milliHertz = hz.isFinite && (0...1_000).contains(hz) ? Int((hz * 1000).rounded()) : 0
             return target
         }
-        let wanted = mode.refreshRate * 1000
-        let sized = offered.filter { $0.width == mode.size.width && $0.height == mode.size.height }
-        guard let best = sized.min(by: { a, b in
-            let da = abs(Double(a.milliHertz) - wanted), db = abs(Double(b.milliHertz) - wanted)
-            return da != db ? da < db : a.milliHertz > b.milliHertz
-        }) else { throw .modeNotOffered(output: outputName, mode: mode) }
+        guard let best = closest(offered, to: mode) else { throw .modeNotOffered(output: outputName, mode: mode) }
         target.width = best.width
         target.height = best.height
         target.milliHertz = best.milliHertz
         return target
+    }
+
+    /// Of `offered`, the mode of `mode`'s size whose refresh rate is closest (higher on a tie); nil when none has
+    /// that size.
+    static func closest(_ offered: [RawMode], to mode: DisplayMode) -> RawMode? {
+        let wanted = mode.refreshRate * 1000
+        let sized = offered.filter { $0.width == mode.size.width && $0.height == mode.size.height }
+        return sized.min { a, b in
+            let da = abs(Double(a.milliHertz) - wanted), db = abs(Double(b.milliHertz) - wanted)
+            return da != db ? da < db : a.milliHertz > b.milliHertz
+        }
     }
 
     /// Applies `setting`; retries once when the compositor cancels because the outputs changed meanwhile.
@@ -131,16 +137,22 @@ enum WaylandModeConfigurator {
         return client.configurationOutcome
     }
 
-    /// Puts each setting back (outputs gone or disabled since are skipped); returns a line per output.
+    /// Puts each setting back (outputs gone or disabled since are skipped) the way `method` switched it
+    /// (wlr-output-management, or KWin's kde-output-management-v2); returns a line per output.
     @discardableResult
-    static func restore(_ settings: [WaylandModeSetting], client: WaylandClient) -> [String] {
+    static func restore(_ settings: [WaylandModeSetting], client: WaylandClient,
+                        method: WaylandModeMethod = .outputManagement) -> [String] {
         settings.map { setting in
             guard let now = currentSetting(of: setting.output, client: client) else {
                 return "\(setting.output) is gone; nothing to restore there"
             }
             if now == setting { return "\(setting.output) is already \(setting.width)x\(setting.height)" }
             do {
-                try apply(setting, client: client)
+                if method == .kde {
+                    try KWinModeConfigurator.apply(setting, client: client)
+                } else {
+                    try apply(setting, client: client)
+                }
                 return "restored \(setting.output) to \(setting.width)x\(setting.height) at (\(setting.x),\(setting.y))"
             } catch {
                 return "could not restore \(setting.output): \(error)"

@@ -50,6 +50,8 @@ enum WaylandModeMethod: String, Codable, Hashable, Sendable {
     case outputManagement = "wlr-output-management"
     /// GNOME: `org.gnome.Mutter.DisplayConfig` `ApplyMonitorsConfig`, temporary configurations.
     case mutter = "mutter-display-config"
+    /// KDE: KWin's `kde_output_management_v2` (the mode of one output device).
+    case kde = "kde-output-management-v2"
 }
 
 /// Puts Wayland outputs back in the modes they had before this process switched them, on every exit path:
@@ -126,7 +128,9 @@ final class WaylandModeRestore: @unchecked Sendable {
 
     /// Puts `record`'s entries back the way they were switched; a line per output.
     static func restore(_ record: WaylandModeRecord, client: WaylandClient) -> [String] {
-        guard record.method == .mutter else { return WaylandModeConfigurator.restore(record.entries, client: client) }
+        guard record.method == .mutter else {
+            return WaylandModeConfigurator.restore(record.entries, client: client, method: record.method ?? .outputManagement)
+        }
         let config: MutterDisplayConfig
         do { config = try MutterDisplayConfig(busAddress: record.sessionBus) } catch {
             return record.entries.map { "could not restore \($0.output): \(error)" }
@@ -213,7 +217,8 @@ public enum WaylandModeRecovery {
             return .failed(["cannot reach the compositor to restore the modes recorded in \(path): \(error)"])
         }
         defer { client.close() }
-        guard client.hasOutputManagement || record.method == .mutter else {
+        guard client.hasOutputManagement || record.method == .mutter
+                || (record.method == .kde && client.offersKDEOutputManagement) else {
             return .failed(["the compositor at \(record.display) offers no output management, so the modes "
                             + "recorded in \(path) cannot be set back from here"])
         }

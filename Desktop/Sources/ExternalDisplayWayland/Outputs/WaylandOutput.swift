@@ -148,8 +148,8 @@ public enum WaylandError: Error, Hashable, Sendable, CustomStringConvertible {
         case .modeNotOffered(let output, let mode):
             "\(output) does not offer \(mode) — run `extdisplay list` to see its modes"
         case .modeSwitchingUnsupported(let output):
-            "this compositor does not let applications switch modes (neither wlr-output-management nor Mutter's "
-                + "DisplayConfig), so \(output) "
+            "this compositor does not let applications switch modes (neither wlr-output-management, Mutter's "
+                + "DisplayConfig nor KDE's kde-output-management-v2), so \(output) "
                 + "keeps its mode — change it in the compositor's display settings"
         case .refused(let output, let detail):
             "the compositor refused the mode change on \(output) (\(detail)) — try another mode"

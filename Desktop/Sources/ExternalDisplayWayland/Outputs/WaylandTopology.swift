@@ -37,6 +37,15 @@ struct RawMode: Hashable, Sendable {
     }
 }
 
+/// What KWin's `kde_output_device_v2` said about one output: its name, whether it is enabled, its modes (by
+/// `kde_output_device_mode_v2` proxy address) and which is current.
+struct KDEDeviceRecord: Sendable {
+    var name: String?
+    var enabled = true
+    var modes: [UInt] = []
+    var currentMode: UInt?
+}
+
 /// What wlr-output-management said about one head (a connector, enabled or not).
 struct HeadRecord: Sendable {
     /// Whether the head's state can be believed: it lists a mode with a real size. sway 1.7 reports its

@@ -45,20 +45,16 @@ extension WaylandSession: WaylandOutputSource {
     /// Stops following.
     public func stopFollowingOutputs() { stop() }
 
-    /// Nil where wlr-output-management or Mutter's DisplayConfig is offered; else why the mode stays (on KWin,
-    /// whose only way is KDE's own kde-output-management-v2, saying so by name).
+    /// Nil where wlr-output-management, Mutter's DisplayConfig or KWin's kde-output-management-v2 is offered;
+    /// else why the mode stays.
     public var modeSwitchingUnavailable: String? {
         if canSwitchModes { return nil }
-        if client.offersKDEOutputManagement {
-            return "KWin keeps every output's mode: it offers only KDE's kde-output-management-v2, which extdisplay "
-                + "does not speak yet (each output stays in its current mode; change it in System Settings → "
-                + "Display Configuration or with kscreen-doctor)"
-        }
-        return "the compositor offers neither wlr-output-management nor Mutter's DisplayConfig, so it keeps every "
-            + "output's mode (each output stays in its current mode; change modes in the compositor's own settings)"
+        return "the compositor offers neither wlr-output-management, Mutter's DisplayConfig nor KDE's "
+            + "kde-output-management-v2, so it keeps every output's mode (each output stays in its current mode; "
+            + "change modes in the compositor's own settings)"
     }
 
-    /// Switches through wlr-output-management or Mutter's DisplayConfig (put back by ``restoreModes()``, at exit and on signals).
+    /// Switches through wlr-output-management, Mutter's DisplayConfig or KWin's kde-output-management-v2 (put back by ``restoreModes()``, at exit and on signals).
     public func switchMode(_ mode: DisplayMode, on output: String) throws(WaylandPresentError) {
         do { try setMode(mode, on: output) } catch { throw WaylandPresentError(error.description) }
     }
