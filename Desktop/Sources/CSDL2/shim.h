@@ -30,6 +30,17 @@ static inline unsigned long edk_window_x11_id(SDL_Window *window) {
     return 0;
 }
 
+/// The `wl_surface` behind an SDL window on SDL's Wayland driver, or NULL.
+static inline void *edk_window_wayland_surface(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info)) return NULL;
+#if defined(SDL_VIDEO_DRIVER_WAYLAND)
+    if (info.subsystem == SDL_SYSWM_WAYLAND) return (void *)info.info.wl.surface;
+#endif
+    return NULL;
+}
+
 /// The `wl_display` behind an SDL window on SDL's Wayland driver, or NULL.
 static inline void *edk_window_wayland_display(SDL_Window *window) {
     SDL_SysWMinfo info;

@@ -238,3 +238,37 @@ static const struct wl_message kde_configuration_events[] = {
 const struct wl_interface edk_kde_output_configuration_v2_interface = {
     "kde_output_configuration_v2", 3, 12, kde_configuration_requests, 2, kde_configuration_events,
 };
+
+/* ---- xdg-activation-v1 (staging): handing the focus from one surface of this client to another ------------- */
+
+static const struct wl_interface *activation_token_types[] = { &edk_xdg_activation_token_v1_interface };
+static const struct wl_interface *activate_types[] = { NONE, &wl_surface_interface };
+
+static const struct wl_message activation_requests[] = {
+    { "destroy", "", NULL },                               /* 0: destructor */
+    { "get_activation_token", "n", activation_token_types }, /* 1 */
+    { "activate", "so", activate_types },                  /* 2: token, surface */
+};
+
+const struct wl_interface edk_xdg_activation_v1_interface = {
+    "xdg_activation_v1", 1, 3, activation_requests, 0, NULL,
+};
+
+static const struct wl_interface *serial_seat_types[] = { NONE, &wl_seat_interface };
+static const struct wl_interface *surface_types[] = { &wl_surface_interface };
+
+static const struct wl_message activation_token_requests[] = {
+    { "set_serial", "uo", serial_seat_types },             /* 0 */
+    { "set_app_id", "s", one_value },                      /* 1 */
+    { "set_surface", "o", surface_types },                 /* 2 */
+    { "commit", "", NULL },                                /* 3 */
+    { "destroy", "", NULL },                               /* 4: destructor */
+};
+
+static const struct wl_message activation_token_events[] = {
+    { "done", "s", one_value },                            /* 0: token */
+};
+
+const struct wl_interface edk_xdg_activation_token_v1_interface = {
+    "xdg_activation_token_v1", 1, 5, activation_token_requests, 1, activation_token_events,
+};

@@ -4,6 +4,7 @@
  * opcode the specification gives.
  */
 #include "edk_wayland.h"
+#include <stdlib.h>
 #include <string.h>
 
 static void emit(struct edk_wl_sink *sink, struct edk_wl_event *event) {
@@ -516,4 +517,67 @@ void edk_kde_configuration_apply(struct kde_output_configuration_v2 *c) {
 void edk_kde_configuration_destroy(struct kde_output_configuration_v2 *c) {
     struct wl_proxy *p = (struct wl_proxy *)c;
     wl_proxy_marshal_flags(p, 6, NULL, wl_proxy_get_version(p), WL_MARSHAL_FLAG_DESTROY);
+}
+
+/* ---- xdg_activation_v1: the focus handed from one surface to another (private queue) ---- */
+
+struct activation_search { uint32_t name; char *token; };
+
+static void activation_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+                              uint32_t version) {
+    (void)registry; (void)version;
+    if (strcmp(interface, edk_xdg_activation_v1_interface.name) == 0) ((struct activation_search *)data)->name = name;
+}
+
+static void activation_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
+    (void)data; (void)registry; (void)name;
+}
+
+static const struct wl_registry_listener activation_registry_listener = { activation_global, activation_global_remove };
+
+static void activation_token_done(void *data, struct wl_proxy *token, const char *text) {
+    (void)token;
+    ((struct activation_search *)data)->token = strdup(text);
+}
+
+static const struct { void (*done)(void *, struct wl_proxy *, const char *); } activation_token_listener = {
+    activation_token_done,
+};
+
+int edk_hand_focus(struct wl_display *display, struct wl_surface *from, struct wl_surface *to) {
+    struct wl_event_queue *queue = wl_display_create_queue(display);
+    if (queue == NULL) return -1;
+    struct wl_display *wrapper = wl_proxy_create_wrapper(display);
+    if (wrapper == NULL) {
+        wl_event_queue_destroy(queue);
+        return -1;
+    }
+    wl_proxy_set_queue((struct wl_proxy *)wrapper, queue);
+    struct activation_search search = { 0, NULL };
+    struct wl_registry *registry = wl_display_get_registry(wrapper);
+    wl_registry_add_listener(registry, &activation_registry_listener, &search);
+    int result = -1;
+    if (wl_display_roundtrip_queue(display, queue) >= 0 && search.name != 0) {
+        struct wl_proxy *activation = wl_registry_bind(registry, search.name, &edk_xdg_activation_v1_interface, 1);
+        struct wl_proxy *token = wl_proxy_marshal_flags(activation, 1, &edk_xdg_activation_token_v1_interface, 1, 0,
+                                                        NULL);
+        wl_proxy_add_listener(token, (void (**)(void))&activation_token_listener, &search);
+        wl_proxy_marshal_flags(token, 2, NULL, 1, 0, from);
+        wl_proxy_marshal_flags(token, 3, NULL, 1, 0);
+        for (int i = 0; i < 4 && search.token == NULL; i++) {
+            if (wl_display_roundtrip_queue(display, queue) < 0) break;
+        }
+        wl_proxy_marshal_flags(token, 4, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+        if (search.token != NULL) {
+            wl_proxy_marshal_flags(activation, 2, NULL, 1, 0, search.token, to);
+            free(search.token);
+            result = 0;
+        }
+        wl_proxy_marshal_flags(activation, 0, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+        wl_display_flush(display);
+    }
+    wl_registry_destroy(registry);
+    wl_proxy_wrapper_destroy(wrapper);
+    wl_event_queue_destroy(queue);
+    return result;
 }

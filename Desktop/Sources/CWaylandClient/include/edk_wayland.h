@@ -113,6 +113,8 @@ extern const struct wl_interface edk_kde_output_device_v2_interface;
 extern const struct wl_interface edk_kde_output_device_mode_v2_interface;
 extern const struct wl_interface edk_kde_output_management_v2_interface;
 extern const struct wl_interface edk_kde_output_configuration_v2_interface;
+extern const struct wl_interface edk_xdg_activation_v1_interface;
+extern const struct wl_interface edk_xdg_activation_token_v1_interface;
 
 /* The registry of `display`, its events going to `sink`. */
 struct wl_registry *edk_registry(struct wl_display *display, struct edk_wl_sink *sink);
@@ -167,6 +169,13 @@ void edk_configuration_head_set_mode(struct zwlr_output_configuration_head_v1 *h
 void edk_configuration_head_set_custom_mode(struct zwlr_output_configuration_head_v1 *h, int32_t width,
                                             int32_t height, int32_t refresh_mhz);
 void edk_configuration_head_set_position(struct zwlr_output_configuration_head_v1 *h, int32_t x, int32_t y);
+
+/* Hands the focus from `from` to `to`, two surfaces of this client on `display` (a connection another library
+ * dispatches: everything here runs on a private event queue), through xdg-activation-v1: a token asked for with
+ * `from` (the surface that has the focus, which is what a compositor such as KWin trusts), then `activate(token,
+ * to)`. Returns 0 once the request is sent, -1 when the compositor offers no xdg_activation_v1 or sends no
+ * token. */
+int edk_hand_focus(struct wl_display *display, struct wl_surface *from, struct wl_surface *to);
 
 /* Destroyers: the client side of objects that ended (protocol destructors where the version has one). */
 void edk_output_release(struct wl_output *output);

@@ -93,8 +93,14 @@ public final class SDLConsoleHost: PresenterHost {
             let ctrl = (UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
             if let key = KeyPress.Key(sdl: event.key.keysym.sym) { runtime.send(.press(KeyPress(key, control: ctrl))) }
         case SDL_WINDOWEVENT.rawValue:
-            guard event.window.windowID == SDL_GetWindowID(sdlWindow) else { return }
             let kind = UInt32(event.window.event)
+            // A Wayland compositor may give a new audience window the focus (KWin does when an output comes back):
+            // it is handed back to the console, where the keys belong.
+            if kind == SDL_WINDOWEVENT_FOCUS_GAINED.rawValue, event.window.windowID != SDL_GetWindowID(sdlWindow),
+               let other = SDL_GetWindowFromID(event.window.windowID) {
+                WaylandFocus.hand(from: SDLWindowHandle(other), to: SDLWindowHandle(sdlWindow))
+            }
+            guard event.window.windowID == SDL_GetWindowID(sdlWindow) else { return }
             if kind == SDL_WINDOWEVENT_LEAVE.rawValue { runtime.send(.pointer(nil)) }
             if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
                 window.invalidate()
