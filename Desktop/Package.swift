@@ -248,7 +248,8 @@ let package = Package(
         // Real GStreamer decoding of clips the tests make with gst-launch-1.0 (videotestsrc, vp8enc, webmmux), and
         // `extdisplay play` headless on them.
         .testTarget(name: "GStreamerTests",
-                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport"],
+                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport",
+                                   .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),
         // Integration: a private D-Bus session bus (dbus-daemon) driven by playerctl and dbus-send.
         .testTarget(name: "DBusTests",
