@@ -44,6 +44,28 @@ struct PlaySoundTests {
                        "org.mpris.MediaPlayer2.Quit"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address]).status
     }
 
+    static func setRate(_ bus: SessionBus, _ rate: Double) throws -> Int32 {
+        try Shell.run(["timeout", "-s", "KILL", "10", "dbus-send", "--session", "--print-reply",
+                       "--dest=org.mpris.MediaPlayer2.extdisplay_play", "/org/mpris/MediaPlayer2",
+                       "org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate",
+                       "variant:double:\(rate)"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address]).status
+    }
+
+    /// When DUMMY1's centre turned from red to blue, bracketed by reads of that pixel: the start of the last
+    /// read showing red and the end of the first showing blue; `nil` when it did not happen before `deadline`.
+    static func redToBlue(_ probe: ScreenProbe, _ centre: (Int, Int), until deadline: Double) -> (Double, Double)? {
+        var lastRed: Double?
+        while ProcessInfo.processInfo.systemUptime < deadline {
+            let before = ProcessInfo.processInfo.systemUptime
+            let color = probe.color(x: centre.0, y: centre.1)
+            let after = ProcessInfo.processInfo.systemUptime
+            if let color, matches(color, red) { lastRed = before }
+            if let color, matches(color, blue), let lastRed { return (lastRed, after) }
+            usleep(1_000)
+        }
+        return nil
+    }
+
     static func playerctl(_ bus: SessionBus, _ arguments: String...) throws -> String {
         try Shell.run(["timeout", "-s", "KILL", "10", "playerctl", "-p", "extdisplay_play"] + arguments,
                       environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
@@ -112,22 +134,9 @@ struct PlaySoundTests {
         defer { play.signal(SIGKILL) }
         #expect(poll(30) { play.stdout.contains("sound: through the sound server") }, "\(play.stdout) \(play.stderr)")
 
-        // The picture's change from red to blue, bracketed by reads of DUMMY1's centre pixel: after the start of
-        // the last read showing red, before the end of the first showing blue.
+        // The picture's change from red to blue, read from DUMMY1's centre pixel.
         let probe = try #require(ScreenProbe(display: x.display), "cannot open \(x.display)")
-        var lastRed: Double?
-        var firstBlue: Double?
-        let deadline = started + 40
-        while firstBlue == nil, ProcessInfo.processInfo.systemUptime < deadline {
-            let before = ProcessInfo.processInfo.systemUptime
-            let color = probe.color(x: centre.0, y: centre.1)
-            let after = ProcessInfo.processInfo.systemUptime
-            if let color, Self.matches(color, Self.red) { lastRed = before }
-            if let color, Self.matches(color, Self.blue), lastRed != nil { firstBlue = after }
-            usleep(1_000)
-        }
-        let redSeen = try #require(lastRed, "DUMMY1 never showed red: \(play.stdout)")
-        let blueSeen = try #require(firstBlue, "DUMMY1 never turned blue: \(play.stdout)")
+        let (redSeen, blueSeen) = try #require(Self.redToBlue(probe, centre, until: started + 40), "\(play.stdout)")
         let pictureChange = (redSeen + blueSeen) / 2
         let pictureUncertainty = (blueSeen - redSeen) / 2
         #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > blueSeen + 0.5 } ?? false })
@@ -158,6 +167,24 @@ struct PlaySoundTests {
         let softer = try #require(recording.onset(after: resumed, threshold: 0.02), "no sound after resuming")
         let soft = try #require(recording.loudness(from: softer + 0.1, to: softer + 0.4))
         #expect(abs(soft / loud - 0.25) < 0.05, "loudness at volume 0.25: \(soft), at 1: \(loud)")
+
+        // Back to the silent red second 1 at twice the speed: silence, then picture and sound turn together
+        // again at 3 s, the beep still at 440 Hz (the pitch kept).
+        #expect(try Self.setRate(bus, 2) == 0)
+        _ = try Self.playerctl(bus, "position", "1")
+        let rewound = ProcessInfo.processInfo.systemUptime
+        let (red2, blue2) = try #require(Self.redToBlue(probe, centre, until: rewound + 20), "\(play.stdout)")
+        #expect(blue2 - rewound > 0.6 && blue2 - rewound < 1.6, "2 s of film took \(blue2 - rewound) s at 2×")
+        #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > blue2 + 0.5 } ?? false })
+        let beep2 = try #require(recording.onset(after: rewound + 0.3, threshold: 0.02), "no beep at 2×")
+        let offset2 = beep2 - (red2 + blue2) / 2
+        print("at 2×: the beep heard \(String(format: "%+.0f", offset2 * 1000)) ms from the colour change (±"
+              + "\(String(format: "%.0f", (blue2 - red2) / 2 * 1000)) ms)")
+        #expect(abs(offset2) < 0.045 + (blue2 - red2) / 2, "beep at \(beep2), picture change at \(red2)…\(blue2)")
+        let silentPart = try #require(recording.loudness(from: rewound + 0.3, to: red2 - 0.05))
+        #expect(silentPart < 0.01, "loudness in the silent part: \(silentPart)")
+        let pitch = try #require(recording.frequency(from: beep2 + 0.05, to: beep2 + 0.3))
+        #expect(abs(pitch - 440) < 15, "the beep at 2× is at \(pitch) Hz")
 
         #expect(try Self.mprisQuit(bus) == 0)
         #expect(play.exitStatus(timeout: 30) == 0, "\(play.stderr)")

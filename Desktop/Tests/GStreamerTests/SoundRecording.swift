@@ -88,6 +88,14 @@ final class SoundRecording: @unchecked Sendable {
         return (sum / Double(window.count)).squareRoot() / 32768
     }
 
+    /// The frequency of the sound heard between two monotonic instants, from its zero crossings, in hertz.
+    func frequency(from start: Double, to end: Double) -> Double? {
+        guard let first = sample(at: start), let last = sample(at: end), last > first + 1 else { return nil }
+        let window = lock.withLock { Array(samples[first..<last]) }
+        let crossings = zip(window, window.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        return Double(crossings) / 2 / (Double(window.count) / Double(Self.rate))
+    }
+
     /// The monotonic time the sound first got louder than `threshold` (RMS over 5 ms, 0…1) after `instant`.
     func onset(after instant: Double, threshold: Double) -> Double? {
         guard let start = sample(at: instant) else { return nil }
