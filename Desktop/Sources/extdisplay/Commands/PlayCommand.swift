@@ -13,7 +13,11 @@ struct PlayCommand: AsyncParsableCommand {
         Decoding: GStreamer (decodebin), dynamically linked (LGPL-2+); FFmpeg's avdec_* decoders (GPL as Debian \
         builds them) are ranked down unless EXTDISPLAY_ALLOW_AVDEC=1. WebM/Matroska with VP8 or VP9 plays with \
         gstreamer1.0-plugins-good; H.264 needs openh264dec (gstreamer1.0-plugins-bad; Debian builds OpenH264 from \
-        source, so Cisco's patent licence does not cover it) or the opt-in. Sound is not played yet.
+        source, so Cisco's patent licence does not cover it) or the opt-in.
+
+        Sound (on X11): through pulsesink (PulseAudio, or PipeWire with pipewire-pulse), the picture following the \
+        sound's clock; pause, seek, rate (pitch kept) and volume apply to it. Without a sound server the film \
+        plays silently and says so once on standard error. Headless runs play no sound.
 
         On X11 (DISPLAY set): a borderless window on the external output, the controls on the main one; keys \
         Space play/pause, Left/Right 5 s back/forward, E external display, M main window, Q or Esc quit. Frames are \
