@@ -245,3 +245,20 @@ static inline int edk_gst_sound_server_answers(void) {
     gst_object_unref(sink);
     return answers;
 }
+
+/// Whether a message comes from the element named `name` or from inside it (the sound branch's errors).
+static inline int edk_gst_message_from(GstMessage *message, const char *name) {
+    GstObject *object = GST_MESSAGE_SRC(message);
+    if (object != NULL) gst_object_ref(object);
+    int found = 0;
+    while (object != NULL && !found) {
+        gchar *objectName = gst_object_get_name(object);
+        found = objectName != NULL && strcmp(objectName, name) == 0;
+        g_free(objectName);
+        GstObject *parent = gst_object_get_parent(object);
+        gst_object_unref(object);
+        object = parent;
+    }
+    if (object != NULL) gst_object_unref(object);
+    return found;
+}

@@ -192,6 +192,32 @@ struct PlaySoundTests {
         #expect(!play.stderr.contains("no sound server"), "\(play.stderr)")
     }
 
+    /// The sound server killed mid-film: said once on standard error, the film goes on (silently) and still
+    /// reaches its blue second on DUMMY1.
+    @Test func theFilmGoesOnWhenTheSoundServerGoes() throws {
+        let clip = try Self.beepClip()
+        let servers = try Servers()
+        defer { servers.stop() }
+        let (pulse, x, bus) = (servers.pulse, servers.x, servers.bus)
+        let geometry = try #require(try x.outputGeometry("DUMMY1"), "DUMMY1 is not on")
+        let centre = (geometry[0] + geometry[2] / 2, geometry[1] + geometry[3] / 2)
+        let play = try ChildProcess([try Repository.extdisplay().path, "play", clip.path, "--display", "DUMMY1"],
+                                    environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil,
+                                                  "PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { play.signal(SIGKILL) }
+        #expect(poll(30) { play.stdout.contains("sound: through the sound server") }, "\(play.stdout) \(play.stderr)")
+        #expect(try poll(20) { (Double(try Self.playerctl(bus, "position")) ?? 0) >= 0.5 })
+        pulse.stop()
+        #expect(poll(20) { play.stderr.contains("the sound stopped") }, "\(play.stdout) \(play.stderr)")
+        let probe = try #require(ScreenProbe(display: x.display), "cannot open \(x.display)")
+        let change = Self.redToBlue(probe, centre, until: ProcessInfo.processInfo.systemUptime + 20)
+        #expect(change != nil, "the film did not reach its blue second after the sound went: \(play.stdout)")
+        #expect(try Self.playerctl(bus, "status") == "Playing")
+        #expect(try Self.mprisQuit(bus) == 0)
+        #expect(play.exitStatus(timeout: 30) == 0, "\(play.stderr)")
+        #expect(play.stderr.components(separatedBy: "the sound stopped").count == 2, "\(play.stderr)")
+    }
+
     /// A clip without sound plays as before beside a sound server: nothing is linked, nothing is said.
     @Test func aFilmWithoutSoundPlaysAsBefore() throws {
         let clip = try TestClip.make(fps: 30)

@@ -257,6 +257,7 @@ public final class VideoDecoder {
             defer { g_free(text) }
             var reason = text.map { String(cString: $0) } ?? "GStreamer reported an error"
             while reason.hasSuffix(".") { reason.removeLast() }
+            if edk_gst_message_from(message, "edk-sound") != 0 { throw .soundLost(reason: reason) }
             throw .undecodable(path: file.path, reason: reason)
         }
     }

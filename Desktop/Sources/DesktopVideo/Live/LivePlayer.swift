@@ -186,7 +186,7 @@ public final class LivePlayer {
                 scheduler?.follow(soundClock.follow(message.timeline), discontinuity: message.discontinuity)
                 if message.timeline.rate > 0 {
                     do { try decoder?.startStreaming(from: message.timeline.position(at: now), rate: message.timeline.rate) } catch {
-                        apply([.mediaFailed(error.description)])
+                        decoderFailed(error)
                     }
                 }
             case .close:
@@ -273,9 +273,30 @@ public final class LivePlayer {
     }
 
     private func decoderFailed(_ error: VideoDecodingError) {
-        if case .endOfStream = error {
+        if case .soundLost = error {
+            carryOnWithoutSound(error)
+        } else if case .endOfStream = error {
             if playback.status == .playing { apply([.endOfMedia]) }
         } else {
+            apply([.mediaFailed(error.description)])
+        }
+    }
+
+    /// The sound server went away mid-film (the pipeline stops with it): said once on standard error, the file
+    /// reopened without sound where the film stands, the picture back on the core's timeline.
+    private func carryOnWithoutSound(_ error: VideoDecodingError) {
+        FileHandle.standardError.write(Data("extdisplay play: \(error.description)\n".utf8))
+        hasSound = false
+        decoder = nil
+        do {
+            let reopened = try VideoDecoder(opening: file, playsSound: false)
+            decoder = reopened
+            let now = clock.now()
+            scheduler?.follow(soundClock.follow(playback.timeline), discontinuity: true)
+            if playback.status == .playing {
+                try reopened.startStreaming(from: playback.position(at: now), rate: playback.timeline.rate)
+            }
+        } catch {
             apply([.mediaFailed(error.description)])
         }
     }
