@@ -131,7 +131,7 @@ run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and
   --skip '^GStreamerTests\.PlaySoundTests'
 # Sound against the picture, read from a PulseAudio null sink and the screen on one clock: on its own, so that no
 # other suite's decoding takes the cores while it measures.
-run_tests "GStreamerTests.PlaySoundTests (PulseAudio, Xorg-dummy, MPRIS)" Desktop --filter '^GStreamerTests\.PlaySoundTests'
+run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS)" Desktop --filter '^GStreamerTests\.PlaySoundTests'
 
 # The root modules' DocC catalogs and the tutorial, warnings as errors (about 40 s; a minute on a clean clone).
 echo "== scripts/docs.sh"

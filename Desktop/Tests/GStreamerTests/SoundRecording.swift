@@ -96,6 +96,30 @@ final class SoundRecording: @unchecked Sendable {
         return Double(crossings) / 2 / (Double(window.count) / Double(Self.rate))
     }
 
+    /// The first stretch of at least `minimum` seconds after `instant` in which every 5 ms stays at or below
+    /// `threshold` (RMS, 0…1): when it began and when the sound came back (`nil` end: not yet).
+    func quietStretch(after instant: Double, threshold: Double, minimum: Double) -> (start: Double, end: Double?)? {
+        guard let start = sample(at: instant) else { return nil }
+        let window = Self.rate / 200
+        let all = lock.withLock { samples }
+        var quietSince: Int?
+        var index = start
+        while index + window <= all.count {
+            let sum = all[index..<index + window].reduce(0.0) { $0 + Double($1) * Double($1) }
+            let loud = (sum / Double(window)).squareRoot() / 32768 > threshold
+            if !loud, quietSince == nil { quietSince = index }
+            if loud, let since = quietSince {
+                if Double(index - since) / Double(Self.rate) >= minimum {
+                    return time(ofSample: since).map { ($0, time(ofSample: index)) }
+                }
+                quietSince = nil
+            }
+            index += window
+        }
+        guard let since = quietSince, Double(index - since) / Double(Self.rate) >= minimum else { return nil }
+        return time(ofSample: since).map { ($0, nil) }
+    }
+
     /// The monotonic time the sound first got louder than `threshold` (RMS over 5 ms, 0…1) after `instant`.
     func onset(after instant: Double, threshold: Double) -> Double? {
         guard let start = sample(at: instant) else { return nil }
