@@ -112,6 +112,7 @@ let package = Package(
         .target(name: "DesktopVideo",
                 dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
                                "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles", "X11Outputs",
+                               "ExternalDisplayMPRIS",
                                .target(name: "CGStreamer", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
@@ -253,7 +254,8 @@ let package = Package(
         // Real GStreamer decoding of clips the tests make with gst-launch-1.0 (videotestsrc, vp8enc, webmmux), and
         // `extdisplay play` headless on them.
         .testTarget(name: "GStreamerTests",
-                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport"],
+                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport",
+                                   .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),
         // Integration: a private D-Bus session bus (dbus-daemon) driven by playerctl and dbus-send.
         .testTarget(name: "DBusTests",

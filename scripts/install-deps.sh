@@ -57,6 +57,9 @@ if [ "$group" = tests ]; then
     # Video tests: gst-launch-1.0 makes the clips (videotestsrc, vp8enc, vorbisenc, webmmux; openh264enc from
     # plugins-bad); gstreamer1.0-libav is installed only to check that its GPL avdec_* decoders are never picked.
     gstreamer1.0-tools gstreamer1.0-plugins-bad gstreamer1.0-libav
+    # Sound for extdisplay play: a private PulseAudio server, or PipeWire with pipewire-pulse, with a null sink
+    # recorded with parec (pulseaudio-utils).
+    pulseaudio pulseaudio-utils pipewire-pulse
   )
 fi
 

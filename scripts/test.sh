@@ -127,7 +127,11 @@ run_tests "ChromiumTests.ServedRenderBudgetTests (picture budget, renders off th
 run_tests "ChromiumTests.LoadAndLifecycleTests (emulated viewers)" Desktop --filter '^ChromiumTests\.LoadAndLifecycleTests'
 # GStreamer's decoder threads in the test process, and `extdisplay play` (headless, and on an Xorg-dummy) on clips
 # made by gst-launch-1.0.
-run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and on Xorg-dummy)" Desktop --filter '^GStreamerTests\.'
+run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and on Xorg-dummy)" Desktop --filter '^GStreamerTests\.' \
+  --skip '^GStreamerTests\.PlaySoundTests'
+# Sound against the picture, read from a PulseAudio null sink and the screen on one clock: on its own, so that no
+# other suite's decoding takes the cores while it measures.
+run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS)" Desktop --filter '^GStreamerTests\.PlaySoundTests'
 
 # The root modules' DocC catalogs and the tutorial, warnings as errors (about 40 s; a minute on a clean clone).
 echo "== scripts/docs.sh"

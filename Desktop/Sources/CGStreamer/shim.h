@@ -29,18 +29,23 @@ static inline GstBin *edk_gst_bin(GstElement *element) { return GST_BIN(element)
 /// The largest picture side the player converts.
 #define EDK_GST_MAX_SIDE 8192
 
-/// decodebin's `pad-added`: the first video stream goes to the element named `edk-convert`; every other stream
-/// (sound, subtitles, a second video) to a fakesink of its own that neither syncs nor holds up the preroll.
+static inline gboolean edk_gst_link_sound(GstElement *pipeline, GstPad *pad);
+
+/// decodebin's `pad-added`: the first video stream goes to the element named `edk-convert`; the first sound stream,
+/// when the pipeline plays sound (`edk_gst_enable_sound`), to a new sound branch (`edk_gst_link_sound`); every
+/// other stream (subtitles, a second video or sound track) to a fakesink of its own that neither syncs nor holds
+/// up the preroll.
 static inline void edk_gst_pad_added(GstElement *decodebin, GstPad *pad, gpointer data) {
     (void)decodebin;
     GstElement *pipeline = GST_ELEMENT(data);
     GstCaps *caps = gst_pad_get_current_caps(pad);
     if (caps == NULL) caps = gst_pad_query_caps(pad, NULL);
-    gboolean video = FALSE;
+    gboolean video = FALSE, sound = FALSE;
     int width = 0, height = 0;
     if (caps != NULL && gst_caps_get_size(caps) > 0) {
         const GstStructure *structure = gst_caps_get_structure(caps, 0);
         video = g_str_has_prefix(gst_structure_get_name(structure), "video/");
+        sound = g_str_has_prefix(gst_structure_get_name(structure), "audio/");
         if (video && gst_structure_get_int(structure, "width", &width) && gst_structure_get_int(structure, "height", &height)
             && (width > EDK_GST_MAX_SIDE || height > EDK_GST_MAX_SIDE)) {
             video = FALSE;
@@ -62,6 +67,7 @@ static inline void edk_gst_pad_added(GstElement *decodebin, GstPad *pad, gpointe
             if (linked) return;
         }
     }
+    if (sound && edk_gst_link_sound(pipeline, pad)) return;
     GstElement *discard = gst_element_factory_make("fakesink", NULL);
     if (discard == NULL) return;
     g_object_set(discard, "sync", FALSE, "async", FALSE, NULL);
@@ -176,4 +182,83 @@ static inline char *edk_gst_take_error_message(GError *error) {
     char *message = g_strdup(error->message);
     g_error_free(error);
     return message;
+}
+
+/// The sound branch (`edk_gst_enable_sound`): converted, resampled, time-stretched so a rate other than 1 keeps the
+/// pitch, scaled by the `volume` element named `edk-volume`, played by `pulsesink` (PulseAudio, or PipeWire's pulse
+/// server) named `edk-soundsink`, in sync with the pipeline's clock.
+#define EDK_GST_SOUND_BRANCH "queue ! audioconvert ! audioresample ! scaletempo ! audioconvert ! volume name=edk-volume " \
+    "! pulsesink name=edk-soundsink"
+
+/// Asks the pipeline to play the file's first sound stream through the sound branch.
+static inline void edk_gst_enable_sound(GstElement *pipeline) {
+    g_object_set_data(G_OBJECT(pipeline), "edk-sound", GINT_TO_POINTER(1));
+}
+
+/// In `pad-added`: when the pipeline plays sound and has no sound branch yet, builds one (a bin named
+/// `edk-sound`), adds it and links `pad` to it; FALSE (nothing added) otherwise or when it cannot be built.
+static inline gboolean edk_gst_link_sound(GstElement *pipeline, GstPad *pad) {
+    if (g_object_get_data(G_OBJECT(pipeline), "edk-sound") == NULL) return FALSE;
+    GstElement *existing = gst_bin_get_by_name(GST_BIN(pipeline), "edk-sound");
+    if (existing != NULL) {
+        gst_object_unref(existing);
+        return FALSE;
+    }
+    GError *error = NULL;
+    GstElement *branch = gst_parse_bin_from_description(EDK_GST_SOUND_BRANCH, TRUE, &error);
+    if (error != NULL) g_error_free(error);
+    if (branch == NULL) return FALSE;
+    gst_object_set_name(GST_OBJECT(branch), "edk-sound");
+    if (!gst_bin_add(GST_BIN(pipeline), branch)) {
+        gst_object_unref(branch);
+        return FALSE;
+    }
+    GstPad *sink = gst_element_get_static_pad(branch, "sink");
+    gboolean linked = sink != NULL && gst_pad_link(pad, sink) == GST_PAD_LINK_OK;
+    if (sink != NULL) gst_object_unref(sink);
+    if (!linked) {
+        gst_bin_remove(GST_BIN(pipeline), branch);
+        return FALSE;
+    }
+    gst_element_sync_state_with_parent(branch);
+    return TRUE;
+}
+
+/// The element named `name` inside the pipeline (searched recursively), with a reference (unref it), or NULL.
+static inline GstElement *edk_gst_find(GstElement *pipeline, const char *name) {
+    return gst_bin_get_by_name(GST_BIN(pipeline), name);
+}
+
+/// Sets a double property (`volume` of the volume element).
+static inline void edk_gst_set_double(GstElement *element, const char *name, double value) {
+    g_object_set(element, name, value, NULL);
+}
+
+/// Whether a sound server answers `pulsesink` (PulseAudio, or PipeWire's pulse server): 1 yes, 0 no, -1 when the
+/// pulsesink element is not installed. Opening the device connects to the server; nothing is played.
+static inline int edk_gst_sound_server_answers(void) {
+    GstElement *sink = gst_element_factory_make("pulsesink", NULL);
+    if (sink == NULL) return -1;
+    gst_object_ref_sink(sink);
+    int answers = gst_element_set_state(sink, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE;
+    gst_element_set_state(sink, GST_STATE_NULL);
+    gst_object_unref(sink);
+    return answers;
+}
+
+/// Whether a message comes from the element named `name` or from inside it (the sound branch's errors).
+static inline int edk_gst_message_from(GstMessage *message, const char *name) {
+    GstObject *object = GST_MESSAGE_SRC(message);
+    if (object != NULL) gst_object_ref(object);
+    int found = 0;
+    while (object != NULL && !found) {
+        gchar *objectName = gst_object_get_name(object);
+        found = objectName != NULL && strcmp(objectName, name) == 0;
+        g_free(objectName);
+        GstObject *parent = gst_object_get_parent(object);
+        gst_object_unref(object);
+        object = parent;
+    }
+    if (object != NULL) gst_object_unref(object);
+    return found;
 }

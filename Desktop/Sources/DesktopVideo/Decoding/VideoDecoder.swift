@@ -24,7 +24,7 @@ public final class VideoDecoder {
     /// The last frame decoded (returned again when the same time is asked for).
     public private(set) var lastFrame: VideoFrame?
 
-    private let pipeline: UnsafeMutablePointer<GstElement>
+    let pipeline: UnsafeMutablePointer<GstElement>
     private let sink: UnsafeMutablePointer<GstElement>
     private let bus: UnsafeMutablePointer<GstBus>
     private var lastRequest: Double?
@@ -37,8 +37,9 @@ public final class VideoDecoder {
     /// Frames per second of the last sample's caps, if fixed.
     private var frameRate: Double?
 
-    /// Opens `file` and decodes its first frame, waiting at most `timeout` seconds.
-    public init(opening file: URL, timeout: Double = 10) throws(VideoDecodingError) {
+    /// Opens `file` and decodes its first frame, waiting at most `timeout` seconds. With `playsSound`, the file's
+    /// first sound stream plays through the desktop's sound server while streaming (see ``playsSound``).
+    public init(opening file: URL, timeout: Double = 10, playsSound: Bool = false) throws(VideoDecodingError) {
         try GStreamerLibrary.start()
         try Self.checkReadable(file)
         guard let pipeline = gst_pipeline_new("extdisplay-video") else {
@@ -75,6 +76,7 @@ public final class VideoDecoder {
             throw .gstreamerUnavailable("cannot link filesrc, decodebin, videoconvert and appsink")
         }
         edk_gst_connect_decodebin(elements["edk-decode"]!, pipeline)
+        if playsSound { edk_gst_enable_sound(pipeline) }
 
         if gst_element_set_state(pipeline, GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE {
             try checkBus()
@@ -114,8 +116,9 @@ public final class VideoDecoder {
 
     /// Starts decoding ahead from `seconds` for a player that shows frames as its clock reaches them: an accurate
     /// flushing seek, then the pipeline runs (unsynchronised: the appsink's two buffers hold it back, so a player
-    /// that stops taking frames stops the decoding). Frames come from ``streamFrame(upTo:)``.
-    public func startStreaming(from seconds: Double) throws(VideoDecodingError) {
+    /// that stops taking frames stops the decoding). Frames come from ``streamFrame(upTo:)``. The sound, if it
+    /// plays, plays at `rate` (its pitch kept).
+    public func startStreaming(from seconds: Double, rate: Double = 1) throws(VideoDecodingError) {
         guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
         try checkBus()
         ahead = nil
@@ -128,7 +131,7 @@ public final class VideoDecoder {
             }
             isStreaming = true
         }
-        try seek(to: seconds)
+        try seek(to: seconds, rate: rate)
     }
 
     /// While streaming: the latest decoded frame whose time is at most `seconds`, taking (and dropping) the
@@ -190,13 +193,15 @@ public final class VideoDecoder {
     /// An accurate flushing seek to `seconds` (positions at or past the end go to the last frame); returns the
     /// position sought.
     @discardableResult
-    private func seek(to seconds: Double) throws(VideoDecodingError) -> Double {
+    private func seek(to seconds: Double, rate: Double = 1) throws(VideoDecodingError) -> Double {
         var target = seconds
         if let duration = info.duration, target >= duration {
             target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60))
         }
         let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        guard gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1e9)) != 0 else {
+        let speed = rate.isFinite && rate > 0 ? rate : 1
+        guard gst_element_seek(pipeline, speed, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(target * 1e9),
+                               GST_SEEK_TYPE_NONE, -1) != 0 else {
             try checkBus()
             throw .undecodable(path: file.path, reason: "it cannot seek to \(String(format: "%.3f", target)) s")
         }
@@ -252,6 +257,7 @@ public final class VideoDecoder {
             defer { g_free(text) }
             var reason = text.map { String(cString: $0) } ?? "GStreamer reported an error"
             while reason.hasSuffix(".") { reason.removeLast() }
+            if edk_gst_message_from(message, "edk-sound") != 0 { throw .soundLost(reason: reason) }
             throw .undecodable(path: file.path, reason: reason)
         }
     }

@@ -17,6 +17,8 @@ public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertib
     case endOfStream(path: String, at: Double)
     /// A position that is not a finite, non-negative number of seconds.
     case invalidPosition(Double)
+    /// The sound branch failed (the sound server went away): the pipeline stopped; reopen the file without sound.
+    case soundLost(reason: String)
 
     /// What is wrong and what to do.
     public var description: String {
@@ -40,6 +42,9 @@ public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertib
             "\(path) ends before \(String(format: "%.2f", at)) s (the file is shorter than it says, or truncated)"
         case .invalidPosition(let value):
             "the position \(value) is not a number of seconds ≥ 0"
+        case .soundLost(let reason):
+            "the sound stopped: \(reason); the film goes on without sound (start the sound server and play it again "
+                + "for sound)"
         }
     }
 }

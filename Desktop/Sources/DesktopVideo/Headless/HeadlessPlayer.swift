@@ -45,7 +45,7 @@ public final class HeadlessPlayer {
 
     private let file: URL
     private let displays: [String]
-    private let steps: [PlayStep]
+    let steps: [PlayStep]
     private let configuration: VideoPlaybackConfiguration
     /// The refresh rate the frame scheduler assumes for the displays (one step lasts one period).
     public var refreshRate: Double = 60
@@ -54,15 +54,26 @@ public final class HeadlessPlayer {
 
     private var canvases: [String: Canvas] = [:]
     private var externals: [SimulatedVideoDisplay] = []
-    private var playback: VideoPlayback
+    var playback: VideoPlayback
     private var scheduler: VideoFrameScheduler?
     private var decoder: VideoDecoder?
     private var frame: VideoFrame?
     /// The index of the frame on screen (frame n covers n / fps ..< (n + 1) / fps).
     private var frameIndex: Int?
-    private var now: Double = 0
+    /// Virtual time, readable by the MPRIS bus thread (``clock``).
+    var now: Double {
+        get { clock.now() }
+        set { clock.hold(at: newValue) }
+    }
+    let clock = SteppedMediaClock()
+    #if os(Linux)
+    /// The MPRIS player, served while the steps include `listen:S`.
+    var remote: VideoRemote?
+    #endif
+    /// An MPRIS `Quit` arrived: the run ends after the current step.
+    var quitRequested = false
     private var problems: [String] = []
-    private var log: (String) -> Void = { _ in }
+    var log: (String) -> Void = { _ in }
 
     /// A run of `file` on `displays` (catalog presets; the first is the main display when it is a device preset:
     /// `laptop`, `ipad`, `iphone`), playing on the external display `display` chooses.
@@ -107,6 +118,8 @@ public final class HeadlessPlayer {
                 + "); the film plays in the main window until one is plugged in")
         }
         let title = file.deletingPathExtension().lastPathComponent
+        startRemote(title: title)
+        defer { stopRemote() }
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
                                                           mediaType: .video))
         apply(externals.map { VideoPlaybackEvent.displayAttached($0.videoDisplay) } + [.load(item, at: 0, playing: true)])
@@ -119,6 +132,10 @@ public final class HeadlessPlayer {
             now += 1 / refreshRate
             try perform(step)
             snapshots += try show(step: index + 1, label: step.label, device: device, title: title, directory)
+            if quitRequested {
+                log("quit (MPRIS) after step \(index + 1)")
+                break
+            }
         }
         decoder = nil
         return Outcome(snapshots: snapshots, problems: problems)
@@ -159,6 +176,7 @@ public final class HeadlessPlayer {
         case .seek(let seconds): apply([.seek(to: seconds)])
         case .seekBy(let seconds): apply([.seekBy(seconds)])
         case .wait(let seconds): now += seconds
+        case .listen(let seconds): listen(seconds)
         case .unplug(let id):
             guard let index = externals.firstIndex(where: { $0.id == id }) else {
                 throw PlayerError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
@@ -178,8 +196,12 @@ public final class HeadlessPlayer {
     }
 
     /// Hands a batch to the core at the current instant and carries out what the player must.
-    private func apply(_ events: [VideoPlaybackEvent]) {
-        for effect in playback.handle(events, at: now) {
+    func apply(_ events: [VideoPlaybackEvent]) {
+        let effects = playback.handle(events, at: now)
+        #if os(Linux)
+        remote?.reflect(effects, volume: playback.volume)
+        #endif
+        for effect in effects {
             switch effect {
             case .timeline(let message): scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
             case .close:

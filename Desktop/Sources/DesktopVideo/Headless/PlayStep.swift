@@ -16,6 +16,9 @@ public enum PlayStep: Sendable, Hashable {
     case seekBy(Double)
     /// Let this many seconds of virtual time pass.
     case wait(Double)
+    /// Serve MPRIS for this many seconds of real time (virtual time runs with the wall clock meanwhile),
+    /// carrying out remote commands as they arrive; an MPRIS `Quit` ends the step and the run.
+    case listen(Double)
     /// Unplug the simulated display with this id.
     case unplug(String)
     /// Plug in a display of this catalog preset.
@@ -40,6 +43,7 @@ public enum PlayStep: Sendable, Hashable {
         case .seek(let s): "seek-\(Self.format(s))"
         case .seekBy(let s): "seek\(s < 0 ? "-" : "+")\(Self.format(abs(s)))"
         case .wait(let s): "wait-\(Self.format(s))"
+        case .listen(let s): "listen-\(Self.format(s))"
         case .unplug(let id): "unplug-\(id)"
         case .plug(let preset): "plug-\(preset)"
         case .external: "external"
@@ -81,13 +85,14 @@ public enum PlayStep: Sendable, Hashable {
             return .seekBy(try number(-longestWait...longestWait))
         case ("seek", _): return .seek(try number(0...longestWait))
         case ("wait", _): return .wait(try number(0...longestWait))
+        case ("listen", _): return .listen(try number(0...longestWait))
         case ("rate", _): return .rate(try number(0.5...2))
         case ("volume", _): return .volume(try number(0...1))
         case ("unplug", let id?) where !id.isEmpty: return .unplug(id)
         case ("plug", let preset?) where !preset.isEmpty: return .plug(preset)
         default:
             throw PlayStepError(entry: entry, reason: "unknown step; use play, pause, toggle, seek:S, seek:+S, seek:-S, "
-                                + "wait:S, unplug:ID, plug:PRESET, external, main, rate:R, volume:V or quit")
+                                + "wait:S, listen:S, unplug:ID, plug:PRESET, external, main, rate:R, volume:V or quit")
         }
     }
 

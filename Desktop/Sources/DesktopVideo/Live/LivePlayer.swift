@@ -34,6 +34,11 @@ public final class LivePlayer {
     /// Frames the scheduler asked for that the decoder had not delivered yet (an older one was shown).
     private var lateFrames = 0
     private let clock = MonotonicMediaClock()
+    /// The MPRIS player (`playerctl -p extdisplay_play`), when there is a session bus.
+    private var remote: VideoRemote?
+    /// While the sound plays, the picture follows it (the pipeline's clock is the sound server's).
+    private var soundClock = SoundClockFollower()
+    private var hasSound = false
     private let log: (String) -> Void
 
     /// A player of `file` on the external output `display` chooses, reporting through `log`.
@@ -59,8 +64,16 @@ public final class LivePlayer {
         mainOutput = outputs.first(where: \.isPrimary) ?? outputs.first
         for output in outputs where output.id != mainOutput?.id { externals[output.outputName] = output }
         let opened: VideoDecoder
-        do { opened = try VideoDecoder(opening: file) } catch { throw PlayerError(error.description) }
+        let soundProblem = VideoDecoder.soundServerCheck()
+        if let soundProblem {
+            FileHandle.standardError.write(Data("extdisplay play: \(soundProblem): playing without sound\n".utf8))
+        }
+        do { opened = try VideoDecoder(opening: file, playsSound: soundProblem == nil) } catch {
+            throw PlayerError(error.description)
+        }
         decoder = opened
+        hasSound = opened.playsSound
+        if soundProblem == nil { log(hasSound ? "sound: through the sound server (pulsesink)" : "sound: the file has none") }
         let fps = opened.info.framesPerSecond ?? 30
         let refresh = mainOutput?.display.currentMode.refreshRate ?? 60
         do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh > 0 ? refresh : 60) } catch {
@@ -83,6 +96,10 @@ public final class LivePlayer {
         } catch {
             throw PlayerError("cannot open the controls window: \(error.description)")
         }
+        do { remote = try VideoRemote.start(title: title, configuration: playback.configuration, clock: clock, log: log) } catch {
+            log("note: no MPRIS remote control: \(error.description)")
+        }
+        defer { remote?.stop() }
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title,
                                                           duration: opened.info.duration, mediaType: .video))
         apply(externals.values.sorted { $0.bounds.x < $1.bounds.x }.map { .displayAttached(Self.videoDisplay($0)) }
@@ -90,13 +107,18 @@ public final class LivePlayer {
         session.startEvents { [weak self] events in self?.handle(events) }
         while !quits {
             pumpEvents()
+            if let taken = remote?.take() {
+                if !taken.events.isEmpty { apply(taken.events) }
+                if taken.quit { quits = true }
+            }
             pass()
             try? await Task.sleep(for: .milliseconds(8))
         }
         session.stopEvents()
         if let counters = scheduler?.counters {
             log("frames: \(counters.presented) presented, \(counters.dropped) dropped, \(counters.held) held, "
-                + "\(lateFrames) shown late (not decoded in time)")
+                + "\(lateFrames) shown late (not decoded in time)"
+                + (hasSound ? "; picture moved to the sound \(soundClock.corrections) times" : ""))
         }
         audience?.destroy()
         console?.destroy()
@@ -154,21 +176,24 @@ public final class LivePlayer {
     /// Hands a batch to the core now and carries out what the player must.
     private func apply(_ events: [VideoPlaybackEvent]) {
         let now = clock.now()
-        for effect in playback.handle(events, at: now) {
+        let effects = playback.handle(events, at: now)
+        remote?.reflect(effects, volume: playback.volume)
+        for effect in effects {
             switch effect {
             case .place(let placement): place(placement)
             case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
             case .timeline(let message):
-                scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
+                scheduler?.follow(soundClock.follow(message.timeline), discontinuity: message.discontinuity)
                 if message.timeline.rate > 0 {
-                    do { try decoder?.startStreaming(from: message.timeline.position(at: now)) } catch {
-                        apply([.mediaFailed(error.description)])
+                    do { try decoder?.startStreaming(from: message.timeline.position(at: now), rate: message.timeline.rate) } catch {
+                        decoderFailed(error)
                     }
                 }
             case .close:
                 decoder = nil
                 frame = nil
             case .failed(let error): report(error.message)
+            case .volume(let level): decoder?.setVolume(level)
             default: break
             }
         }
@@ -206,6 +231,10 @@ public final class LivePlayer {
             apply([.endOfMedia])
         }
         if let decoder, var scheduler {
+            if hasSound, playback.status == .playing, let heard = decoder.soundPosition(),
+               let moved = soundClock.observe(soundPosition: heard, at: now) {
+                scheduler.follow(moved, discontinuity: false)
+            }
             let decision = scheduler.frame(forVsyncAt: now)
             self.scheduler = scheduler
             if case .present(let presentation) = decision {
@@ -244,9 +273,30 @@ public final class LivePlayer {
     }
 
     private func decoderFailed(_ error: VideoDecodingError) {
-        if case .endOfStream = error {
+        if case .soundLost = error {
+            carryOnWithoutSound(error)
+        } else if case .endOfStream = error {
             if playback.status == .playing { apply([.endOfMedia]) }
         } else {
+            apply([.mediaFailed(error.description)])
+        }
+    }
+
+    /// The sound server went away mid-film (the pipeline stops with it): said once on standard error, the file
+    /// reopened without sound where the film stands, the picture back on the core's timeline.
+    private func carryOnWithoutSound(_ error: VideoDecodingError) {
+        FileHandle.standardError.write(Data("extdisplay play: \(error.description)\n".utf8))
+        hasSound = false
+        decoder = nil
+        do {
+            let reopened = try VideoDecoder(opening: file, playsSound: false)
+            decoder = reopened
+            let now = clock.now()
+            scheduler?.follow(soundClock.follow(playback.timeline), discontinuity: true)
+            if playback.status == .playing {
+                try reopened.startStreaming(from: playback.position(at: now), rate: playback.timeline.rate)
+            }
+        } catch {
             apply([.mediaFailed(error.description)])
         }
     }

@@ -46,6 +46,15 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     public func update(identity: String) {}
 
     /// Does nothing on this platform.
+    public func update(volume: Double) {}
+
+    /// Does nothing on this platform.
+    public func onVolumeSet(_ handler: @escaping @Sendable (Double) -> Void) {}
+
+    /// Does nothing on this platform.
+    public func onQuit(_ handler: @escaping @Sendable () -> Void) {}
+
+    /// Does nothing on this platform.
     public func stop() {}
 }
 #endif

@@ -42,6 +42,8 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     private var outbox: [OutgoingSignal] = []
     private var isRunning = true
     private var loopError: MPRISError?
+    private var volumeHandler: (@Sendable (Double) -> Void)?
+    private var quitHandler: (@Sendable () -> Void)?
 
     private enum OutgoingSignal {
         case propertiesChanged(interface: String, changed: [MPRISEntry])
@@ -153,6 +155,29 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     /// Changes the name media widgets show.
     public func update(identity: String) {
         change(reason: nil, at: nil) { $0.identity = identity }
+    }
+
+    /// Shows a volume the app set itself (a key, its own clamping): `Volume` changes and is announced.
+    /// Non-finite values are ignored; negative ones show as 0.
+    public func update(volume: Double) {
+        guard volume.isFinite else { return }
+        change(reason: nil, at: nil) { $0.volume = max(0, volume) }
+    }
+
+    /// Calls `handler` on the bus thread with every `Volume` a client sets, after ``model`` shows it, so the
+    /// app can apply it (and answer with ``update(volume:)`` if it clamps it).
+    public func onVolumeSet(_ handler: @escaping @Sendable (Double) -> Void) {
+        lock.lock()
+        volumeHandler = handler
+        lock.unlock()
+    }
+
+    /// Makes `Quit` act: `CanQuit` becomes true and `handler` is called on the bus thread for every `Quit`.
+    public func onQuit(_ handler: @escaping @Sendable () -> Void) {
+        lock.lock()
+        quitHandler = handler
+        lock.unlock()
+        change(reason: nil, at: nil) { $0.canQuit = true }
     }
 
     private func change(reason: NowPlayingPublicationReason?, at instant: TimeInterval?,
@@ -274,11 +299,15 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         let before = currentModel
         let response = currentModel.respond(to: request, at: clock.now())
         queueSignals(from: before, reason: nil, at: clock.now())
+        let volumeSet = currentModel.volume != before.volume ? volumeHandler.map { ($0, currentModel.volume) } : nil
+        let quit = request == .quit ? quitHandler : nil
         lock.unlock()
         switch response.reply {
         case .success(let values): BusMessage.reply(to: message, with: values)
         case .failure(let error): BusMessage.reply(to: message, with: error)
         }
+        if let (handler, volume) = volumeSet { handler(volume) }
+        quit?()
         if let command = response.command {
             continuation.yield(command)
             onCommand?(command)

@@ -18,6 +18,8 @@ public struct MPRISPlayerModel: Sendable, Hashable {
     public var router: RemoteCommandRouter
     /// The volume (`Volume`, 0 = silent, 1 = full); stored and reported, not applied.
     public var volume: Double
+    /// Whether `Quit` ends the app (`CanQuit`); false unless the app handles it.
+    public var canQuit = false
 
     /// Creates a model with nothing playing.
     public init(identity: String, nowPlaying: NowPlayingState = .empty,
@@ -35,7 +37,7 @@ public struct MPRISPlayerModel: Sendable, Hashable {
 
     /// The properties of `org.mpris.MediaPlayer2`.
     public var rootProperties: [MPRISEntry] {
-        [MPRISEntry("CanQuit", .boolean(false)),
+        [MPRISEntry("CanQuit", .boolean(canQuit)),
          MPRISEntry("CanRaise", .boolean(false)),
          MPRISEntry("HasTrackList", .boolean(false)),
          MPRISEntry("Identity", .string(identity)),

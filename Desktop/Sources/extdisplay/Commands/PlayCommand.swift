@@ -13,7 +13,11 @@ struct PlayCommand: AsyncParsableCommand {
         Decoding: GStreamer (decodebin), dynamically linked (LGPL-2+); FFmpeg's avdec_* decoders (GPL as Debian \
         builds them) are ranked down unless EXTDISPLAY_ALLOW_AVDEC=1. WebM/Matroska with VP8 or VP9 plays with \
         gstreamer1.0-plugins-good; H.264 needs openh264dec (gstreamer1.0-plugins-bad; Debian builds OpenH264 from \
-        source, so Cisco's patent licence does not cover it) or the opt-in. Sound is not played yet.
+        source, so Cisco's patent licence does not cover it) or the opt-in.
+
+        Sound (on X11): through pulsesink (PulseAudio, or PipeWire with pipewire-pulse), the picture following the \
+        sound's clock; pause, seek, rate (pitch kept) and volume apply to it. Without a sound server the film \
+        plays silently and says so once on standard error. Headless runs play no sound.
 
         On X11 (DISPLAY set): a borderless window on the external output, the controls on the main one; keys \
         Space play/pause, Left/Right 5 s back/forward, E external display, M main window, Q or Esc quit. Frames are \
@@ -25,8 +29,13 @@ struct PlayCommand: AsyncParsableCommand {
 
         Headless (no DISPLAY, or --simulate): runs on simulated displays in virtual time and writes one PNG per \
         display after each step of --keys, e.g. --keys wait:5,pause,unplug:hdmi-tv-1080p,plug:hdmi-tv-1080p,play,wait:2 \
-        Steps: play, pause, toggle, seek:S, seek:+S, seek:-S, wait:S, unplug:ID, plug:PRESET, external, main, \
-        rate:R, volume:V, quit. Each step takes 1/60 s; wait:S lets S seconds pass.
+        Steps: play, pause, toggle, seek:S, seek:+S, seek:-S, wait:S, listen:S, unplug:ID, plug:PRESET, external, \
+        main, rate:R, volume:V, quit. Each step takes 1/60 s; wait:S lets S seconds pass; listen:S serves MPRIS for \
+        S seconds of real time (the film's time runs with the wall clock), an MPRIS Quit ends it and the run.
+
+        MPRIS: with a session bus, the player is org.mpris.MediaPlayer2.extdisplay_play (playerctl -p \
+        extdisplay_play): title, length, position, Seeked, play/pause/stop, seek, SetPosition, Rate 0.5…2, Volume, \
+        Quit; live always, headless during listen:S steps.
 
         Exit status: 0 played cleanly; 1 a problem during playback (a truncated or damaged file; the message says \
         which); 2 the file cannot be opened or an argument is wrong.
@@ -80,7 +89,10 @@ struct PlayCommand: AsyncParsableCommand {
         let run = HeadlessPlayer(file: URL(fileURLWithPath: file), displays: presets, steps: steps, display: choice)
         let outcome: HeadlessPlayer.Outcome
         do {
-            outcome = try run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { print($0) }
+            // Each line written at once: a client driving a listen:S step reads the log while it runs.
+            outcome = try run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
         } catch {
             Self.fail(error.description)
         }

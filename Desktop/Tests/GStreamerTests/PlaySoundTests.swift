@@ -1,0 +1,254 @@
+#if os(Linux) && canImport(CSDL2)
+import ExtDisplayTestSupport
+import Foundation
+import Testing
+
+/// `extdisplay play` on Xorg-dummy with a real sound server — PulseAudio, and PipeWire with pipewire-pulse — (a
+/// null sink whose monitor `parec` records), controlled over MPRIS: without a sound server it plays silently and
+/// says so once; with one, the beep a clip starts at 3 s is heard when the picture turns from red to blue (DUMMY1's
+/// centre pixel read with XGetImage, the sound on the same clock), also at 2× after a seek back, stops when paused,
+/// comes back at a quarter of the loudness after `playerctl volume 0.25`; the server killed mid-film, the film goes on.
+@Suite("extdisplay play with sound (PulseAudio, Xorg-dummy)", .serialized)
+struct PlaySoundTests {
+    static let red: UInt32 = 0xFF0000
+    static let blue: UInt32 = 0x0000FF
+
+    /// 8 s, made by gst-launch-1.0: red and silent for 3 s, then blue with a 440 Hz sine at half scale for 5 s
+    /// (VP8 and Vorbis in WebM).
+    static func beepClip() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("beep.webm")
+        var arguments = ["gst-launch-1.0", "-q", "concat", "name=c", "!", "videoconvert", "!", "vp8enc", "deadline=1", "!",
+                         "m.", "webmmux", "name=m", "!", "filesink", "location=\(url.path)"]
+        for (color, seconds) in [(red, 3), (blue, 5)] {
+            arguments += ["videotestsrc", "pattern=solid-color", "foreground-color=\(0xFF00_0000 | color)",
+                          "num-buffers=\(30 * seconds)",
+                          "!", "video/x-raw,width=160,height=90,framerate=30/1", "!", "c."]
+        }
+        arguments += ["concat", "name=a", "!", "audioconvert", "!", "vorbisenc", "!", "m."]
+        for (wave, seconds) in [("wave=silence", 3), ("wave=sine", 5)] {
+            arguments += ["audiotestsrc", wave, "freq=440", "volume=0.5", "num-buffers=\(48 * seconds)",
+                          "samplesperbuffer=1000", "!",
+                          "audio/x-raw,rate=48000,channels=1", "!", "a."]
+        }
+        let made = try Shell.run(["timeout", "-s", "KILL", "60"] + arguments)
+        guard made.status == 0, FileManager.default.fileExists(atPath: url.path) else {
+            throw SupportError("gst-launch-1.0 could not make the beep clip (status \(made.status)): \(made.output)")
+        }
+        return url
+    }
+
+    static func mprisQuit(_ bus: SessionBus) throws -> Int32 {
+        try Shell.run(["timeout", "-s", "KILL", "10", "dbus-send", "--session", "--print-reply",
+                       "--dest=org.mpris.MediaPlayer2.extdisplay_play", "/org/mpris/MediaPlayer2",
+                       "org.mpris.MediaPlayer2.Quit"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address]).status
+    }
+
+    static func setRate(_ bus: SessionBus, _ rate: Double) throws -> Int32 {
+        try Shell.run(["timeout", "-s", "KILL", "10", "dbus-send", "--session", "--print-reply",
+                       "--dest=org.mpris.MediaPlayer2.extdisplay_play", "/org/mpris/MediaPlayer2",
+                       "org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate",
+                       "variant:double:\(rate)"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address]).status
+    }
+
+    /// When DUMMY1's centre turned from red to blue, bracketed by reads of that pixel: the start of the last
+    /// read showing red and the end of the first showing blue; `nil` when it did not happen before `deadline`.
+    static func redToBlue(_ probe: ScreenProbe, _ centre: (Int, Int), until deadline: Double) -> (Double, Double)? {
+        var lastRed: Double?
+        while ProcessInfo.processInfo.systemUptime < deadline {
+            let before = ProcessInfo.processInfo.systemUptime
+            let color = probe.color(x: centre.0, y: centre.1)
+            let after = ProcessInfo.processInfo.systemUptime
+            if let color, matches(color, red) { lastRed = before }
+            if let color, matches(color, blue), let lastRed { return (lastRed, after) }
+            usleep(1_000)
+        }
+        return nil
+    }
+
+    static func playerctl(_ bus: SessionBus, _ arguments: String...) throws -> String {
+        try Shell.run(["timeout", "-s", "KILL", "10", "playerctl", "-p", "extdisplay_play"] + arguments,
+                      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A sound server, an X server and a session bus for one test, stopped together.
+    struct Servers {
+        let pulse: PulseAudioServer
+        let x: XorgServer
+        let bus: SessionBus
+
+        init(_ kind: PulseAudioServer.Kind = .pulseAudio) throws {
+            pulse = try PulseAudioServer.start(kind)
+            do {
+                x = try XorgServer.start()
+            } catch {
+                pulse.stop()
+                throw error
+            }
+            do {
+                bus = try SessionBus.start()
+            } catch {
+                pulse.stop()
+                x.stop()
+                throw error
+            }
+        }
+
+        func stop() {
+            bus.stop()
+            x.stop()
+            pulse.stop()
+        }
+    }
+
+    @Test(arguments: PulseAudioServer.Kind.allCases)
+    func theSoundIsHeardWithThePicturePausesAndFollowsTheVolume(server: PulseAudioServer.Kind) throws {
+        let clip = try Self.beepClip()
+        let servers = try Servers(server)
+        defer { servers.stop() }
+        let (pulse, x, bus) = (servers.pulse, servers.x, servers.bus)
+        let binary = try Repository.extdisplay().path
+        let geometry = try #require(try x.outputGeometry("DUMMY1"), "DUMMY1 is not on")
+        let centre = (geometry[0] + geometry[2] / 2, geometry[1] + geometry[3] / 2)
+
+        // No sound server: the film plays without sound and says so once, on standard error.
+        let silent = try ChildProcess([binary, "play", clip.path, "--display", "DUMMY1"],
+                                      environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil,
+                                                    "PULSE_SERVER": "unix:/nonexistent/edk-no-server",
+                                                    "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { silent.signal(SIGKILL) }
+        #expect(poll(30) { silent.stdout.contains("MPRIS: serving") }, "\(silent.stdout) \(silent.stderr)")
+        #expect(poll(30) { (try? x.captureRoot()).map { Self.isColor($0, centre, Self.red) } ?? false })
+        #expect(try Self.mprisQuit(bus) == 0)
+        #expect(silent.exitStatus(timeout: 30) == 0, "\(silent.stderr)")
+        #expect(silent.stderr.components(separatedBy: "no sound server answered").count == 2, "\(silent.stderr)")
+
+        // With the server: record its null sink, then play.
+        let recording = try SoundRecording(environment: pulse.environment)
+        defer { recording.stop() }
+        #expect(poll(10) { recording.count > 0 }, "parec recorded nothing")
+        let started = ProcessInfo.processInfo.systemUptime
+        let play = try ChildProcess([binary, "play", clip.path, "--display", "DUMMY1"],
+                                    environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil,
+                                                  "PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { play.signal(SIGKILL) }
+        #expect(poll(30) { play.stdout.contains("sound: through the sound server") }, "\(play.stdout) \(play.stderr)")
+
+        // The picture's change from red to blue, read from DUMMY1's centre pixel.
+        let probe = try #require(ScreenProbe(display: x.display), "cannot open \(x.display)")
+        let (redSeen, blueSeen) = try #require(Self.redToBlue(probe, centre, until: started + 40), "\(play.stdout)")
+        let pictureChange = (redSeen + blueSeen) / 2
+        let pictureUncertainty = (blueSeen - redSeen) / 2
+        #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > blueSeen + 0.5 } ?? false })
+        let beep = try #require(recording.onset(after: started, threshold: 0.05), "no beep recorded")
+        let offset = beep - pictureChange
+        print("\(server): sound against picture: the beep heard \(String(format: "%+.0f", offset * 1000)) ms from the colour "
+              + "change (screen reads bracket it within ±\(String(format: "%.0f", pictureUncertainty * 1000)) ms)")
+        #expect(abs(offset) < 0.04 + pictureUncertainty,
+                "beep at \(beep), picture change at \(pictureChange) ± \(pictureUncertainty)")
+
+        // Playing: the sine at half scale (RMS 0.35). Paused: silence.
+        #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > beep + 0.5 } ?? false })
+        let loud = try #require(recording.loudness(from: beep + 0.1, to: beep + 0.4))
+        // Half scale is an RMS of 0.35 in one channel; PipeWire's mono-to-stereo mix adds 3 dB (0.5).
+        #expect(loud > 0.25 && loud < 0.55, "loudness while playing: \(loud)")
+        _ = try Self.playerctl(bus, "pause")
+        let paused = ProcessInfo.processInfo.systemUptime
+        #expect(try poll(10) { try Self.playerctl(bus, "status") == "Paused" })
+        #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > paused + 1.2 } ?? false })
+        let quiet = try #require(recording.loudness(from: paused + 0.5, to: paused + 1.2))
+        #expect(quiet < 0.01, "loudness while paused: \(quiet)")
+
+        // A quarter of the volume: a quarter of the loudness.
+        _ = try Self.playerctl(bus, "volume", "0.25")
+        #expect(poll(10) { play.stdout.contains("MPRIS: volume 0.25") })
+        _ = try Self.playerctl(bus, "play")
+        let resumed = ProcessInfo.processInfo.systemUptime
+        #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > resumed + 1 } ?? false })
+        let softer = try #require(recording.onset(after: resumed, threshold: 0.02),
+                                  "no sound after resuming: \(play.stdout)\n\(play.stderr)")
+        let soft = try #require(recording.loudness(from: softer + 0.1, to: softer + 0.4))
+        #expect(abs(soft / loud - 0.25) < 0.05, "loudness at volume 0.25: \(soft), at 1: \(loud)")
+
+        // Back to the silent red second 1 at twice the speed: silence, then picture and sound turn together
+        // again at 3 s, the beep still at 440 Hz (the pitch kept).
+        #expect(try Self.setRate(bus, 2) == 0)
+        _ = try Self.playerctl(bus, "position", "1")
+        let rewound = ProcessInfo.processInfo.systemUptime
+        let (red2, blue2) = try #require(Self.redToBlue(probe, centre, until: rewound + 20), "\(play.stdout)")
+        #expect(blue2 - rewound > 0.6 && blue2 - rewound < 1.6, "2 s of film took \(blue2 - rewound) s at 2×")
+        #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > blue2 + 0.5 } ?? false })
+        // The beep before the seek stops, the silent seconds play (half a second at 2×, at least 0.3 s of it
+        // measured), then the beep comes back with the blue picture.
+        let silence = try #require(recording.quietStretch(after: rewound, threshold: 0.01, minimum: 0.3),
+                                   "no silence after seeking back to second 1")
+        let beep2 = try #require(silence.end, "no beep at 2× after the silence")
+        let offset2 = beep2 - (red2 + blue2) / 2
+        print("\(server) at 2×: the beep heard \(String(format: "%+.0f", offset2 * 1000)) ms from the colour change (±"
+              + "\(String(format: "%.0f", (blue2 - red2) / 2 * 1000)) ms)")
+        #expect(abs(offset2) < 0.045 + (blue2 - red2) / 2, "beep at \(beep2), picture change at \(red2)…\(blue2)")
+        let pitch = try #require(recording.frequency(from: beep2 + 0.05, to: beep2 + 0.3))
+        #expect(abs(pitch - 440) < 15, "the beep at 2× is at \(pitch) Hz")
+
+        #expect(try Self.mprisQuit(bus) == 0)
+        #expect(play.exitStatus(timeout: 30) == 0, "\(play.stderr)")
+        #expect(play.stdout.contains("picture moved to the sound"), "\(play.stdout)")
+        #expect(!play.stderr.contains("no sound server"), "\(play.stderr)")
+    }
+
+    /// The sound server killed mid-film: said once on standard error, the film goes on (silently) and still
+    /// reaches its blue second on DUMMY1.
+    @Test func theFilmGoesOnWhenTheSoundServerGoes() throws {
+        let clip = try Self.beepClip()
+        let servers = try Servers()
+        defer { servers.stop() }
+        let (pulse, x, bus) = (servers.pulse, servers.x, servers.bus)
+        let geometry = try #require(try x.outputGeometry("DUMMY1"), "DUMMY1 is not on")
+        let centre = (geometry[0] + geometry[2] / 2, geometry[1] + geometry[3] / 2)
+        let play = try ChildProcess([try Repository.extdisplay().path, "play", clip.path, "--display", "DUMMY1"],
+                                    environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil,
+                                                  "PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { play.signal(SIGKILL) }
+        #expect(poll(30) { play.stdout.contains("sound: through the sound server") }, "\(play.stdout) \(play.stderr)")
+        #expect(try poll(20) { (Double(try Self.playerctl(bus, "position")) ?? 0) >= 0.5 })
+        pulse.stop()
+        #expect(poll(20) { play.stderr.contains("the sound stopped") }, "\(play.stdout) \(play.stderr)")
+        let probe = try #require(ScreenProbe(display: x.display), "cannot open \(x.display)")
+        let change = Self.redToBlue(probe, centre, until: ProcessInfo.processInfo.systemUptime + 20)
+        #expect(change != nil, "the film did not reach its blue second after the sound went: \(play.stdout)")
+        #expect(try Self.playerctl(bus, "status") == "Playing")
+        #expect(try Self.mprisQuit(bus) == 0)
+        #expect(play.exitStatus(timeout: 30) == 0, "\(play.stderr)")
+        #expect(play.stderr.components(separatedBy: "the sound stopped").count == 2, "\(play.stderr)")
+    }
+
+    /// A clip without sound plays as before beside a sound server: nothing is linked, nothing is said.
+    @Test func aFilmWithoutSoundPlaysAsBefore() throws {
+        let clip = try TestClip.make(fps: 30)
+        let servers = try Servers()
+        defer { servers.stop() }
+        let (pulse, x, bus) = (servers.pulse, servers.x, servers.bus)
+        let play = try ChildProcess([try Repository.extdisplay().path, "play", clip.url.path, "--display", "DUMMY1"],
+                                    environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil,
+                                                  "PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { play.signal(SIGKILL) }
+        #expect(poll(30) { play.stdout.contains("sound: the file has none") }, "\(play.stdout) \(play.stderr)")
+        #expect(try poll(20) { try Self.playerctl(bus, "position").split(separator: ".").first.flatMap { Int($0) } ?? 0 >= 2 })
+        #expect(try Self.playerctl(bus, "metadata", "xesam:title") == "clip")
+        #expect(try Self.mprisQuit(bus) == 0)
+        #expect(play.exitStatus(timeout: 30) == 0, "\(play.stderr)")
+        #expect(play.stderr.isEmpty, "\(play.stderr)")
+    }
+
+    static func matches(_ color: UInt32, _ expected: UInt32) -> Bool {
+        TestClip.matches(UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF), expected)
+    }
+
+    static func isColor(_ image: XWDImage, _ point: (Int, Int), _ color: UInt32) -> Bool {
+        let (r, g, b) = image.pixel(point.0, point.1)
+        return TestClip.matches(UInt8(r), UInt8(g), UInt8(b), color)
+    }
+}
+#endif
