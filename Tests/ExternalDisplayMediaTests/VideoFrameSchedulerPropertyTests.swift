@@ -227,7 +227,10 @@ struct SchedulerTrial {
                 guard moving || freshAfterChange else { return "presented \(shown.index) while paused, twice" }
                 let start = Double(shown.index) / fps, end = Double(shown.index + 1) / fps
                 let reach = moving ? timeline.rate / refresh : 0
-                let slack = 1e-12 * max(1, position) + 1e-9
+                // A still frame may be the next one when the position is a rounding error below its start (the
+                // scheduler's documented snap of at most 1e-7 of a frame: a seek to exactly 2 s shows frame 2 s).
+                let snap = moving ? 0 : 2e-7 / fps
+                let slack = 1e-12 * max(1, position) + 1e-9 + snap
                 guard start <= position + reach + slack, end >= position - reach - slack else {
                     return "frame \(shown.index) [\(start), \(end)) is not within one refresh (\(reach) s of media) "
                         + "of the position \(position)"
