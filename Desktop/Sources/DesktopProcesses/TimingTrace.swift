@@ -21,6 +21,8 @@ public enum TimingTrace {
             handle?.seekToEndOfFile()
         }
         guard let handle else { return nil }
+        // Runs appended to one file are told apart by this line.
+        handle.write(Data("---- process \(getpid())\n".utf8))
         return (handle, processStartNanoseconds() ?? DispatchTime.now().uptimeNanoseconds)
     }()
     private static let lock = NSLock()

@@ -130,8 +130,9 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
             surface.place(frame(of: output, layout))
         case .showWindow(let id, let content):
             guard let surface = surfaces[id] else { throw missing(command) }
-            TimingTrace.note("show window \(id.rawValue)")
+            let showing = TimingTrace.milliseconds()
             surface.show(content)
+            TimingTrace.note("shown window \(id.rawValue) in \(Int(TimingTrace.milliseconds() - showing)) ms")
             watchSDLEvents(surface)
         case .setContent(let id, let content):
             guard let surface = surfaces[id] else { throw missing(command) }
