@@ -2,7 +2,7 @@ import DesktopProcesses
 import Foundation
 
 /// Rendered PDF pages kept in memory under a byte budget, least recently used first out, with the neighbours
-/// of every page drawn rendered ahead on a background queue so that a flip finds its page ready.
+/// of every page drawn rendered ahead on worker threads so that a flip finds its page ready.
 ///
 /// Memory stays bounded whatever the page count: the cache holds pages, never the deck. A page that cannot be
 /// rendered is remembered with its reason, reported once (``failureReporter``), and tried again only when it
@@ -112,9 +112,6 @@ public final class PageRasterCache: @unchecked Sendable {
     private var inFlight: Set<Key> = []
     private var bytes = 0
     private var tally = Counters()
-    /// One render-ahead queue per page size: the audience's next pages never wait behind the console's
-    /// (current slide, next-slide preview), and on two cores they render side by side.
-    private var queues: [String: DispatchQueue] = [:]
     /// Per page size: its focus, the renders queued ahead and those under way.
     private var lanes: [String: Lane] = [:]
     /// Pages ``lookup(_:width:height:)`` answered as pending (drawn as placeholders) and not rendered since.
@@ -283,9 +280,14 @@ public final class PageRasterCache: @unchecked Sendable {
         }
     }
 
-    /// Starts a render worker at a size (its count already raised).
+    /// Starts a render worker at a size (its count already raised), on a thread of its own: a worker waits on
+    /// `pdftoppm` most of its time, and Dispatch's pool (as wide as the cores) would hold every other size's renders
+    /// behind two such waits — at launch the console's page 1 and next slide waited for the room's pages.
     private func startWorker(width: Int, height: Int) {
-        queue(width: width, height: height).async { [self] in drain(width: width, height: height) }
+        let thread = Thread { [self] in drain(width: width, height: height) }
+        thread.name = "extdisplay.pdf.render.\(width)x\(height)"
+        thread.qualityOfService = .userInitiated
+        thread.start()
     }
 
     /// How many workers a size's lane may have: the room's size (the largest with a focus) two — on two cores a
@@ -466,21 +468,9 @@ public final class PageRasterCache: @unchecked Sendable {
         return sides.count == 2 ? (sides[0], sides[1]) : nil
     }
 
-    /// The render-ahead queue for pages of one size.
-    private func queue(width: Int, height: Int) -> DispatchQueue {
-        condition.withLock {
-            let size = "\(width)x\(height)"
-            if let queue = queues[size] { return queue }
-            let made = DispatchQueue(label: "extdisplay.pdf.prefetch.\(size)", qos: .userInitiated, attributes: .concurrent)
-            queues[size] = made
-            return made
-        }
-    }
-
     /// Blocks until no render is under way or queued (tests, benchmarks).
     public func waitUntilIdle() {
         while true {
-            for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
             condition.withLock { while !inFlight.isEmpty { condition.wait() } }
             // A worker that ended may have started another (pages further ahead, once idle).
             if condition.withLock({ lanes.values.allSatisfy { $0.workers == 0 } }) { return }
@@ -673,7 +663,7 @@ public final class PageRasterCache: @unchecked Sendable {
     }
 
     /// The page at `width`×`height` without ever waiting: from memory, else the render is scheduled (on the
-    /// background queue of its size) and `.pending` returned; a failure not yet due for a retry is returned as
+    /// worker threads of its size) and `.pending` returned; a failure not yet due for a retry is returned as
     /// such. Its neighbours are rendered ahead, as with ``raster(for:width:height:)``.
     public func lookup(_ page: PDFPage, width: Int, height: Int) -> Lookup {
         let key = Self.key(page, width: width, height: height)
