@@ -89,7 +89,7 @@ let package = Package(
                 swiftSettings: strict),
         // X11 outputs: topology, hotplug and modes from RandR on a private connection, and the desktop platform.
         .target(name: "X11Outputs",
-                dependencies: [kit("ExternalDisplayKit"), "SDLWindows", "DesktopModeState", "CFatalSignals",
+                dependencies: [kit("ExternalDisplayKit"), "SDLWindows", "DesktopModeState", "DesktopProcesses", "CFatalSignals",
                                .target(name: "CSDL2", condition: linuxOnly),
                                .target(name: "CXRandR", condition: linuxOnly)],
                 swiftSettings: strict),

@@ -288,6 +288,11 @@ public final class DesktopSurface {
         guard !isDestroyed else { return }
         self.content = content
         if !isVisible {
+            // Placed before it is mapped too: a window hidden while its output was off may have been moved by the
+            // X server or the window manager meanwhile (measured at 4K: 1536 instead of 1920), and would be shown
+            // there — over the console — then moved through the window manager (8 ms at each replug). Placed
+            // again once mapped, for window managers that place a newly mapped window themselves.
+            SDL_SetWindowPosition(window, Int32(frame.x), Int32(frame.y))
             SDL_ShowWindow(window)
             SDL_SetWindowPosition(window, Int32(frame.x), Int32(frame.y))
             if role == .console { SDL_RaiseWindow(window) }

@@ -1,5 +1,6 @@
 import DesktopFiles
 import DesktopModeState
+import DesktopProcesses
 import SDLWindows
 import DesktopImages
 import CSDL2
@@ -129,7 +130,9 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
             surface.place(frame(of: output, layout))
         case .showWindow(let id, let content):
             guard let surface = surfaces[id] else { throw missing(command) }
+            let showing = TimingTrace.milliseconds()
             surface.show(content)
+            TimingTrace.note("shown window \(id.rawValue) in \(Int(TimingTrace.milliseconds() - showing)) ms")
             watchSDLEvents(surface)
         case .setContent(let id, let content):
             guard let surface = surfaces[id] else { throw missing(command) }
@@ -156,6 +159,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
         surfaces.removeValue(forKey: id)?.destroy()
         if let surface = parked.removeValue(forKey: id), !surface.isDestroyed {
             // The display came back: its window, hidden since it went, is moved to where it is now.
+            TimingTrace.note("unpark window \(id.rawValue)")
             surface.renderScale = 1
             surface.place(frame(of: output, layout))
             surfaces[id] = surface

@@ -1,5 +1,6 @@
 import DesktopFiles
 import DesktopModeState
+import DesktopProcesses
 import SDLWindows
 import DesktopImages
 import CXRandR
@@ -109,7 +110,10 @@ public final class RandRSession {
 
     private func drain(into handler: @escaping @MainActor ([DesktopOutputEvent]) -> Void) {
         let batch = readEvents()
-        if !batch.isEmpty { handler(batch) }
+        if !batch.isEmpty {
+            TimingTrace.note("randr \(batch.map { "\($0.name) \($0.output.outputName)" }.joined(separator: ", "))")
+            handler(batch)
+        }
         // Replies read while querying may have left events in Xlib's queue; the socket will not wake us.
         if XQLength(dpy) > 0 {
             DispatchQueue.main.async { [weak self] in

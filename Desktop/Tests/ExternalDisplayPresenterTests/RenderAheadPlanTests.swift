@@ -193,4 +193,47 @@ struct RenderAheadPlanTests {
                                      capacity: 20)
         #expect(schedule == RenderAheadPlan.Schedule(queue: [8, 12], stop: [20]))
     }
+
+    /// Launch: page 1 is never queued behind a page ahead, at the room's size or the console's. While a page shown
+    /// at any size is still to be rendered, only a focus starts; once none waits, the queue runs in order.
+    @Test func pageOneIsNotQueuedBehindPagesAhead() {
+        // The room's queue at launch as the cache builds it: page 1 asked for, its neighbours queued with it.
+        #expect(plan.next(queued: [0, 1, 2], focus: 0, shownWaiting: true) == 0)
+        // A neighbour queued first (asked for before the window drew page 1) does not go before it.
+        #expect(plan.next(queued: [1, 2, 0], focus: 0, shownWaiting: true) == 2)
+        // A second worker finds only pages ahead while page 1 renders (here or on the console): it starts none.
+        #expect(plan.next(queued: [1, 2], focus: 0, shownWaiting: true) == nil)
+        // Page 1 rendered everywhere: the pages ahead start, in the plan's order.
+        #expect(plan.next(queued: [1, 2], focus: 0, shownWaiting: false) == 0)
+        #expect(plan.next(queued: [], focus: 0, shownWaiting: false) == nil)
+        #expect(plan.next(queued: [], focus: 0, shownWaiting: true) == nil)
+        // Small renders (overview tiles) have no focus: they are what is shown, in order.
+        #expect(plan.next(queued: [4, 5], focus: nil, shownWaiting: true) == 0)
+        #expect(plan.next(queued: [], focus: nil, shownWaiting: true) == nil)
+    }
+
+    /// Random queues (seeded, EXTDISPLAY_FUZZ_SEED replays): what starts is a position in the queue or nothing;
+    /// the focus whenever it is queued; a page ahead only when no page shown waits, and then the queue's head.
+    @Test func randomQueuesStartTheFocusFirstAndPagesAheadOnlyOnceNothingShownWaits() {
+        let seed = ProcessInfo.processInfo.environment["EXTDISPLAY_FUZZ_SEED"].flatMap(UInt64.init) ?? 20261127
+        var rng = CoreSequenceRandom(seed: seed)
+        for trial in 0..<2_000 {
+            let values = [0, 1, 2, 49, -1, Int.max, Int.min]
+            let queued = (0..<rng.next(6)).map { _ in rng.next(2) == 0 ? values[rng.next(values.count)] : rng.next(8) }
+            let focus: Int? = rng.next(4) == 0 ? nil : [0, 3, -1, Int.max, rng.next(8)][rng.next(5)]
+            let waiting = rng.next(2) == 0
+            let context = "EXTDISPLAY_FUZZ_SEED=\(seed) trial \(trial): queued \(queued) focus \(focus.map(String.init) ?? "nil") waiting \(waiting)"
+            let pick = plan.next(queued: queued, focus: focus, shownWaiting: waiting)
+            if let pick { #expect(queued.indices.contains(pick), "\(context): \(pick)") }
+            if let focus, let first = queued.firstIndex(of: focus) {
+                #expect(pick == first, "\(context): the queued focus did not start first")
+            } else if queued.isEmpty {
+                #expect(pick == nil, "\(context)")
+            } else if focus != nil && waiting {
+                #expect(pick == nil, "\(context): a page ahead started while a page shown waits")
+            } else {
+                #expect(pick == 0, "\(context): not the queue's head")
+            }
+        }
+    }
 }

@@ -6,7 +6,8 @@
 /// preceding it (clickers mostly go forward). A render that is not wanted any more — the speaker pressed on past
 /// it — is dropped from the queue, or stopped if it runs. The focus never waits behind a page rendered ahead: while
 /// it is neither rendered nor rendering, the renders under way are stopped (those still wanted go back to the
-/// queue, after it), and the room's focus runs at normal priority (``isUrgent(_:focus:pixels:largestPixels:)``), the
+/// queue, after it); while the page shown at any size is still to be rendered, no render ahead starts
+/// (``next(queued:focus:shownWaiting:)``), and the room's focus runs at normal priority (``isUrgent(_:focus:pixels:largestPixels:)``), the
 /// pages ahead and the console's previews at a lower one. A
 /// burst of keys thus renders the page it ends on, not every page on the way, and the last page is on screen one
 /// render after the last key.
@@ -64,6 +65,24 @@ public struct RenderAheadPlan: Hashable, Sendable {
         var seen = Set(running.filter { !stop.contains($0) })
         let queue = (queued + stop).filter { rank[$0] != nil && seen.insert($0).inserted }.sorted { rank[$0]! < rank[$1]! }
         return Schedule(queue: queue, stop: stop)
+    }
+
+    /// Which of a size's `queued` renders starts now (its position in `queued`), or nil for none. The pages shown
+    /// come first at every size: while one of them is not rendered yet (`shownWaiting`: the focus of this size or of
+    /// another is queued or rendering, or a caller waits for a render), only a focus starts (`focus`; nil for small
+    /// renders, which have none and start in order), and the pages ahead wait. So at launch page 1 renders for the
+    /// room and the console with the cores to itself, and a render ahead never takes a core from a page someone
+    /// waits for.
+    ///
+    /// ```swift
+    /// plan.next(queued: [1, 2, 0], focus: 0, shownWaiting: true)   // 2: the focus, ahead of pages 1 and 2
+    /// plan.next(queued: [1, 2], focus: 0, shownWaiting: true)      // nil: page 1 on another screen renders first
+    /// plan.next(queued: [1, 2], focus: 0, shownWaiting: false)     // 0
+    /// ```
+    public func next(queued: [Int], focus: Int?, shownWaiting: Bool) -> Int? {
+        guard let focus else { return queued.isEmpty ? nil : 0 }
+        if let first = queued.firstIndex(of: focus) { return first }
+        return shownWaiting || queued.isEmpty ? nil : 0
     }
 
     /// Whether the render of `page`, at a size of `pixels` per page, is the one the room waits for: the focus of

@@ -3,6 +3,7 @@ import ExternalDisplayKit
 import DesktopImages
 import DesktopFiles
 import DesktopModeState
+import DesktopProcesses
 import DesktopText
 import SDLWindows
 
@@ -86,6 +87,7 @@ public final class DesktopAudienceOutput: AudienceOutput {
             partialDraws += 1
         }
         shown = list
+        TimingTrace.note("presented \(size.width)x\(size.height)")
     }
 
     /// Forgets what the window shows (it was exposed, resized, or its surface replaced): the next present draws

@@ -5,6 +5,7 @@ import CSDL2
 import DesktopImages
 import DesktopFiles
 import DesktopModeState
+import DesktopProcesses
 import DesktopText
 import SDLWindows
 #endif
@@ -73,6 +74,7 @@ extension SDLPresenterCanvas {
             else { return nil }
             return raster
         }
+        if asked, drawn { TimingTrace.note("drawn page=\(page.index + 1) size=\(rect.width)x\(rect.height)") }
         // Drawn from a texture made earlier: the cache was not asked, so keep it rendering ahead of this page.
         if !asked { cache.prefetchNeighbours(of: page, width: rect.width, height: rect.height) }
         if !drawn, let placeholder {

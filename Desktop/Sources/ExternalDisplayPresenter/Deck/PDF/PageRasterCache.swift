@@ -1,7 +1,8 @@
+import DesktopProcesses
 import Foundation
 
 /// Rendered PDF pages kept in memory under a byte budget, least recently used first out, with the neighbours
-/// of every page drawn rendered ahead on a background queue so that a flip finds its page ready.
+/// of every page drawn rendered ahead on worker threads so that a flip finds its page ready.
 ///
 /// Memory stays bounded whatever the page count: the cache holds pages, never the deck. A page that cannot be
 /// rendered is remembered with its reason, reported once (``failureReporter``), and tried again only when it
@@ -111,13 +112,14 @@ public final class PageRasterCache: @unchecked Sendable {
     private var inFlight: Set<Key> = []
     private var bytes = 0
     private var tally = Counters()
-    /// One render-ahead queue per page size: the audience's next pages never wait behind the console's
-    /// (current slide, next-slide preview), and on two cores they render side by side.
-    private var queues: [String: DispatchQueue] = [:]
     /// Per page size: its focus, the renders queued ahead and those under way.
     private var lanes: [String: Lane] = [:]
     /// Pages ``lookup(_:width:height:)`` answered as pending (drawn as placeholders) and not rendered since.
     private var awaited: Set<Key> = []
+    /// Per page size, the last page a window waited for, as rendered: handed to the window's next lookup before it
+    /// is compressed (the first present of a page never waits on a compression nor a decode), then dropped —
+    /// taken, or the focus at its size moved on.
+    private var fresh: [String: (key: Key, raster: PageRaster)] = [:]
 
     /// The render-ahead work at one page size.
     private struct Lane {
@@ -207,7 +209,11 @@ public final class PageRasterCache: @unchecked Sendable {
     /// while the presenter is idle).
     public func heldRaster(for page: PDFPage, width: Int, height: Int) -> PageRaster? {
         let key = Self.key(page, width: width, height: height)
-        return condition.withLock { entries[key] }?.decoded()
+        let found: (held: CompressedPage?, fresh: PageRaster?) = condition.withLock {
+            if let fresh = fresh[Self.size(width, height)], fresh.key == key { return (nil, fresh.raster) }
+            return (entries[key], nil)
+        }
+        return found.fresh ?? found.held?.decoded()
     }
 
     /// Renders a page ahead (no effect when it is held, failed, queued or under way), in the order of the
@@ -215,42 +221,38 @@ public final class PageRasterCache: @unchecked Sendable {
     public func prefetch(_ page: PDFPage, width: Int, height: Int) {
         let key = Self.key(page, width: width, height: height)
         let size = Self.size(width, height)
-        let startWorker: Bool = condition.withLock {
-            guard entries[key] == nil, !isFailed(key, shown: false), !inFlight.contains(key) else { return false }
+        let woken: [(Int, Int)] = condition.withLock {
+            guard entries[key] == nil, !isFailed(key, shown: false), !inFlight.contains(key) else { return [] }
             dropFurther(except: size)
             var lane = lanes[size] ?? Lane()
-            guard !lane.pending.contains(where: { Self.key($0, width: width, height: height) == key }) else { return false }
+            // Queued already: a worker may be due now all the same (the page became the focus).
+            guard !lane.pending.contains(where: { Self.key($0, width: width, height: height) == key }) else { return wakeLanes() }
             lane.pending.append(page)
             if lane.focus != nil { replan(&lane, width: width, height: height) }
-            // The room's size (the largest with a focus) gets two workers: on two cores a fast clicker's next
-            // pages render beside the page shown, so the renders keep up with the keys; other sizes get one.
-            let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
-            let limit = lane.focus != nil && width * height >= largest ? 2 : 1
-            let start = lane.workers < limit && lane.pending.count > lane.workers
-            if start { lane.workers += 1 }
             lanes[size] = lane
-            return start
+            return wakeLanes()
         }
-        guard startWorker else { return }
-        queue(width: width, height: height).async { [self] in drain(width: width, height: height) }
+        for (width, height) in woken { startWorker(width: width, height: height) }
     }
 
-    /// Runs a size's queued renders, most wanted first, until none is left.
+    /// Runs a size's queued renders, most wanted first, until none is left or none may start now (the pages
+    /// shown first: ``RenderAheadPlan/next(queued:focus:shownWaiting:)``; a worker is started again when one may).
     private func drain(width: Int, height: Int) {
         let size = Self.size(width, height)
         while true {
             condition.lock()
             if lanes[size]?.pending.isEmpty == true { extend(size, width: width, height: height) }
-            guard var lane = lanes[size], !lane.pending.isEmpty else {
+            guard var lane = lanes[size],
+                  let pick = plan.next(queued: lane.pending.map(\.index), focus: lane.focus?.index,
+                                       shownWaiting: shownWaiting())
+            else {
                 lanes[size]?.workers -= 1
                 let resume = resumeFurther()
                 condition.unlock()
-                if let (width, height) = resume {
-                    queue(width: width, height: height).async { [self] in drain(width: width, height: height) }
-                }
+                if let (width, height) = resume { startWorker(width: width, height: height) }
                 return
             }
-            let page = lane.pending.removeFirst()
+            let page = lane.pending.remove(at: pick)
             let key = Self.key(page, width: width, height: height)
             guard entries[key] == nil, !inFlight.contains(key), !isFailed(key, shown: false) else {
                 lanes[size] = lane
@@ -268,11 +270,65 @@ public final class PageRasterCache: @unchecked Sendable {
             lanes[size] = lane
             condition.unlock()
             _ = obtain(page, width: width, height: height, waitCounts: false, job: job)
-            condition.withLock {
+            let woken: [(Int, Int)] = condition.withLock {
                 // Unless it was stopped meanwhile (and the entry is a later run's).
                 if lanes[size]?.running[key]?.cancellation === cancellation { lanes[size]?.running[key] = nil }
+                // A page shown may be rendered now: the pages ahead waiting for it may start, at every size.
+                return wakeLanes()
+            }
+            for (width, height) in woken { startWorker(width: width, height: height) }
+        }
+    }
+
+    /// Starts a render worker at a size (its count already raised), on a thread of its own: a worker waits on
+    /// `pdftoppm` most of its time, and Dispatch's pool (as wide as the cores) would hold every other size's renders
+    /// behind two such waits — at launch the console's page 1 and next slide waited for the room's pages.
+    private func startWorker(width: Int, height: Int) {
+        let thread = Thread { [self] in drain(width: width, height: height) }
+        thread.name = "extdisplay.pdf.render.\(width)x\(height)"
+        thread.qualityOfService = .userInitiated
+        thread.start()
+    }
+
+    /// How many workers a size's lane may have: the room's size (the largest with a focus) two — on two cores a
+    /// fast clicker's next pages render beside each other once the page shown is rendered; other sizes one.
+    /// Called with the lock held.
+    private func workerLimit(_ size: String) -> Int {
+        guard lanes[size]?.focus != nil else { return 1 }
+        let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+        return Self.pixels(size) >= largest ? 2 : 1
+    }
+
+    /// Whether a page shown is still to be rendered: some size's focus queued or rendering, or a caller waiting
+    /// for a render of its own. Called with the lock held.
+    private func shownWaiting() -> Bool {
+        var laneRenders: Set<Key> = []
+        for (size, lane) in lanes {
+            laneRenders.formUnion(lane.running.keys)
+            guard let focus = lane.focus, let (width, height) = Self.sides(size) else { continue }
+            let key = Self.key(focus, width: width, height: height)
+            if lane.running[key] != nil || (entries[key] == nil && lane.pending.contains { $0.index == focus.index }) {
+                return true
             }
         }
+        return inFlight.contains { !laneRenders.contains($0) }
+    }
+
+    /// Raises the worker count of every lane that has a render it may start now and fewer workers than its limit
+    /// free for it; returns their sizes, for the caller to start the workers once the lock is released. Called
+    /// with the lock held.
+    private func wakeLanes() -> [(Int, Int)] {
+        let waiting = shownWaiting()
+        var woken: [(Int, Int)] = []
+        for (size, lane) in lanes {
+            guard let (width, height) = Self.sides(size), lane.workers < workerLimit(size),
+                  lane.workers - lane.running.count < lane.pending.count,
+                  plan.next(queued: lane.pending.map(\.index), focus: lane.focus?.index, shownWaiting: waiting) != nil
+            else { continue }
+            lanes[size]?.workers += 1
+            woken.append((width, height))
+        }
+        return woken
     }
 
     /// The page shown at a size moved to `page`: it becomes the size's focus, queued renders the ``plan`` no longer
@@ -281,14 +337,18 @@ public final class PageRasterCache: @unchecked Sendable {
     private func follow(_ page: PDFPage, width: Int, height: Int) {
         guard width * height > Self.batchPixelLimit, page.pageCount > 0 else { return }
         let size = Self.size(width, height)
-        condition.withLock {
+        let woken: [(Int, Int)] = condition.withLock {
             var lane = lanes[size] ?? Lane()
             guard lane.focus.map({ Self.key($0, width: width, height: height) }) != Self.key(page, width: width, height: height)
-            else { return }
+            else { return [] }
             lane.focus = page
             replan(&lane, width: width, height: height)
             lanes[size] = lane
+            // A page rendered for a window that moved on is not kept for it.
+            if let fresh = fresh[size], fresh.key.index != page.index { self.fresh[size] = nil }
+            return wakeLanes()
         }
+        for (width, height) in woken { startWorker(width: width, height: height) }
     }
 
     /// Queues the pages the plan wants around a size's focus that are neither held, failed, queued nor under way:
@@ -408,21 +468,9 @@ public final class PageRasterCache: @unchecked Sendable {
         return sides.count == 2 ? (sides[0], sides[1]) : nil
     }
 
-    /// The render-ahead queue for pages of one size.
-    private func queue(width: Int, height: Int) -> DispatchQueue {
-        condition.withLock {
-            let size = "\(width)x\(height)"
-            if let queue = queues[size] { return queue }
-            let made = DispatchQueue(label: "extdisplay.pdf.prefetch.\(size)", qos: .userInitiated, attributes: .concurrent)
-            queues[size] = made
-            return made
-        }
-    }
-
     /// Blocks until no render is under way or queued (tests, benchmarks).
     public func waitUntilIdle() {
         while true {
-            for queue in condition.withLock({ Array(queues.values) }) { queue.sync(flags: .barrier) {} }
             condition.withLock { while !inFlight.isEmpty { condition.wait() } }
             // A worker that ended may have started another (pages further ahead, once idle).
             if condition.withLock({ lanes.values.allSatisfy { $0.workers == 0 } }) { return }
@@ -475,11 +523,26 @@ public final class PageRasterCache: @unchecked Sendable {
         condition.unlock()
         let outcome: Result<PageRaster, PopplerRasterizer.Failure>
         let running = job ?? PopplerRasterizer.Job(urgent: Thread.isMainThread)
+        let began = TimingTrace.milliseconds()
+        TimingTrace.note("render start page=\(page.index + 1) size=\(width)x\(height) urgent=\(running.urgent) idle=\(running.idle)")
         do throws(PopplerRasterizer.Failure) { outcome = .success(try renderer(page, width, height, running)) } catch {
             outcome = .failure(error)
         }
+        let rendered = TimingTrace.milliseconds()
+        // A page a window waits for goes to it as rendered, before it is compressed: the window is woken now.
+        var early: [@Sendable (Key) -> Void]?
+        if case .success(let raster) = outcome {
+            early = condition.withLock {
+                guard awaited.contains(key) else { return nil }
+                fresh[Self.size(width, height)] = (key, raster)
+                return Array(handlers.values)
+            }
+            for handler in early ?? [] { handler(key) }
+        }
         // Compressed on the rendering thread, before the lock is taken.
         let compressed = (try? outcome.get()).map(CompressedPage.init)
+        TimingTrace.note("render end page=\(page.index + 1) size=\(width)x\(height) ok=\(compressed != nil) "
+                            + "render=\(Int(rendered - began))ms compress=\(Int(TimingTrace.milliseconds() - rendered))ms")
         condition.lock()
         inFlight.remove(key)
         var report: (@Sendable (URL, PopplerRasterizer.Failure) -> Void)?
@@ -499,7 +562,7 @@ public final class PageRasterCache: @unchecked Sendable {
                                          file: FileSignature(of: page.document), lastShown: time)
             if reported.insert(page.document.path + "\u{0}" + failure.description).inserted { report = reporter }
         }
-        let notify = Array(handlers.values)
+        let notify = early == nil ? Array(handlers.values) : []
         condition.broadcast()
         condition.unlock()
         if case .failure(let failure) = outcome { report?(page.document, failure) }
@@ -600,24 +663,39 @@ public final class PageRasterCache: @unchecked Sendable {
     }
 
     /// The page at `width`×`height` without ever waiting: from memory, else the render is scheduled (on the
-    /// background queue of its size) and `.pending` returned; a failure not yet due for a retry is returned as
+    /// worker threads of its size) and `.pending` returned; a failure not yet due for a retry is returned as
     /// such. Its neighbours are rendered ahead, as with ``raster(for:width:height:)``.
     public func lookup(_ page: PDFPage, width: Int, height: Int) -> Lookup {
         let key = Self.key(page, width: width, height: height)
         follow(page, width: width, height: height)
-        let found: (held: CompressedPage?, failure: PopplerRasterizer.Failure?) = condition.withLock {
+        let found: (held: CompressedPage?, failure: PopplerRasterizer.Failure?, fresh: PageRaster?) = condition.withLock {
+            if let fresh = fresh[Self.size(width, height)], fresh.key == key {
+                // Just rendered for a window: as it is (no decode), once.
+                tally.hits += 1
+                self.fresh[Self.size(width, height)] = nil
+                if entries[key] != nil { touch(key) }
+                return (nil, nil, fresh.raster)
+            }
             if let held = entries[key] {
                 tally.hits += 1
                 touch(key)
-                return (held, nil)
+                return (held, nil, nil)
             }
-            if isFailed(key, shown: true), let failed = failures[key] { return (nil, failed.failure) }
+            if isFailed(key, shown: true), let failed = failures[key] { return (nil, failed.failure, nil) }
             // Noted under the same lock as the miss: a render that ends after it finds the note.
             awaited.insert(key)
-            return (nil, nil)
+            return (nil, nil, nil)
+        }
+        if let raster = found.fresh {
+            TimingTrace.note("lookup fresh page=\(page.index + 1) size=\(width)x\(height)")
+            prefetchNeighbours(of: page, width: width, height: height)
+            return .ready(raster)
         }
         // Decoded outside the lock; a page that does not decode (never expected) is dropped and rendered again.
+        let decoding = TimingTrace.milliseconds()
         if let held = found.held, let raster = held.decoded() {
+            TimingTrace.note("lookup ready page=\(page.index + 1) size=\(width)x\(height) "
+                                + "decode=\(Int(TimingTrace.milliseconds() - decoding))ms")
             prefetchNeighbours(of: page, width: width, height: height)
             return .ready(raster)
         }
