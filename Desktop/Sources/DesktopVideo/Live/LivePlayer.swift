@@ -35,6 +35,9 @@ public final class LivePlayer {
     private var lateFrames = 0
     private let clock = MonotonicMediaClock()
     private let log: (String) -> Void
+    /// Called with every timeline message the playback core sends (play, pause, seek, rate, a new item): what
+    /// followers such as browser pages need to play in step.
+    public var onTimeline: ((TimelineMessage) -> Void)?
 
     /// A player of `file` on the external output `display` chooses, reporting through `log`.
     public init(file: URL, display: VideoPlaybackConfiguration.DisplayChoice, log: @escaping (String) -> Void) {
@@ -159,6 +162,7 @@ public final class LivePlayer {
             case .place(let placement): place(placement)
             case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
             case .timeline(let message):
+                onTimeline?(message)
                 scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
                 if message.timeline.rate > 0 {
                     do { try decoder?.startStreaming(from: message.timeline.position(at: now)) } catch {

@@ -1,0 +1,173 @@
+/// The page `extdisplay play FILE --serve` serves at `/`: the browser plays the file itself in a `<video>`
+/// (`/media`, streamed with range requests) and follows the player's timeline from `/ws`.
+///
+/// - It first asks its browser about the container (`canPlayType` of the `Content-Type` the server read from the
+///   file); a browser that cannot play it, or that fails on the codec later (the media element's `error` event),
+///   says so on screen with the file's name and type — never a black page.
+/// - Clock: it measures the offset between its clock and the player's with `{"type":"clock","page":T}` →
+///   `{"type":"clock","page":T,"host":H}` round trips (H at the middle of the trip; the sample with the shortest
+///   round trip of the last eight wins), five a second for two seconds, then every five seconds.
+/// - Timeline: each `{"type":"timeline","message":{…TimelineMessage…}}` (anchor + rate; `item` left out) is followed
+///   with the rule of ``ExternalDisplayMedia/FollowerDriftCorrector``, in JavaScript, every 100 ms: a
+///   discontinuity → seek to where the player will be once the seek lands (the seek latency learnt from each
+///   landing, 0…2 s); paused → seek beyond 40 ms; beyond 0.5 s → seek; beyond 40 ms (20 ms once easing) → rate
+///   ± drift / 2 s, at most ±10 %; back within 20 ms → the player's rate; nothing for 0.5 s after a seek.
+/// - Sound: the page starts muted (browsers refuse to start a film with sound on their own); a click or a key
+///   turns it on.
+///
+/// `window.edkVideo` holds what tests read: the clock offset and round trip, the last correction, the drift, the
+/// seek latency learnt, whether the browser can play the file, and the message shown.
+enum VideoPage {
+    static let html = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8">
+    <meta name="viewport" content="width=device-width,initial-scale=1">
+    <title>extdisplay play</title>
+    <style>
+    html,body{margin:0;height:100%;background:#000;overflow:hidden}
+    video{position:fixed;inset:0;width:100vw;height:100vh;object-fit:contain;background:#000}
+    #say{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;text-align:center;
+      padding:2em;color:#e8ecf0;font:24px system-ui,sans-serif;z-index:1;white-space:pre-line}
+    #sound{position:fixed;right:1em;bottom:1em;color:#8a93a6;font:14px system-ui,sans-serif;z-index:1}
+    </style></head>
+    <body><video id="video" muted playsinline preload="auto"></video>
+    <div id="say">Waiting for the player…</div><div id="sound">Click for sound</div>
+    <script>
+    "use strict";
+    const video = document.getElementById("video"), say = document.getElementById("say");
+    const sound = document.getElementById("sound");
+    const state = window.edkVideo = {offset: null, roundTrip: null, correction: "none", drift: null,
+                                     seekLatency: 0.1, playable: null, message: ""};
+    function show(text) { state.message = text; say.textContent = text; say.style.display = text ? "flex" : "none"; }
+    function pageNow() { return performance.now() / 1000; }
+    let socket = null, leader = null, lastSequence = null, lastSeek = null, unmeasured = false, easing = false;
+    let name = "the video", type = "";
+    const samples = [];
+
+    document.addEventListener("click", unmute);
+    document.addEventListener("keydown", unmute);
+    function unmute() { video.muted = false; sound.style.display = "none"; }
+
+    video.addEventListener("error", () => {
+      const error = video.error;
+      const why = {1: "loading was aborted", 2: "a network error stopped the download",
+                   3: "the video could not be decoded", 4: "this browser cannot play this file's codec or container"};
+      state.playable = false;
+      show("This browser cannot play " + name + " (" + type + "): " + (why[error && error.code] || "media error")
+           + (error && error.message ? "\\n" + error.message : "")
+           + "\\nThe film goes on on the player's own display.");
+    });
+    video.addEventListener("loadeddata", () => { if (state.playable !== false) { state.playable = true; show(""); } });
+
+    function hello(message) {
+      name = message.name; type = message.contentType;
+      if (video.src) return;
+      if (!video.canPlayType(type)) {
+        state.playable = false;
+        show("This browser cannot play " + name + " (" + type + ").\\nThe film goes on on the player's own display.");
+        return;
+      }
+      show("Loading " + name + "…");
+      video.src = "/media";
+    }
+
+    // The clock: the player's host time is the page's time + offset.
+    function sendClock() {
+      if (socket && socket.readyState === 1) socket.send(JSON.stringify({type: "clock", page: pageNow()}));
+    }
+    function clock(message) {
+      const now = pageNow(), trip = now - message.page;
+      if (!(trip >= 0) || !isFinite(message.host)) return;
+      samples.push({trip: trip, offset: message.host - (message.page + now) / 2});
+      if (samples.length > 8) samples.shift();
+      const best = samples.reduce((a, b) => (b.trip < a.trip ? b : a));
+      state.offset = best.offset; state.roundTrip = best.trip;
+      follow();
+    }
+
+    // The leader's position at the page's time `now` (the anchor moved on at the rate, never past the end).
+    function leaderPosition(at) {
+      let position = leader.mediaTime + (at - leader.hostTime) * leader.rate;
+      if (leader.duration != null) position = Math.min(position, leader.duration);
+      return Math.max(0, position);
+    }
+
+    // FollowerDriftCorrector's rule (ExternalDisplayMedia), with its default thresholds.
+    const tolerance = 0.04, seekBeyond = 0.5, easingTime = 2, maximumRateChange = 0.1, settleTime = 0.5;
+    function seek(target, rate, hostNow) {
+      lastSeek = hostNow; easing = false; unmeasured = true;
+      const landing = rate > 0 ? leaderPosition(hostNow + state.seekLatency) : target;
+      state.correction = "seek " + landing.toFixed(3) + " rate " + rate;
+      video.currentTime = landing;
+      apply(rate);
+    }
+    function apply(rate) {
+      if (rate > 0) {
+        video.playbackRate = rate;
+        if (video.paused) video.play().catch(() => {});
+      } else if (!video.paused) {
+        video.pause();
+      }
+    }
+    function follow() {
+      if (!leader || state.offset === null || state.playable === false || !video.src || video.readyState < 1) return;
+      const hostNow = pageNow() + state.offset, rate = leader.rate, target = leaderPosition(hostNow);
+      const isNew = leader.sequence !== lastSequence;
+      lastSequence = leader.sequence;
+      if (isNew && leader.discontinuity) return seek(target, rate, hostNow);
+      if (isNew) { easing = false; apply(rate); }
+      if (lastSeek !== null && hostNow >= lastSeek && hostNow - lastSeek < settleTime) return;
+      const drift = video.currentTime - target;
+      state.drift = drift;
+      if (unmeasured) {
+        unmeasured = false;
+        if (rate > 0) state.seekLatency = Math.min(2, Math.max(0, state.seekLatency - drift / rate));
+      }
+      if (Math.abs(drift) > seekBeyond || (rate <= 0 && Math.abs(drift) > tolerance)) return seek(target, rate, hostNow);
+      const band = easing ? tolerance / 2 : tolerance;
+      if (!(Math.abs(drift) > band && rate > 0)) {
+        if (easing) { easing = false; state.correction = "rate " + rate; video.playbackRate = rate; }
+        apply(rate);
+        return;
+      }
+      const limit = rate * maximumRateChange;
+      const change = Math.min(limit, Math.max(-limit, -drift / easingTime));
+      easing = true;
+      state.correction = "rate " + (rate + change).toFixed(4);
+      video.playbackRate = rate + change;
+      apply(rate + change);
+    }
+    video.addEventListener("loadedmetadata", follow);
+    setInterval(follow, 100);
+
+    let clockTimer = null;
+    function connect() {
+      const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+      socket = new WebSocket(scheme + location.host + "/ws");
+      socket.onopen = () => {
+        samples.length = 0;
+        let sent = 0;
+        clearInterval(clockTimer);
+        clockTimer = setInterval(() => { sendClock(); if (++sent === 10) { clearInterval(clockTimer); clockTimer = setInterval(sendClock, 5000); } }, 200);
+        sendClock();
+      };
+      socket.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type === "hello") hello(message);
+        else if (message.type === "clock") clock(message);
+        else if (message.type === "timeline") {
+          if (lastSequence !== null && message.message.sequence < lastSequence) return;
+          leader = message.message;
+          follow();
+        }
+      };
+      socket.onclose = () => {
+        clearInterval(clockTimer);
+        if (state.playable !== false && !video.src) show("Waiting for the player…");
+        setTimeout(connect, 1000);
+      };
+    }
+    connect();
+    </script></body></html>
+    """
+}
