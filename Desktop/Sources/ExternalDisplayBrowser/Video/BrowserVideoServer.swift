@@ -9,7 +9,7 @@ import NIOCore
 /// `extdisplay play FILE --serve`: browsers play the file themselves, following the player's timeline.
 ///
 /// Three routes, under the same guard as the presenter's server (Host and Origin checks, head size and time,
-/// connection budget; see ``BrowserServerConfiguration``): `/` the page (``VideoPage``), `/media` the one file,
+/// connection budget; see ``BrowserServerConfiguration``): `/` the page, `/media` the one file,
 /// byte for byte (never re-encoded; `Content-Type` from its first bytes, ``MediaContainer``; ranges as
 /// ``ByteRangeAnswer`` decides), and `/ws` the timeline: a hello (file name and type), then every
 /// ``TimelineMessage`` the player publishes (its `item`, a local path, left out) and answers to clock probes.
@@ -47,6 +47,8 @@ public final class BrowserVideoServer: Sendable {
         var pages: [Int: AsyncStream<String>.Continuation] = [:]
         var nextPage = 1
         var timeline: String?
+        var lastMessage: TimelineMessage?
+        var latency = PresentationLatency()
         var onPageChange: (@Sendable (String) -> Void)?
     }
 
@@ -90,8 +92,31 @@ public final class BrowserVideoServer: Sendable {
         return GuardedHTTPServer.baseURL(host: configuration.host, port: port)
     }
 
-    /// Sends a timeline message to every page, now and to pages that connect later. Never waits.
+    /// Sends a timeline message to every page, now and to pages that connect later. Never waits. Pages get it
+    /// with its anchor moved later by the player's display latency (``framePresented(mediaTime:hostTime:)``), so
+    /// that they show what the player's display shows rather than what it was asked to show.
     public func publish(_ message: TimelineMessage) {
+        send(state.withLockedValue { state in
+            state.lastMessage = message
+            return state.latency.adjusted(message)
+        })
+    }
+
+    /// The player's display showed the frame of `mediaTime` at host time `hostTime`: its latency is learnt
+    /// (``PresentationLatency``) and pages get the last message again when it moved by more than 10 ms.
+    public func framePresented(mediaTime: Double, hostTime: Double) {
+        let resend: TimelineMessage? = state.withLockedValue { state in
+            guard let last = state.lastMessage,
+                  state.latency.record(frameTime: mediaTime, presentedAt: hostTime, timeline: last.timeline) else { return nil }
+            return state.latency.adjusted(last)
+        }
+        if let resend { send(resend) }
+    }
+
+    /// The player's display latency as learnt so far, in seconds.
+    public var displayLatency: Double { state.withLockedValue { $0.latency.estimate } }
+
+    private func send(_ message: TimelineMessage) {
         var sent = message
         sent.item = nil
         guard let json = try? JSONEncoder().encode(sent) else { return }

@@ -16,7 +16,8 @@
 ///   turns it on.
 ///
 /// `window.edkVideo` holds what tests read: the clock offset and round trip, the last correction, the drift, the
-/// seek latency learnt, whether the browser can play the file, and the message shown.
+/// seek latency learnt, whether the page is in step (within 40 ms, not easing), whether the browser can play the
+/// file, and the message shown.
 enum VideoPage {
     static let html = """
     <!doctype html>
@@ -37,7 +38,7 @@ enum VideoPage {
     const video = document.getElementById("video"), say = document.getElementById("say");
     const sound = document.getElementById("sound");
     const state = window.edkVideo = {offset: null, roundTrip: null, correction: "none", drift: null,
-                                     seekLatency: 0.1, playable: null, message: ""};
+                                     seekLatency: 0.1, playable: null, message: "", settled: false};
     function show(text) { state.message = text; say.textContent = text; say.style.display = text ? "flex" : "none"; }
     function pageNow() { return performance.now() / 1000; }
     let socket = null, leader = null, lastSequence = null, lastSeek = null, unmeasured = false, easing = false;
@@ -95,7 +96,7 @@ enum VideoPage {
     // FollowerDriftCorrector's rule (ExternalDisplayMedia), with its default thresholds.
     const tolerance = 0.04, seekBeyond = 0.5, easingTime = 2, maximumRateChange = 0.1, settleTime = 0.5;
     function seek(target, rate, hostNow) {
-      lastSeek = hostNow; easing = false; unmeasured = true;
+      lastSeek = hostNow; easing = false; unmeasured = true; state.settled = false;
       const landing = rate > 0 ? leaderPosition(hostNow + state.seekLatency) : target;
       state.correction = "seek " + landing.toFixed(3) + " rate " + rate;
       video.currentTime = landing;
@@ -124,6 +125,7 @@ enum VideoPage {
         if (rate > 0) state.seekLatency = Math.min(2, Math.max(0, state.seekLatency - drift / rate));
       }
       if (Math.abs(drift) > seekBeyond || (rate <= 0 && Math.abs(drift) > tolerance)) return seek(target, rate, hostNow);
+      state.settled = !easing && Math.abs(drift) <= tolerance;
       const band = easing ? tolerance / 2 : tolerance;
       if (!(Math.abs(drift) > band && rate > 0)) {
         if (easing) { easing = false; state.correction = "rate " + rate; video.playbackRate = rate; }

@@ -68,6 +68,7 @@ struct PlayCommand: AsyncParsableCommand {
             let server = await startServing()
             defer { server?.stop() }
             player.onTimeline = { server?.publish($0) }
+            player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
             let problems: [String]
             do { problems = try await player.run() } catch { Self.fail(error.description) }
             if let last = problems.last {
