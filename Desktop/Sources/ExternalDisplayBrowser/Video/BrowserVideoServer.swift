@@ -17,8 +17,9 @@ import NIOCore
 ///
 /// Publishing never waits: each page has a queue of the newest 16 messages, and a page that stops reading loses
 /// the older ones (the newest timeline message is what counts) and is dropped by the heartbeat. The file goes out
-/// 64 KiB at a time as the page reads it, so a page that reads slowly or never holds 64 KiB of this process's
-/// memory, and a connection on which nothing moves for ``BrowserServerConfiguration/idleTimeout`` is closed.
+/// 64 KiB at a time as the page reads it (the writes wait while the connection cannot take more; each socket's
+/// kernel send buffer is 256 KiB), so a page that reads slowly or never holds a bounded amount of memory however
+/// large the file, and a connection on which nothing moves for ``BrowserServerConfiguration/idleTimeout`` is closed.
 ///
 /// ```swift
 /// let server = try BrowserVideoServer(file: film, configuration: try BrowserServerConfiguration(listen: "8080"))
