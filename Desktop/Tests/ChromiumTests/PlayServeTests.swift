@@ -168,6 +168,36 @@ struct PlayServeTests {
               + "(worst \(Int((worst * 1000).rounded())) ms); one reading of both screens every "
               + "\(String(format: "%.1f", interval * 1000)) ms; page \(finalState)")
         #expect(compared >= 3, "second changes seen: cable \(cableSwitches.map(\.colour)), page \(pageSwitches.map(\.colour))")
+        try await checkTheRule(chromium, page)
+    }
+
+    /// The page's drift rule on the worked traces of the Swift reference (`FollowerTimelineTests`), with the answers
+    /// written out by hand here: the same numbers from the JavaScript.
+    static func checkTheRule(_ chromium: Chromium, _ page: Chromium.Page) async throws {
+        let script = """
+        (() => { const out = [];
+          function run(steps) { const c = edkCorrector();
+            for (const [leader, position, at] of steps) { const a = c.correct(leader, position, at);
+              out.push(a.kind === "seek" ? "seek " + a.to.toFixed(4) + " " + a.rate
+                       : a.kind === "rate" ? "rate " + a.rate.toFixed(4) : a.kind); }
+            out.push("latency " + c.seekLatency.toFixed(4)); }
+          const playing = {sequence: 4, mediaTime: 10, hostTime: 1000, rate: 1, duration: 120, discontinuity: false};
+          run([[playing, 20.02, 1010], [playing, 20.10, 1010], [playing, 20.03, 1010], [playing, 20.01, 1010],
+               [playing, 19.70, 1010], [playing, 20.60, 1010], [playing, 25.00, 1010.3], [playing, 20.90, 1010.9]]);
+          const paused = {sequence: 5, mediaTime: 30, hostTime: 1000, rate: 0, discontinuity: false};
+          const jumped = {sequence: 6, mediaTime: 90, hostTime: 1002, rate: 1, discontinuity: true};
+          run([[paused, 30.03, 1001], [paused, 30.2, 1001], [jumped, 90, 1002], [jumped, 95, 1002.2]]);
+          const fast = {sequence: 1, mediaTime: 0, hostTime: 0, rate: 2, discontinuity: true};
+          run([[fast, 0, 10], [fast, 21.7, 11], [fast, 10, 12]]);
+          return JSON.stringify(out); })()
+        """
+        let answers = try await chromium.evaluate(page, script) as? String ?? ""
+        let expected = ["none", "rate 0.9500", "rate 0.9850", "rate 1.0000", "rate 1.1000", "seek 20.1000 1", "none", "none",
+                        "latency 0.1000",
+                        "none", "seek 30.0000 0", "seek 90.1000 1", "none", "latency 0.1000",
+                        "seek 20.2000 2", "rate 2.1500", "seek 24.5000 2", "latency 0.2500"]
+        let data = try JSONSerialization.jsonObject(with: Data(answers.utf8)) as? [String] ?? []
+        #expect(data == expected, "the page's rule answered \(answers)")
     }
 
     @Test("a page that cannot play the file says so on screen (a container it does not play, a codec it does not decode)")
