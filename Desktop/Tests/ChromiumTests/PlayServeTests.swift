@@ -113,7 +113,7 @@ struct PlayServeTests {
         let screen = try ScreenProbe(x.display)
         let centre = (tv[0] + tv[2] / 2, tv[1] + tv[3] / 2)
         var samples: [Sample] = []
-        let end = Self.now() + 4.5
+        let end = Self.now() + 5.5
         while Self.now() < end {
             let cable = screen.pixel(centre.0, centre.1).flatMap { PlayServeClip.colourIndex($0.0, $0.1, $0.2) }
             let cableAt = Self.now()
@@ -144,7 +144,16 @@ struct PlayServeTests {
         var compared = 0
         var worst = 0.0
         var gaps: [String] = []
-        for cableSwitch in cableSwitches {
+        // The cable display is the reference, but the X11 player has no vsync yet and, on a loaded machine,
+        // sometimes shows a second late. Its changes come a whole number of seconds apart: one that does not
+        // (more than 50 ms off the grid most of its changes agree on) is the cable display's own stall, left out
+        // and counted.
+        let onGrid = { (a: Double, b: Double) in abs((a - b) - (a - b).rounded()) <= 0.05 }
+        let grid = cableSwitches.max { a, b in
+            cableSwitches.filter { onGrid($0.at, a.at) }.count < cableSwitches.filter { onGrid($0.at, b.at) }.count
+        }
+        let cableStalls = cableSwitches.filter { change in grid.map { !onGrid(change.at, $0.at) } ?? false }
+        for cableSwitch in cableSwitches where !cableStalls.contains(where: { $0.at == cableSwitch.at }) {
             guard let pageSwitch = pageSwitches.first(where: { $0.colour == cableSwitch.colour && abs($0.at - cableSwitch.at) < 0.9 }) else {
                 continue
             }
@@ -162,9 +171,9 @@ struct PlayServeTests {
                         "the page's currentTime was \(t) when the cable display changed second")
             }
         }
-        let interval = samples.count > 2 ? 2 * 4.5 / Double(samples.count) : .nan
+        let interval = samples.count > 2 ? 2 * 5.5 / Double(samples.count) : .nan
         let finalState = try await chromium.evaluate(page, "JSON.stringify(window.edkVideo)") as? String ?? ""
-        print("play --serve: settled \(String(format: "%.1f", settleTime)) s after the key; \(compared) second changes compared, page minus cable \(gaps.joined(separator: ", ")) ms "
+        print("play --serve: settled \(String(format: "%.1f", settleTime)) s after the key; \(compared) second changes compared (\(cableStalls.count) late on the cable display left out), page minus cable \(gaps.joined(separator: ", ")) ms "
               + "(worst \(Int((worst * 1000).rounded())) ms); one reading of both screens every "
               + "\(String(format: "%.1f", interval * 1000)) ms; page \(finalState)")
         #expect(compared >= 3, "second changes seen: cable \(cableSwitches.map(\.colour)), page \(pageSwitches.map(\.colour))")
@@ -196,7 +205,7 @@ struct PlayServeTests {
                         "latency 0.1000",
                         "none", "seek 30.0000 0", "seek 90.1000 1", "none", "latency 0.1000",
                         "seek 20.2000 2", "rate 2.1500", "seek 24.5000 2", "latency 0.2500"]
-        let data = try JSONSerialization.jsonObject(with: Data(answers.utf8)) as? [String] ?? []
+        let data = (try? JSONSerialization.jsonObject(with: Data(answers.utf8))) as? [String] ?? []
         #expect(data == expected, "the page's rule answered \(answers)")
     }
 

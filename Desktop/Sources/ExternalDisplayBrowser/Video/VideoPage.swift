@@ -41,7 +41,7 @@ enum VideoPage {
                                      seekLatency: 0.1, playable: null, message: "", settled: false};
     function show(text) { state.message = text; say.textContent = text; say.style.display = text ? "flex" : "none"; }
     function pageNow() { return performance.now() / 1000; }
-    let socket = null, leader = null, lastSequence = null, lastSeek = null, unmeasured = false, easing = false;
+    let socket = null, leader = null;
     let name = "the video", type = "";
     const samples = [];
 
@@ -86,22 +86,54 @@ enum VideoPage {
       follow();
     }
 
-    // The leader's position at the page's time `now` (the anchor moved on at the rate, never past the end).
-    function leaderPosition(at) {
+    // The leader's position at host time `at` (the anchor moved on at the rate, within 0…duration).
+    function positionOf(leader, at) {
       let position = leader.mediaTime + (at - leader.hostTime) * leader.rate;
+      if (!isFinite(position)) position = leader.mediaTime;
       if (leader.duration != null) position = Math.min(position, leader.duration);
       return Math.max(0, position);
     }
 
-    // FollowerDriftCorrector's rule (ExternalDisplayMedia), with its default thresholds.
+    // FollowerDriftCorrector's rule (ExternalDisplayMedia), with its default thresholds: given the leader's
+    // message, where the video is and the leader's clock now, the answer {kind: "none" | "rate" | "seek" |
+    // "ignored", rate, to}. Pure but for its own memory (window.edkCorrector makes one, for tests).
     const tolerance = 0.04, seekBeyond = 0.5, easingTime = 2, maximumRateChange = 0.1, settleTime = 0.5;
-    function seek(target, rate, hostNow) {
-      lastSeek = hostNow; easing = false; unmeasured = true; state.settled = false;
-      const landing = rate > 0 ? leaderPosition(hostNow + state.seekLatency) : target;
-      state.correction = "seek " + landing.toFixed(3) + " rate " + rate;
-      video.currentTime = landing;
-      apply(rate);
+    function makeCorrector() {
+      const c = {lastSequence: null, lastSeek: null, unmeasured: false, easing: false, seekLatency: 0.1};
+      function seek(leader, target, hostNow) {
+        c.lastSeek = hostNow; c.easing = false; c.unmeasured = true;
+        const rate = leader.rate;
+        return {kind: "seek", to: rate > 0 ? positionOf(leader, hostNow + c.seekLatency) : target, rate: rate};
+      }
+      c.correct = function (leader, position, hostNow) {
+        if (!(isFinite(position) && position >= 0) || !isFinite(hostNow)) return {kind: "ignored"};
+        if (c.lastSequence !== null && leader.sequence < c.lastSequence) return {kind: "ignored"};
+        const target = positionOf(leader, hostNow), rate = leader.rate;
+        const isNew = leader.sequence !== c.lastSequence;
+        c.lastSequence = leader.sequence;
+        if (isNew && leader.discontinuity) return seek(leader, target, hostNow);
+        if (c.lastSeek !== null && hostNow >= c.lastSeek && hostNow - c.lastSeek < settleTime) return {kind: "none", settling: true};
+        const drift = position - target;
+        if (c.unmeasured) {
+          c.unmeasured = false;
+          if (rate > 0) c.seekLatency = Math.min(2, Math.max(0, c.seekLatency - drift / rate));
+        }
+        if (Math.abs(drift) > seekBeyond || (rate <= 0 && Math.abs(drift) > tolerance)) return seek(leader, target, hostNow);
+        const band = c.easing ? tolerance / 2 : tolerance;
+        if (!(Math.abs(drift) > band && rate > 0)) {
+          if (!c.easing) return {kind: "none"};
+          c.easing = false;
+          return {kind: "rate", rate: rate};
+        }
+        const limit = rate * maximumRateChange;
+        c.easing = true;
+        return {kind: "rate", rate: rate + Math.min(limit, Math.max(-limit, -drift / easingTime))};
+      };
+      return c;
     }
+    window.edkCorrector = makeCorrector;
+    const corrector = makeCorrector();
+
     function apply(rate) {
       if (rate > 0) {
         video.playbackRate = rate;
@@ -110,34 +142,25 @@ enum VideoPage {
         video.pause();
       }
     }
+    // Every 100 ms and on every message: the rule's answer, carried out on the video element. Between answers
+    // the element plays at the leader's rate (or pauses with it) unless it is easing.
     function follow() {
       if (!leader || state.offset === null || state.playable === false || !video.src || video.readyState < 1) return;
-      const hostNow = pageNow() + state.offset, rate = leader.rate, target = leaderPosition(hostNow);
-      const isNew = leader.sequence !== lastSequence;
-      lastSequence = leader.sequence;
-      if (isNew && leader.discontinuity) return seek(target, rate, hostNow);
-      if (isNew) { easing = false; apply(rate); }
-      if (lastSeek !== null && hostNow >= lastSeek && hostNow - lastSeek < settleTime) return;
-      const drift = video.currentTime - target;
-      state.drift = drift;
-      if (unmeasured) {
-        unmeasured = false;
-        if (rate > 0) state.seekLatency = Math.min(2, Math.max(0, state.seekLatency - drift / rate));
+      const hostNow = pageNow() + state.offset;
+      const answer = corrector.correct(leader, video.currentTime, hostNow);
+      state.drift = video.currentTime - positionOf(leader, hostNow);
+      state.seekLatency = corrector.seekLatency;
+      if (answer.kind === "seek") {
+        state.correction = "seek " + answer.to.toFixed(3) + " rate " + answer.rate;
+        video.currentTime = answer.to;
+        apply(answer.rate);
+      } else if (answer.kind === "rate") {
+        state.correction = "rate " + answer.rate.toFixed(4);
+        apply(answer.rate);
+      } else if (!corrector.easing) {
+        apply(leader.rate);
       }
-      if (Math.abs(drift) > seekBeyond || (rate <= 0 && Math.abs(drift) > tolerance)) return seek(target, rate, hostNow);
-      state.settled = !easing && Math.abs(drift) <= tolerance;
-      const band = easing ? tolerance / 2 : tolerance;
-      if (!(Math.abs(drift) > band && rate > 0)) {
-        if (easing) { easing = false; state.correction = "rate " + rate; video.playbackRate = rate; }
-        apply(rate);
-        return;
-      }
-      const limit = rate * maximumRateChange;
-      const change = Math.min(limit, Math.max(-limit, -drift / easingTime));
-      easing = true;
-      state.correction = "rate " + (rate + change).toFixed(4);
-      video.playbackRate = rate + change;
-      apply(rate + change);
+      state.settled = answer.kind === "none" && !answer.settling && !corrector.easing && Math.abs(state.drift) <= tolerance;
     }
     video.addEventListener("loadedmetadata", follow);
     setInterval(follow, 100);
@@ -158,7 +181,7 @@ enum VideoPage {
         if (message.type === "hello") hello(message);
         else if (message.type === "clock") clock(message);
         else if (message.type === "timeline") {
-          if (lastSequence !== null && message.message.sequence < lastSequence) return;
+          if (leader && message.message.sequence < leader.sequence) return;
           leader = message.message;
           follow();
         }
