@@ -139,7 +139,7 @@ let package = Package(
         // Browser displays: each page that opens a URL is an external display (Hummingbird HTTP + WebSocket).
         // Only the CLI, its benchmark and its tests depend on it; no library product does.
         .target(name: "ExternalDisplayBrowser",
-                dependencies: [kit("ExternalDisplayKit"),
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"),
                                .product(name: "Hummingbird", package: "hummingbird"),
                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -211,7 +211,7 @@ let package = Package(
                                    kit("ExternalDisplayTesting")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayBrowserTests",
-                    dependencies: ["ExternalDisplayBrowser", kit("ExternalDisplayKit"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport",
+                    dependencies: ["ExternalDisplayBrowser", kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport",
                                    .product(name: "Hummingbird", package: "hummingbird"),
                                    .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                                    .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
@@ -249,7 +249,7 @@ let package = Package(
                     swiftSettings: strict),
         // Integration: headless Chromium pages (and emulated viewers) as displays of `present --serve`.
         .testTarget(name: "ChromiumTests",
-                    dependencies: ["ExtDisplayTestSupport"],
+                    dependencies: ["ExtDisplayTestSupport", .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),
         // Real GStreamer decoding of clips the tests make with gst-launch-1.0 (videotestsrc, vp8enc, webmmux), and
         // `extdisplay play` headless on them.

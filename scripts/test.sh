@@ -112,7 +112,7 @@ run_tests "SwayTests.ServeWaylandTests (browser viewers beside the Wayland prese
 run_tests "MutterTests under headless Mutter (GNOME)" Desktop --filter '^MutterTests\.'
 run_tests "KWinTests under headless KWin (KDE)" Desktop --filter '^KWinTests\.'
 run_tests "ChromiumTests with headless Chromium" Desktop --filter '^ChromiumTests\.' \
-  --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests|ServedRenderBudgetTests)'
+  --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests|ServedRenderBudgetTests|PlayServeTests)'
 # Hostile pages against a served presenter (300 pages, 1,100 idle connections, near-4K and 16384-pixel viewports):
 # the presenter's renders and the load client's threads would slow other suites' pages; on its own.
 run_tests "ChromiumTests.ServedHostileTests (the served binary against hostile pages)" Desktop \
@@ -125,6 +125,10 @@ run_tests "ChromiumTests.ServedRenderBudgetTests (picture budget, renders off th
 # other suites, whose tests may hold those threads in blocking calls (a child process's exit, zbarimg), their
 # connections starved (0 of 100 connected in 60 s on a loaded machine). It runs in a process of its own.
 run_tests "ChromiumTests.LoadAndLifecycleTests (emulated viewers)" Desktop --filter '^ChromiumTests\.LoadAndLifecycleTests'
+# `play --serve`: a page's video timed against the cable display (Xorg-dummy) to 100 ms: nothing else may take the
+# cores while it measures.
+run_tests "ChromiumTests.PlayServeTests (play --serve: page and cable display in step)" Desktop \
+  --filter '^ChromiumTests\.PlayServeTests'
 # GStreamer's decoder threads in the test process, and `extdisplay play` (headless, and on an Xorg-dummy) on clips
 # made by gst-launch-1.0.
 run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and on Xorg-dummy)" Desktop --filter '^GStreamerTests\.' \

@@ -40,6 +40,14 @@ public final class LivePlayer {
     private var soundClock = SoundClockFollower()
     private var hasSound = false
     private let log: (String) -> Void
+    /// Called with every timeline message the playback core sends (play, pause, seek, rate, a new item): what
+    /// followers such as browser pages need to play in step.
+    public var onTimeline: ((TimelineMessage) -> Void)?
+    /// Called after a new frame went to the external display's window, with its media time and the host-clock
+    /// instant the window was presented: how late this display shows frames (``PresentationLatency``).
+    public var onFramePresented: ((_ mediaTime: Double, _ hostTime: Double) -> Void)?
+    /// The media time of a frame drawn into the audience window but not presented yet.
+    private var unpresented: Double?
 
     /// A player of `file` on the external output `display` chooses, reporting through `log`.
     public init(file: URL, display: VideoPlaybackConfiguration.DisplayChoice, log: @escaping (String) -> Void) {
@@ -183,6 +191,7 @@ public final class LivePlayer {
             case .place(let placement): place(placement)
             case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
             case .timeline(let message):
+                onTimeline?(message)
                 scheduler?.follow(soundClock.follow(message.timeline), discontinuity: message.discontinuity)
                 if message.timeline.rate > 0 {
                     do { try decoder?.startStreaming(from: message.timeline.position(at: now), rate: message.timeline.rate) } catch {
@@ -262,12 +271,17 @@ public final class LivePlayer {
             console?.setNeedsDisplay()
         }
         audience?.displayIfNeeded()
+        if let time = unpresented, audience != nil {
+            unpresented = nil
+            onFramePresented?(time, clock.now())
+        }
         console?.displayIfNeeded()
     }
 
     private func show(_ next: VideoFrame?) {
         guard let next else { return }
         frame = next
+        unpresented = next.time
         audience?.setNeedsDisplay()
         if playback.placement == .mainWindow { console?.setNeedsDisplay() }
     }

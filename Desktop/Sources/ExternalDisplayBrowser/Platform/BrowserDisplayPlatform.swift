@@ -49,30 +49,16 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
     /// then on; they are reported as displays once ``start(delivering:)`` is called.
     public func listen() async throws(BrowserServerError) -> URL {
         if let boundPort { return baseURL(port: boundPort) }
-        let (ports, found) = AsyncStream<Result<Int, BrowserServerError>>.makeStream()
         let server = self.server
-        let configuration = server.configuration
-        serving = Task.detached {
-            do {
-                try await server.run { found.yield(.success($0)) }
-                found.yield(.failure(BrowserServerError("the server stopped")))
-            } catch {
-                found.yield(.failure(BrowserServerError("cannot listen on \(configuration.host):\(configuration.port): \(error)")))
-            }
+        let (task, port) = try await GuardedHTTPServer.listen(configuration: server.configuration) { onListening in
+            try await server.run(onListening: onListening)
         }
+        serving = task
         pump = Task { [weak self] in
             for await event in server.events { self?.handle(event) }
         }
-        for await result in ports {
-            switch result {
-            case .success(let port):
-                boundPort = port
-                return baseURL(port: port)
-            case .failure(let error):
-                throw error
-            }
-        }
-        throw BrowserServerError("the server stopped before it listened")
+        boundPort = port
+        return baseURL(port: port)
     }
 
     /// The remote page's URL with its token: give it only to the speaker.
@@ -86,10 +72,7 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
         server.publishRemote(state: state.json, frame: picture)
     }
 
-    private func baseURL(port: Int) -> URL {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return URL(string: "http://\(host):\(port)/")!
-    }
+    private func baseURL(port: Int) -> URL { GuardedHTTPServer.baseURL(host: configuration.host, port: port) }
 
     // MARK: DisplayPlatform
 

@@ -40,32 +40,9 @@ final class BrowserServer: Sendable {
             }
             return Self.page(RemotePage.html)
         }
-        var logger = Logger(label: "extdisplay.browser")
-        logger.logLevel = .critical
-        let ws = WebSocketServerConfiguration(maxFrameSize: 1 << 14,
-                                              autoPing: .enabled(timePeriod: configuration.heartbeat),
-                                              closeTimeout: .seconds(2), validateUTF8: true)
-        let limits = ConnectionLimits(headerTimeout: configuration.headerTimeout, idleTimeout: configuration.idleTimeout,
-                                      maximumHeadBytes: configuration.maximumHeadBytes)
-        let policy = RequestGuard.Policy(boundHost: configuration.host, port: configuration.port,
-                                         publicOrigins: configuration.publicOrigins)
-        let budget = ConnectionBudget(maximum: min(configuration.maximumConnections, Self.raiseFileLimit() - 64),
-                                      pendingPerAddress: configuration.maximumPendingPerAddress,
-                                      reserved: configuration.reservedConnections)
-        let server = HTTPServerBuilder { [self] responder in
-            GuardedChildChannel(
-                inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(ws: ws)) { request, channel, _ in
-                    self.upgrade(request, port: channel.localAddress?.port ?? self.configuration.port)
-                },
-                limits: limits, policy: policy, budget: budget)
-        }
-        let app = Application(
-            router: router,
-            server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
-            logger: logger)
-        try await app.runService(gracefulShutdownSignals: [])
+        try await GuardedHTTPServer.run(configuration: configuration, router: router,
+                                        upgrade: { [self] request, port in upgrade(request, port: port) },
+                                        onListening: onListening)
     }
 
     /// Ends the event stream (the platform stops listening).
@@ -87,12 +64,7 @@ final class BrowserServer: Sendable {
     // MARK: WebSocket upgrades
 
     private func upgrade(_ request: HTTPRequest, port: Int) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-        // The guard checked Host and Origin on the raw head already (ConnectionGuardHandler); again here, on what
-        // Hummingbird parsed.
-        let policy = RequestGuard.Policy(boundHost: configuration.host, port: port, publicOrigins: configuration.publicOrigins)
-        guard let target = request.path, let (path, query) = RequestGuard.split(target),
-              RequestGuard.hostAllowed(request.authority, policy: policy),
-              RequestGuard.originAllowed(request.headerFields[.origin], policy: policy) else {
+        guard let (path, query) = GuardedHTTPServer.admitted(request, port: port, configuration: configuration) else {
             return .dontUpgrade
         }
         switch path {
@@ -112,29 +84,18 @@ final class BrowserServer: Sendable {
         }
         let viewer = ViewerConnection(id: DisplayID("browser-\(number)"), sendsAhead: configuration.sendsAhead)
         var connected = false
-        var reason = "the page closed"
+        var reason = ""
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await viewer.runWriter { try await Self.write($0, to: outbound) } }
-            do {
-                for try await message in inbound.messages(maxSize: PageMessage.maximumSize) {
-                    guard case .text(let text) = message else {
-                        throw BrowserProtocolError("pages send text messages only")
-                    }
-                    switch try PageMessage.parse(text) {
-                    case .viewport(let viewport):
-                        continuation.yield(connected ? .viewerResized(viewer.id, viewport)
-                                                     : .viewerConnected(viewer, viewport))
-                        connected = true
-                    case .painted(let frame, _):
-                        viewer.painted(frame)
-                    }
+            reason = await GuardedHTTPServer.readText(inbound, outbound, maxSize: PageMessage.maximumSize,
+                                                      textOnly: "pages send text messages only") { text in
+                switch try PageMessage.parse(text) {
+                case .viewport(let viewport):
+                    continuation.yield(connected ? .viewerResized(viewer.id, viewport) : .viewerConnected(viewer, viewport))
+                    connected = true
+                case .painted(let frame, _):
+                    viewer.painted(frame)
                 }
-            } catch let error as BrowserProtocolError {
-                reason = "closed: " + NetworkText.printable(error.description)
-                try? await outbound.close(.unacceptableData, reason: CloseReason.fitting(error.description))
-            } catch {
-                reason = "connection lost"
-                try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
             }
             viewer.finish()
             group.cancelAll()
@@ -154,17 +115,9 @@ final class BrowserServer: Sendable {
         if let frame { remote.offer(frame) }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await remote.runWriter { try await Self.write($0, to: outbound) } }
-            do {
-                for try await message in inbound.messages(maxSize: BrowserRemoteCommand.maximumSize) {
-                    guard case .text(let text) = message else {
-                        throw BrowserProtocolError("the remote sends text messages only")
-                    }
-                    continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
-                }
-            } catch let error as BrowserProtocolError {
-                try? await outbound.close(.unacceptableData, reason: CloseReason.fitting(error.description))
-            } catch {
-                try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
+            _ = await GuardedHTTPServer.readText(inbound, outbound, maxSize: BrowserRemoteCommand.maximumSize,
+                                                 textOnly: "the remote sends text messages only") { text in
+                continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
             }
             remote.finish()
             group.cancelAll()
@@ -204,20 +157,7 @@ final class BrowserServer: Sendable {
 
     // MARK: Pages
 
-    private static func page(_ html: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        headers[.init("Referrer-Policy")!] = "no-referrer"
-        headers[.init("X-Frame-Options")!] = "DENY"
-        headers[.init("Content-Security-Policy")!] =
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob:; connect-src 'self'"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
-    }
+    private static func page(_ html: String) -> Response { GuardedHTTPServer.page(html) }
 
-    private static func refused(_ message: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/plain; charset=utf-8"
-        return Response(status: .forbidden, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
-    }
+    private static func refused(_ message: String) -> Response { GuardedHTTPServer.text(.forbidden, message) }
 }

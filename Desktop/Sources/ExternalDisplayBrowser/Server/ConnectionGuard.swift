@@ -88,6 +88,26 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         deadline = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) { channel.close(promise: nil) }
     }
 
+    /// The idle timer after a request: it closes the connection once neither side has sent anything for
+    /// ``ConnectionLimits/idleTimeout``. A response still being written (a video streamed to a page that reads
+    /// as it plays) is not silence; a client that stops reading stops the writes (backpressure), and is closed.
+    private func armIdle(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let channel = context.channel
+        let timeout = TimeAmount(limits.idleTimeout)
+        let wait = max(.milliseconds(1), timeout - (NIODeadline.now() - lastResponseWrite))
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: wait) { [self] in
+            if phase == .head, idleBetweenRequests, NIODeadline.now() - lastResponseWrite < timeout {
+                armIdle(context: context)
+            } else {
+                channel.close(promise: nil)
+            }
+        }
+    }
+
+    /// When a response's bytes were last written (while the idle timer runs).
+    private var lastResponseWrite = NIODeadline.now()
+
     // MARK: Inbound
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -149,8 +169,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
             var out = context.channel.allocator.buffer(capacity: headBytes.count)
             out.writeBytes(headBytes)
-            arm(context: context, limits.idleTimeout)
             idleBetweenRequests = true
+            lastResponseWrite = .now()
+            armIdle(context: context)
             if head.upgrade {
                 phase = .upgrading
                 budget.upgrading(ObjectIdentifier(context.channel), viewer: !head.target.hasPrefix("/remote"))
@@ -178,6 +199,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     // MARK: Outbound
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if phase == .head { lastResponseWrite = .now() }
         if phase == .upgrading, case .byteBuffer(let buffer) = unwrapOutboundIn(data) {
             let start = buffer.getBytes(at: buffer.readerIndex, length: min(12, buffer.readableBytes)) ?? []
             if start.count == 12 {
@@ -409,6 +431,9 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         do {
+            // A fixed send buffer instead of the kernel's autotuning (up to 4 MiB): what a page that stops reading
+            // leaves in flight stays small (ample for a LAN: 256 KiB a round trip).
+            try channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: 262_144)
             try channel.pipeline.syncOperations.addHandler(
                 ConnectionGuardHandler(limits: limits, policy: policy, budget: budget), position: .first)
         } catch {

@@ -56,6 +56,12 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(help: "Headless: steps to play, comma-separated (play, pause, seek:S, wait:S, unplug:ID, plug:PRESET …).")
     var keys: String = ""
 
+    @Option(help: ArgumentHelp("Serve the film to browsers on [HOST:]PORT: each page plays the file itself (range "
+                               + "requests, never re-encoded) in step with this player. Loopback only unless a host "
+                               + "is named; port 0: any free port. Needs the desktop player (X11).",
+                               valueName: "[HOST:]PORT"))
+    var serve: String?
+
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -68,6 +74,10 @@ struct PlayCommand: AsyncParsableCommand {
             let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice) { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
+            let server = await startServing()
+            defer { server?.stop() }
+            player.onTimeline = { server?.publish($0) }
+            player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
             let problems: [String]
             do { problems = try await player.run() } catch { Self.fail(error.description) }
             if let last = problems.last {
@@ -80,6 +90,7 @@ struct PlayCommand: AsyncParsableCommand {
             Self.fail("playing on Wayland is not built yet (X11 is: set DISPLAY); add --simulate laptop,hdmi-tv-1080p "
                       + "to play on simulated displays and write snapshots")
         }
+        if serve != nil { Self.fail(Self.headlessServeProblem) }
         if simulate == nil { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
         let steps: [PlayStep]
         do { steps = try PlayStep.parseList(keys) } catch { Self.fail(error.description) }
