@@ -51,6 +51,10 @@ struct PlayFigures {
     var cpuPercent: Double?
     var seekLatencies: [Double] = []
     var seeksMissed = 0
+    /// Screen reads per second during the measured playback, and the longest time between two of them: a frame
+    /// shown for less than that may go unseen, so drops count only where reads are well under a frame apart.
+    var readsPerSecond = 0.0
+    var longestGap = 0.0
     var note = ""
 
     /// One line of figures.
@@ -60,7 +64,7 @@ struct PlayFigures {
         let missed = seeksMissed > 0 ? " (\(seeksMissed) missed)" : ""
         let noted = note.isEmpty ? "" : "; \(note)"
         return "first frame \(formatMS(firstFrame)), \(dropped) of \(span) frames never shown, \(backwards) backwards, "
-            + "CPU \(cpu), seeks \(seeks)\(missed)\(noted)"
+            + "CPU \(cpu), seeks \(seeks)\(missed); \(Int(readsPerSecond)) screen reads/s, longest gap \(formatMS(longestGap))\(noted)"
     }
 }
 
@@ -112,8 +116,15 @@ final class MpvBench {
         var last = first, low = first, high = first
         let cpu0 = ProcStat.cpuSeconds(process.processIdentifier)
         let t0 = SDLVideo.now()
+        var reads = 0
+        var lastRead = t0
         while SDLVideo.now() - t0 < Double(options.seconds), process.isRunning {
-            if let i = shownIndex() {
+            let read = shownIndex()
+            let now = SDLVideo.now()
+            reads += 1
+            figures.longestGap = max(figures.longestGap, now - lastRead)
+            lastRead = now
+            if let i = read {
                 if i < last { figures.backwards += 1 }
                 seen.insert(i)
                 last = i
@@ -123,6 +134,7 @@ final class MpvBench {
             usleep(options.pollMicroseconds)
         }
         let wall = SDLVideo.now() - t0
+        figures.readsPerSecond = Double(reads) / wall
         if let cpu0, let cpu1 = ProcStat.cpuSeconds(process.processIdentifier) { figures.cpuPercent = (cpu1 - cpu0) / wall * 100 }
         figures.span = high - low + 1
         figures.dropped = figures.span - seen.count
@@ -180,7 +192,7 @@ final class MpvBench {
         let mpvVersion = (try? runTool("/usr/bin/dpkg-query", ["-W", "-f", "${Version}", "mpv"])) ?? "?"
         let mode = (try? runTool("/usr/bin/xrandr", ["--query"], environment: ["DISPLAY": server.display]))?
             .split(separator: "\n").drop(while: { !$0.hasPrefix("DUMMY1") }).dropFirst().first { $0.contains("*") }?
-            .trimmingCharacters(in: .whitespaces) ?? "?"
+            .split(separator: " ").prefix(2).joined(separator: " ") ?? "?"
         let loadStart = loadAverage()
         print("present-bench mpv: Xorg-dummy \(server.display), DUMMY1 \(mode), Openbox; mpv \(mpvVersion) (its defaults, "
               + "--fs on DUMMY1, no OSD); \(options.seconds) s measured per clip, \(options.seeks) seeks; "
@@ -203,6 +215,7 @@ final class MpvBench {
             ("frames never shown (of those due)", { f in
                 f.span > 0 ? String(format: "%d / %d (%.1f %%)", f.dropped, f.span, Double(f.dropped) / Double(f.span) * 100) : "—" }),
             ("frames shown out of order", { f in "\(f.backwards)" }),
+            ("screen reads/s, longest gap between reads", { f in "\(Int(f.readsPerSecond)) /s, \(formatMS(f.longestGap))" }),
             ("CPU % of one core while playing", { f in f.cpuPercent.map { String(format: "%.0f %%", $0) } ?? "—" }),
             ("launch → first frame", { f in formatMS(f.firstFrame) }),
             ("Right (+5 s) → new position (median / max)", { f in
