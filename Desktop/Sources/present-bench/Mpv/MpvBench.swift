@@ -68,6 +68,7 @@ struct PlayFigures {
     }
 }
 
+/// Makes the clips, starts the server and plays each clip with each player in turn, reading DUMMY1 all along.
 final class MpvBench {
     let options: MpvBenchOptions
     let work: URL
@@ -86,6 +87,7 @@ final class MpvBench {
         reader?.row(x: output.x, y: output.y + output.height / 2, width: output.width).flatMap(FrameIndexCode.decode)
     }
 
+    /// Plays `file` with `player` (launch, `seconds` of playback, the seeks) and returns what the screen showed.
     func runOnce(_ player: String, clip: BenchClip, file: URL, display: String, keys: KeyPresser) throws -> PlayFigures {
         var figures = PlayFigures()
         let log = work.appendingPathComponent("\(player)-\(clip.name).log")
@@ -156,6 +158,7 @@ final class MpvBench {
         return figures
     }
 
+    /// The release `extdisplay` next to this binary.
     func extdisplayPath() throws -> String {
         let path = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("extdisplay").path
@@ -210,6 +213,7 @@ final class MpvBench {
         printTable(results, loadStart: loadStart)
     }
 
+    /// The side-by-side table, one column per clip and player, with the load average and the command.
     func printTable(_ results: [(String, PlayFigures)], loadStart: String) {
         let rows: [(String, (PlayFigures) -> String)] = [
             ("frames never shown (of those due)", { f in
