@@ -257,6 +257,10 @@ let package = Package(
                     dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport",
                                    .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),
+        // The benchmarks' own pure parts (the mpv benchmark's frame-number code), tested in this process.
+        .testTarget(name: "PresentBenchTests",
+                    dependencies: ["present-bench"],
+                    swiftSettings: strict),
         // Integration: a private D-Bus session bus (dbus-daemon) driven by playerctl and dbus-send.
         .testTarget(name: "DBusTests",
                     dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],

@@ -4,6 +4,7 @@
 //   swift run -c release present-bench --large-decks      (open and flip time as a deck grows; LargeDecks.swift)
 //   swift run -c release present-bench --text             (text path: any-language shaper vs one SDL_ttf call; TextBench.swift)
 //   scripts/bench-pympress.sh [--runs 3]                   (against pympress on Xorg-dummy; Pympress/)
+//   scripts/bench-mpv.sh [--seconds 60]                    (`extdisplay play` against mpv on Xorg-dummy; Mpv/)
 //   swift run -c release present-bench keys [--keys 20]    (key → status line in each configuration; KeyLatencyBench.swift)
 //   swift run -c release present-bench flip-floor          (where a 4K flip's time goes; FlipFloorBench.swift)
 //
@@ -179,6 +180,10 @@ func main() async throws {
         pympressBench(Array(args.dropFirst()))
         return
     }
+    if args.first == "mpv" {
+        mpvBench(Array(args.dropFirst()))
+        return
+    }
     if args.first == "keys" {
         keyLatencyBench(Array(args.dropFirst()))
         return
@@ -200,7 +205,7 @@ func main() async throws {
                           rounds: 50)
             return
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | keys [--keys N] | flip-floor [--size WxH]\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | mpv [--seconds S] | keys [--keys N] | flip-floor [--size WxH]\n".utf8))
             exit(2)
         }
     }

@@ -13,6 +13,14 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The repository's root (where scripts/xorg-dummy.sh is): the working directory, or found from this source file.
+func benchPackageRoot() -> URL {
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    return FileManager.default.fileExists(atPath: cwd.appendingPathComponent("scripts/xorg-dummy.sh").path)
+        ? cwd : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
 /// Starts a process with its output in `log` (nil: discarded).
 func spawn(_ path: String, _ arguments: [String], environment: [String: String], log: URL?) throws -> Process {
     let process = Process()

@@ -107,10 +107,7 @@ final class PympressBench {
         self.options = options
         work = FileManager.default.temporaryDirectory.appendingPathComponent("present-bench-pympress-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        packageRoot = FileManager.default.fileExists(atPath: cwd.appendingPathComponent("scripts/xorg-dummy.sh").path)
-            ? cwd : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        packageRoot = benchPackageRoot()
     }
 
     /// The page (0-based) the audience output shows: two pixels away from the page number must agree.
