@@ -250,11 +250,14 @@ final class PympressBench {
             _ = poll(timeout: 10, from: SDLVideo.now()) { audiencePage() == deck.pages - 1 }
             usleep(1_000_000)
         }
-        // Idle: the last page, nothing pressed, the talk timer running.
-        if let cpu0 = ProcStat.cpuSeconds(process.processIdentifier) {
+        // Idle: the last page, nothing pressed, the talk timer running. The threads' run time to the nanosecond
+        // where the kernel keeps it (clock ticks are 10 ms: one tick in 10 s already reads 0.10 %).
+        let pid = process.processIdentifier
+        let cpuNow = { ProcStat.threadCPUSeconds(pid) ?? ProcStat.cpuSeconds(pid) }
+        if let cpu0 = cpuNow() {
             let wall0 = SDLVideo.now()
             usleep(UInt32(options.idleSeconds * 1e6))
-            if let cpu1 = ProcStat.cpuSeconds(process.processIdentifier) {
+            if let cpu1 = cpuNow() {
                 figures.idleCPU = (cpu1 - cpu0) / (SDLVideo.now() - wall0) * 100
             }
         }
@@ -314,7 +317,7 @@ final class PympressBench {
             + "p90 \(ms(percentile(sorted, 0.9))) "
             + "max \(ms(sorted.last)) (\(f.flips.count) seen, \(f.missedFlips) missed), "
             + "RSS \(f.residentMB.map { String(format: "%.0f MB", $0) } ?? "—"), "
-            + "idle CPU \(f.idleCPU.map { String(format: "%.2f %%", $0) } ?? "—"), replug \(f.replug == nil ? "never" : ms(f.replug)), "
+            + "idle CPU \(f.idleCPU.map { String(format: "%.3f %%", $0) } ?? "—"), replug \(f.replug == nil ? "never" : ms(f.replug)), "
             + "29 rapid keys: last page \(f.rapid == nil ? "not within 10 s" : ms(f.rapid)) after the last key"
             + (f.note.isEmpty ? "" : " [\(f.note)]")
             + f.slowFlips.map { String(format: "\n    slow flip to page %d, key at %.3f: %.0f ms", $0.page, $0.wall, $0.latency * 1000) }
@@ -333,7 +336,7 @@ final class PympressBench {
                     + " / \(formatMS(all.last, digits: 1))"
                     + (missed > 0 ? " (\(missed) flips not seen)" : "") }),
             ("idle CPU, static slide, timer running (median)", { runs in
-                median(runs.compactMap(\.idleCPU)).map { String(format: "%.2f %%", $0) } ?? "—" }),
+                median(runs.compactMap(\.idleCPU)).map { String(format: "%.3f %%", $0) } ?? "—" }),
             ("resident memory after all pages (median)", { runs in
                 median(runs.compactMap(\.residentMB)).map { String(format: "%.0f MB", $0) } ?? "—" }),
             ("29 keys 0.25 s apart: audience on the last page, after the last key (median)", { runs in
