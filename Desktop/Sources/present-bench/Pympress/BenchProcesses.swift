@@ -87,18 +87,18 @@ enum ProcStat {
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// CPU seconds the process's live threads have run, to the nanosecond: the sum of the first field of
-    /// `/proc/PID/task/*/schedstat`. Finer than ``cpuSeconds(_:)``'s 10 ms clock ticks, which an idle presenter
-    /// uses a few of a minute. Nil where the kernel does not offer it; threads that end in between are not counted.
-    static func threadCPUSeconds(_ pid: Int32) -> Double? {
+    /// The run time of each live thread of the process in seconds, to the nanosecond (the first field of
+    /// `/proc/PID/task/TID/schedstat`), by thread id. Finer than ``cpuSeconds(_:)``'s 10 ms clock ticks, which an
+    /// idle presenter uses a few of a minute. Nil where the kernel does not keep it.
+    static func threadCPUSeconds(_ pid: Int32) -> [String: Double]? {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
-        var nanoseconds = 0.0
+        var seconds: [String: Double] = [:]
         for task in tasks {
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
                   let first = text.split(separator: " ").first, let value = Double(first) else { continue }
-            nanoseconds += value
+            seconds[task] = value / 1e9
         }
-        return nanoseconds > 0 ? nanoseconds / 1e9 : nil
+        return seconds.values.contains { $0 > 0 } ? seconds : nil
     }
 
     /// Resident memory in MB (VmRSS).

@@ -23,6 +23,8 @@ struct RunFigures {
     var slowFlips: [(page: Int, wall: Double, latency: Double)] = []
     var residentMB: Double?
     var idleCPU: Double?
+    /// The idle figure came from 10 ms clock ticks (a thread ended during the idle period).
+    var idleCPUInTicks = false
     var replug: Double?
     /// 29 keys 0.25 s apart from page 1: the audience on page 30, seconds after the last key (nil: not within 10 s).
     var rapid: Double?
@@ -251,14 +253,23 @@ final class PympressBench {
             usleep(1_000_000)
         }
         // Idle: the last page, nothing pressed, the talk timer running. The threads' run time to the nanosecond
-        // where the kernel keeps it (clock ticks are 10 ms: one tick in 10 s already reads 0.10 %).
+        // where the kernel keeps it (clock ticks are 10 ms: one tick in 10 s already reads 0.10 %); a thread that
+        // ends in between takes its time with it, so then the ticks (which keep it) are used, and said.
         let pid = process.processIdentifier
-        let cpuNow = { ProcStat.threadCPUSeconds(pid) ?? ProcStat.cpuSeconds(pid) }
-        if let cpu0 = cpuNow() {
+        if let ticks0 = ProcStat.cpuSeconds(pid) {
+            let threads0 = ProcStat.threadCPUSeconds(pid)
             let wall0 = SDLVideo.now()
             usleep(UInt32(options.idleSeconds * 1e6))
-            if let cpu1 = cpuNow() {
-                figures.idleCPU = (cpu1 - cpu0) / (SDLVideo.now() - wall0) * 100
+            let threads1 = ProcStat.threadCPUSeconds(pid)
+            if let ticks1 = ProcStat.cpuSeconds(pid) {
+                let wall = SDLVideo.now() - wall0
+                if let threads0, let threads1, Set(threads0.keys).isSubset(of: Set(threads1.keys)) {
+                    let used = threads1.values.reduce(0, +) - threads0.values.reduce(0, +)
+                    figures.idleCPU = used / wall * 100
+                } else {
+                    figures.idleCPU = (ticks1 - ticks0) / wall * 100
+                    figures.idleCPUInTicks = true
+                }
             }
         }
         // Unplug the audience output, then plug it back: does the audience see the slide again, and when?
@@ -317,7 +328,7 @@ final class PympressBench {
             + "p90 \(ms(percentile(sorted, 0.9))) "
             + "max \(ms(sorted.last)) (\(f.flips.count) seen, \(f.missedFlips) missed), "
             + "RSS \(f.residentMB.map { String(format: "%.0f MB", $0) } ?? "—"), "
-            + "idle CPU \(f.idleCPU.map { String(format: "%.3f %%", $0) } ?? "—"), replug \(f.replug == nil ? "never" : ms(f.replug)), "
+            + "idle CPU \(f.idleCPU.map { String(format: "%.3f %%", $0) } ?? "—")\(f.idleCPUInTicks ? " (clock ticks)" : ""), replug \(f.replug == nil ? "never" : ms(f.replug)), "
             + "29 rapid keys: last page \(f.rapid == nil ? "not within 10 s" : ms(f.rapid)) after the last key"
             + (f.note.isEmpty ? "" : " [\(f.note)]")
             + f.slowFlips.map { String(format: "\n    slow flip to page %d, key at %.3f: %.0f ms", $0.page, $0.wall, $0.latency * 1000) }
