@@ -50,6 +50,9 @@ public struct PDFPage: Hashable, Sendable {
     public var pageCount: Int
     /// The page's label (`/PageLabels` or the `.pdfpc` file), if it has one: overlays share their slide's label.
     public var label: String?
+    /// The video clips on the page (movie, screen and link annotations naming local video files), in the order the
+    /// page lists them. Empty when the page has none.
+    public var clips: [SlideClip]
 
     /// The version of the file the page was read from (nil: not known). Rendered pages are cached by it, so a
     /// deck read again after the file changed never shows a page of the old file.
@@ -57,8 +60,10 @@ public struct PDFPage: Hashable, Sendable {
 
     /// Creates a page.
     public init(document: URL, index: Int, width: Double, height: Double, part: Part = .whole, notesPart: Part? = nil,
-                pageCount: Int = 0, label: String? = nil, version: FileSignature? = nil) {
+                pageCount: Int = 0, label: String? = nil, version: FileSignature? = nil,
+                clips: [SlideClip] = []) {
         self.version = version
+        self.clips = clips
         self.document = document
         self.index = index
         self.width = width
