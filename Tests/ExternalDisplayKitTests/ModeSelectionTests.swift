@@ -48,6 +48,18 @@ struct ModeSelectionTests {
         #expect(chosen(.size(size(1280, 1024)), "hdmi-tv-720p") == size(1280, 720))
     }
 
+    @Test func anUnofferedSizeIsReportedWithTheSizesOffered() {
+        let tv = DisplayCatalog.display(named: "hdmi-tv-720p")!
+        let offered = ModeSelection.size(size(1280, 720)).choose(for: tv)
+        #expect(offered.problem == nil)
+        let choice = ModeSelection.size(size(3000, 2000)).choose(for: tv)
+        #expect(choice.mode.size == size(1280, 720))
+        let problem = choice.problem ?? ""
+        #expect(problem.contains("does not offer 3000"))
+        // Every size the preset offers is named, so the user can pick one.
+        for mode in tv.modes { #expect(problem.contains("\(mode.size.width)"), "\(mode.size) missing from: \(problem)") }
+    }
+
     @Test func customPolicyThatPicksAnUnofferedModeFallsBackWithAProblem() {
         let policy = ModeSelection.custom(name: "eight-k") { _ in DisplayMode(width: 7680, height: 4320) }
         let choice = policy.choose(for: DisplayCatalog.display(named: "hdmi-tv-1080p")!)

@@ -50,6 +50,9 @@ struct KWinListTests {
         // KWin lets clients switch modes (kde-output-management-v2): no "--mode has no effect" here; a size the
         // output does not list is not asked for (the engine keeps the preferred mode) and Virtual-1 keeps its own.
         #expect(!presenter.stderr.contains("--mode has no effect"), "stderr: \(presenter.stderr)")
+        // …and the user is told, with the sizes Virtual-1 offers.
+        #expect(poll { presenter.stderr.contains("Virtual-1 does not offer 800×600 (it offers 1024×768)") },
+                "stderr: \(presenter.stderr)")
         let virtual1 = try #require(try kwin.outputs().first { $0.name == "Virtual-1" })
         #expect(virtual1.modeWidth == 1024 && virtual1.modeHeight == 768, "wayland-info: \(virtual1)")
         presenter.signal(SIGTERM)

@@ -98,6 +98,8 @@ struct MutterPresentTests {
         #expect(shown.matches, "Meta-0 differs from the headless view of slide 1 in regions \(shown.differing)")
         #expect(try reference.count(try mutter.screenshot("Meta-1"), hex: reference.notes) > 500, "no console on Meta-1")
         #expect(try mutter.displayState().allSatisfy { $0.width == 1280 && $0.height == 720 })
+        #expect(poll { presenter.stderr.contains("Meta-0 does not offer 1024×768 (it offers 1280×720)") },
+                "the unoffered --mode is said; stderr: \(presenter.stderr)")
         presenter.signal(SIGTERM)
         #expect(presenter.exitStatus(timeout: 20) == 0, "stderr: \(presenter.stderr)")
     }

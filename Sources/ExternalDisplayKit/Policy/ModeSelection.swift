@@ -17,7 +17,8 @@ public enum ModeSelection: Sendable, CustomStringConvertible {
     case lowest
     /// The largest mode with at most this many pixels; the smallest mode if none fits.
     case pixelBudget(Int)
-    /// The mode of this size; the preferred mode on a display that does not offer it.
+    /// The mode of this size; the preferred mode on a display that does not offer it (and the engine reports a
+    /// diagnostic naming the sizes the display offers).
     case size(PixelSize)
     /// A decision of the app's own. Returning `nil` or a mode the display does not offer falls back to the
     /// preferred mode (and the engine reports a diagnostic for the latter).
@@ -46,7 +47,12 @@ public enum ModeSelection: Sendable, CustomStringConvertible {
             let fewest = modes.map(\.pixelCount).min()!
             return (modes.filter { $0.pixelCount == fewest }.max(by: byPixelsThenRefresh)!, nil)
         case .size(let size):
-            return (display.mode(ofSize: size, refresh: preferred.refreshRate) ?? preferred, nil)
+            if let mode = display.mode(ofSize: size, refresh: preferred.refreshRate) { return (mode, nil) }
+            var offered: [PixelSize] = []
+            for mode in modes where !offered.contains(mode.size) { offered.append(mode.size) }
+            return (preferred, "\(display.id) does not offer \(size) (it offers "
+                        + offered.map(\.description).joined(separator: ", ")
+                        + "); using the preferred mode \(preferred) instead: pick one of the offered sizes")
         case .custom(let name, let decide):
             guard let wanted = decide(display) else { return (preferred, nil) }
             if modes.contains(wanted) { return (wanted, nil) }

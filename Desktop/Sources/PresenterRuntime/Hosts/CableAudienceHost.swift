@@ -1,3 +1,4 @@
+import Foundation
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
 
@@ -114,5 +115,11 @@ final class DisplayReporter: DisplayCoordinatorDelegate {
 
     func externalDisplayDidChangeLayout(_ attachment: DisplayAttachment) {
         runtime?.send(.layoutChanged(AudienceDisplay(attachment)))
+    }
+
+    /// The engine's problems (a `--mode` the display does not offer, a command the platform could not carry out)
+    /// go to standard error, where the user sees them; the talk goes on.
+    func displayCoordinator(didReport diagnostic: Diagnostic) {
+        FileHandle.standardError.write(Data("extdisplay present: \(diagnostic)\n".utf8))
     }
 }
