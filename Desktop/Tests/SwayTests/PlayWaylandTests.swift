@@ -73,8 +73,8 @@ struct PlayWaylandTests {
         #expect(seen == seen.sorted() && Set(seen).count == seen.count, "the seconds in order: \(seen)")
         #expect(!consoleShowedFilm, "the film showed in the controls window while \(tvName) was there")
 
-        // Unplugged: paused in the controls window at the second it had reached, within one second (plus the time
-        // between the screen read that saw it and the unplug, which the film played on).
+        // Unplugged: paused in the controls window, less than a second after the unplug, at the second it had
+        // reached (give or take one, plus the time between the screen read that saw it and the unplug).
         let last = try #require(seen.last)
         try sway.unplug(tvName)
         let unpluggedAt = Date()
@@ -85,7 +85,12 @@ struct PlayWaylandTests {
         let playedOn = Int(unpluggedAt.timeIntervalSince(lastSeenAt).rounded(.up))
         #expect(returned >= last && returned <= last + playedOn + 1,
                 "came back at second \(returned), was at \(last) up to \(playedOn) s before the unplug")
-        #expect(tookSeconds < 5, "the controls window showed the film \(tookSeconds) s after the unplug")
+        #expect(tookSeconds < 1, "the controls window showed the film \(tookSeconds) s after the unplug")
+        // Letterboxed in the controls window's video area (black beside it), not a film window the compositor
+        // moved over the controls.
+        #expect(try Self.paletteIndex(client, 100, consoleVideo.1) == nil, "the film fills WL-1: not in the controls window")
+        print("play on sway: unplugged at second \(last) (read \(String(format: "%.2f", unpluggedAt.timeIntervalSince(lastSeenAt))) s "
+              + "before), back in the controls window at second \(returned) after \(String(format: "%.2f", tookSeconds)) s")
         usleep(1_500_000)
         #expect(try Self.paletteIndex(client, consoleVideo.0, consoleVideo.1) == returned, "it must stay paused")
 
