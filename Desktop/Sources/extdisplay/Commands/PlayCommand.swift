@@ -25,7 +25,7 @@ struct PlayCommand: AsyncParsableCommand {
         shown on 8 ms passes of the monotonic clock (no vsync pacing yet).
 
         On Wayland (WAYLAND_DISPLAY set; sway, GNOME/Mutter, KDE/KWin): the film fullscreen on the external output, \
-        the controls fullscreen on the main one (the output at the origin unless --display names it), outputs and \
+        the controls fullscreen on the main one (the compositor's main output, never the one --display names), outputs and \
         hotplug from the Wayland output API; the same keys.
 
         Where it plays: on the external display (--display NAME, or auto: the first), letterboxed in its safe \
@@ -74,19 +74,19 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
-        let server: PlayerDisplayServer?
+        let displayServer: PlayerDisplayServer?
         switch PresenterBackend.choose(backend.request, environment: environment, simulate: simulate != nil) {
-        case .success(.x11): server = .x11
-        case .success(.wayland): server = .wayland
-        case .success(.headless): server = nil
+        case .success(.x11): displayServer = .x11
+        case .success(.wayland): displayServer = .wayland
+        case .success(.headless): displayServer = nil
         case .failure(let message): Self.fail(message.description)
         }
-        if let server {
+        if let displayServer {
             if snapshot != nil || !keys.isEmpty {
                 Self.warn("--snapshot and --keys have no effect with a display server; add --simulate to use them")
             }
             // Each line written at once (a log read while the film plays, not when it ends).
-            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice, server: server) { line in
+            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice, server: displayServer) { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
             let server = await startServing()
