@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "DesktopVideo",
                 dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
                                "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles", "X11Outputs",
-                               "ExternalDisplayMPRIS",
+                               "ExternalDisplayMPRIS", "ExternalDisplayWayland",
                                .target(name: "CGStreamer", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),

@@ -105,7 +105,10 @@ run_tests "XorgTests.PlatformTests and XorgConsoleOutputTests (SDL and X11 in th
   --filter '^XorgTests\.(PlatformTests|XorgConsoleOutputTests)'
 # Serving beside the Wayland presenter drives emulated viewers on Swift's cooperative threads, which the other
 # sway suites' blocking waits would hold for seconds at a time: it runs on its own.
-run_tests "SwayTests under headless sway" Desktop --filter '^SwayTests\.' --skip '^SwayTests\.ServeWaylandTests'
+run_tests "SwayTests under headless sway" Desktop --filter '^SwayTests\.' --skip '^SwayTests\.(ServeWaylandTests|PlayWaylandTests)'
+# `play` on Wayland times the film's second on screen against an unplug to within a second: on its own.
+run_tests "SwayTests.PlayWaylandTests (extdisplay play, nested sway, real unplug)" Desktop \
+  --filter '^SwayTests\.PlayWaylandTests'
 run_tests "SwayTests.ServeWaylandTests (browser viewers beside the Wayland presenter)" Desktop \
   --filter '^SwayTests\.ServeWaylandTests'
 # GNOME: a headless Mutter per test (its own D-Bus session bus), presenters typed into through its RemoteDesktop API.

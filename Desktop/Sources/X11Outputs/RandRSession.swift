@@ -141,8 +141,9 @@ public final class RandRSession {
         XCloseDisplay(dpy)
     }
 
-    /// The changes between two topologies: connects, disconnects and mode changes, by output name.
-    nonisolated static func changes(from old: [DesktopOutput], to new: [DesktopOutput]) -> [DesktopOutputEvent] {
+    /// The changes between two topologies: connects, disconnects and mode changes, by output name (also what
+    /// the live player's Wayland output source reports).
+    nonisolated package static func changes(from old: [DesktopOutput], to new: [DesktopOutput]) -> [DesktopOutputEvent] {
         var events: [DesktopOutputEvent] = []
         let oldByName = Dictionary(old.map { ($0.outputName, $0) }, uniquingKeysWith: { a, _ in a })
         let newNames = Set(new.map(\.outputName))

@@ -209,6 +209,14 @@ struct WaylandClientEnvironment {
         guard result.status == 0 else { throw WaylandTestFailure("grim -o \(output) failed: \(result.stderr)") }
         return file
     }
+
+    /// A binary PPM of `region` ("X,Y WxH" in the compositor's logical coordinates), read by grim.
+    func screenshot(region: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("edk-wl-shot-\(UUID().uuidString).ppm")
+        let result = try runToEnd(try tool("grim"), ["-g", region, "-t", "ppm", file.path], environment: environment)
+        guard result.status == 0 else { throw WaylandTestFailure("grim -g \(region) failed: \(result.stderr)") }
+        return file
+    }
 }
 
 extension PresentReference {

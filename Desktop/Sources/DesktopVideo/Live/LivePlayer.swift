@@ -7,8 +7,9 @@ public import Foundation
 import SDLWindows
 import X11Outputs
 
-/// `extdisplay play FILE` on an X server: the film in a borderless window covering the external output
-/// (RandR's outputs and hotplug), the controls in a window on the main output; keys Space (play/pause),
+/// `extdisplay play FILE` on an X server or a Wayland compositor: the film in a borderless window covering the
+/// external output (fullscreen on it on Wayland), the controls in a window on the main output; outputs and hotplug
+/// from a ``PlayerOutputSource`` (RandR, or the Wayland output API); keys Space (play/pause),
 /// Left/Right (5 s back/forward), E (to the external display), M (to the main window), Q or Esc (quit).
 ///
 /// ``VideoPlayback`` decides where the film plays and what unplugging does; ``VideoFrameScheduler`` picks the
@@ -22,7 +23,8 @@ public final class LivePlayer {
     private var playback: VideoPlayback
     private var scheduler: VideoFrameScheduler?
     private var decoder: VideoDecoder?
-    private var session: RandRSession?
+    private let server: PlayerDisplayServer
+    private var session: (any PlayerOutputSource)?
     private var mainOutput: DesktopOutput?
     private var externals: [String: DesktopOutput] = [:]
     private var console: DesktopSurface?
@@ -49,24 +51,24 @@ public final class LivePlayer {
     /// The media time of a frame drawn into the audience window but not presented yet.
     private var unpresented: Double?
 
-    /// A player of `file` on the external output `display` chooses, reporting through `log`.
-    public init(file: URL, display: VideoPlaybackConfiguration.DisplayChoice, log: @escaping (String) -> Void) {
+    /// A player of `file` on the external output `display` chooses, on `server`'s outputs, reporting through `log`.
+    public init(file: URL, display: VideoPlaybackConfiguration.DisplayChoice, server: PlayerDisplayServer = .x11,
+                log: @escaping (String) -> Void) {
         self.file = file
+        self.server = server
         playback = VideoPlayback(configuration: VideoPlaybackConfiguration(display: display))
         self.log = log
     }
 
     /// Plays until Q, Esc or the window's close; returns the media problems met on the way. Throws when the file
-    /// cannot be opened or the X server cannot be used.
+    /// cannot be opened or the display server cannot be used.
     public func run() async throws(PlayerError) -> [String] {
-        setenv("SDL_VIDEODRIVER", "x11", 0)
+        var named: String?
+        if case .named(let name) = playback.configuration.display { named = name }
+        let session = try server.open(audience: named)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
-        let session: RandRSession
-        do { session = try RandRSession.open() } catch {
-            throw PlayerError("cannot read the X server's outputs: \(error.description); use --simulate to play headless")
-        }
         self.session = session
         let outputs = session.outputs()
         mainOutput = outputs.first(where: \.isPrimary) ?? outputs.first
@@ -99,6 +101,9 @@ public final class LivePlayer {
             let window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play", frame: bounds,
                                             role: .console, title: "extdisplay play: \(title)", borderless: true)
             window.onDraw = { [weak self] canvas in self?.drawConsole(on: canvas, title: title) }
+            if let mainOutput {
+                do { try session.place(window, on: mainOutput) } catch { log("warning: controls window: \(error)") }
+            }
             window.show()
             console = window
         } catch {
@@ -152,7 +157,9 @@ public final class LivePlayer {
                 batch.append(.displayDetached(id: output.outputName))
             case .modeChanged:
                 externals[output.outputName] = output
-                if audience?.display.rawValue == output.outputName { audience?.place(output.bounds) }
+                if let audience, audience.display.rawValue == output.outputName {
+                    do { try session?.place(audience, on: output) } catch { report(error.description) }
+                }
             }
         }
         if !batch.isEmpty { apply(batch) }
@@ -222,15 +229,20 @@ public final class LivePlayer {
         }
         if let audience, audience.display.rawValue == display.id { return }
         audience?.destroy()
-        do {
-            let window = try DesktopSurface(display: DisplayID(display.id), name: display.name, frame: output.bounds)
-            window.onDraw = { [weak self] canvas in self?.drawAudience(on: canvas) }
-            window.show()
-            audience = window
-        } catch {
+        audience = nil
+        let window: DesktopSurface
+        do { window = try DesktopSurface(display: DisplayID(display.id), name: display.name, frame: output.bounds) } catch {
             report("cannot open a window on \(display.name): \(error.description); the film stays in the main window")
-            audience = nil
+            return
         }
+        do { try session?.place(window, on: output) } catch {
+            window.destroy()
+            report("cannot put a window on \(display.name): \(error.description); the film stays in the main window")
+            return
+        }
+        window.onDraw = { [weak self] canvas in self?.drawAudience(on: canvas) }
+        window.show()
+        audience = window
     }
 
     /// One pass: the end of the film, the frame for now, the windows that changed.

@@ -1,14 +1,15 @@
 import ArgumentParser
 import DesktopVideo
 import ExternalDisplayMedia
+import ExternalDisplayPresenter
 import Foundation
 
-/// `extdisplay play FILE`: a video on the external display, the controls on the main one: windows on X11
-/// (``LivePlayer``), or headless on simulated displays (a PNG of every display after each step).
+/// `extdisplay play FILE`: a video on the external display, the controls on the main one: windows on X11 or
+/// Wayland (``LivePlayer``), or headless on simulated displays (a PNG of every display after each step).
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a video on the external display, the controls on the main one (X11, or headless snapshots).",
+        abstract: "Play a video on the external display, the controls on the main one (X11, Wayland, or headless snapshots).",
         discussion: """
         Decoding: GStreamer (decodebin), dynamically linked (LGPL-2+); FFmpeg's avdec_* decoders (GPL as Debian \
         builds them) are ranked down unless EXTDISPLAY_ALLOW_AVDEC=1. WebM/Matroska with VP8 or VP9 plays with \
@@ -22,6 +23,10 @@ struct PlayCommand: AsyncParsableCommand {
         On X11 (DISPLAY set): a borderless window on the external output, the controls on the main one; keys \
         Space play/pause, Left/Right 5 s back/forward, E external display, M main window, Q or Esc quit. Frames are \
         shown on 8 ms passes of the monotonic clock (no vsync pacing yet).
+
+        On Wayland (WAYLAND_DISPLAY set; sway, GNOME/Mutter, KDE/KWin): the film fullscreen on the external output, \
+        the controls fullscreen on the main one (the compositor's main output, never the one --display names), outputs and \
+        hotplug from the Wayland output API; the same keys.
 
         Where it plays: on the external display (--display NAME, or auto: the first), letterboxed in its safe \
         frame; unplugged mid-film it pauses and comes back to the main window at the same position; plugged in \
@@ -62,16 +67,26 @@ struct PlayCommand: AsyncParsableCommand {
                                valueName: "[HOST:]PORT"))
     var serve: String?
 
+    @Option(help: "Display server: auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is), x11 or wayland.")
+    var backend: DesktopBackend = .auto
+
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
-        if simulate == nil, !(environment["DISPLAY"] ?? "").isEmpty {
+        let displayServer: PlayerDisplayServer?
+        switch PresenterBackend.choose(backend.request, environment: environment, simulate: simulate != nil) {
+        case .success(.x11): displayServer = .x11
+        case .success(.wayland): displayServer = .wayland
+        case .success(.headless): displayServer = nil
+        case .failure(let message): Self.fail(message.description)
+        }
+        if let displayServer {
             if snapshot != nil || !keys.isEmpty {
                 Self.warn("--snapshot and --keys have no effect with a display server; add --simulate to use them")
             }
             // Each line written at once (a log read while the film plays, not when it ends).
-            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice) { line in
+            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice, server: displayServer) { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
             let server = await startServing()
@@ -86,12 +101,10 @@ struct PlayCommand: AsyncParsableCommand {
             }
             return
         }
-        if simulate == nil, !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
-            Self.fail("playing on Wayland is not built yet (X11 is: set DISPLAY); add --simulate laptop,hdmi-tv-1080p "
-                      + "to play on simulated displays and write snapshots")
-        }
         if serve != nil { Self.fail(Self.headlessServeProblem) }
-        if simulate == nil { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
+        if simulate == nil {
+            Self.warn("no DISPLAY or WAYLAND_DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)")
+        }
         let steps: [PlayStep]
         do { steps = try PlayStep.parseList(keys) } catch { Self.fail(error.description) }
         let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {

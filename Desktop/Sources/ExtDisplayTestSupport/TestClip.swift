@@ -1,20 +1,23 @@
-import ExtDisplayTestSupport
 import Foundation
 
 /// A video made by the test with `gst-launch-1.0` (never by the code under test): solid-colour segments of one
 /// second each, concatenated, VP8 in WebM (libvpx through gst-plugins-good: no GPL code), optionally with a
-/// Vorbis sound track. The colours are the oracle: segment `i` fills `i ..< i + 1` seconds.
-struct TestClip {
+/// Vorbis sound track. The colours are the oracle: segment `i` fills `i ..< i + 1` seconds. Shared by the tests
+/// that play it under Xorg (GStreamerTests) and on Wayland compositors (SwayTests).
+public struct TestClip: Sendable {
     /// The colours, one per second, as 0xRRGGBB.
-    static let palette: [UInt32] = [0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF, 0xFFFF00, 0xFF00FF, 0x00FFFF, 0x808080]
+    public static let palette: [UInt32] = [0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF, 0xFFFF00, 0xFF00FF, 0x00FFFF, 0x808080]
 
-    let url: URL
-    let colors: [UInt32]
-    let fps: Int
+    /// The file.
+    public let url: URL
+    /// The colours, one per second.
+    public let colors: [UInt32]
+    /// Frames per second.
+    public let fps: Int
 
     /// Makes the clip in a fresh folder: `colors` one second each at `fps`, 160×90 (16:9), with a sound track
     /// when `audio` is true. Fails with the tool's output when gst-launch-1.0 or a plugin is missing.
-    static func make(fps: Int, colors: [UInt32] = palette, audio: Bool = false, name: String = "clip.webm") throws -> TestClip {
+    public static func make(fps: Int, colors: [UInt32] = palette, audio: Bool = false, name: String = "clip.webm") throws -> TestClip {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gst-clip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
@@ -38,10 +41,10 @@ struct TestClip {
     }
 
     /// The colour the clip shows at `seconds`.
-    func color(at seconds: Double) -> UInt32 { colors[max(0, min(colors.count - 1, Int(seconds.rounded(.down))))] }
+    public func color(at seconds: Double) -> UInt32 { colors[max(0, min(colors.count - 1, Int(seconds.rounded(.down))))] }
 
     /// A copy of the clip cut after `fraction` of its bytes.
-    func truncated(to fraction: Double) throws -> URL {
+    public func truncated(to fraction: Double) throws -> URL {
         let data = try Data(contentsOf: url)
         let cut = url.deletingLastPathComponent().appendingPathComponent("truncated.webm")
         try data.prefix(Int(Double(data.count) * fraction)).write(to: cut)
@@ -50,11 +53,11 @@ struct TestClip {
 
     /// Whether an RGB colour is within `tolerance` per channel of 0xRRGGBB (VP8 and 4:2:0 shift solid colours a
     /// little).
-    static func matches(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ expected: UInt32, tolerance: Int = 40) -> Bool {
+    public static func matches(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ expected: UInt32, tolerance: Int = 40) -> Bool {
         let want = [Int((expected >> 16) & 0xFF), Int((expected >> 8) & 0xFF), Int(expected & 0xFF)]
         return zip([Int(r), Int(g), Int(b)], want).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
     /// `#RRGGBB`.
-    static func hex(_ color: UInt32) -> String { String(format: "#%06X", color) }
+    public static func hex(_ color: UInt32) -> String { String(format: "#%06X", color) }
 }
