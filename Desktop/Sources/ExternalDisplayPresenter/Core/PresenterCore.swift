@@ -18,11 +18,22 @@ public struct PresenterCore: Hashable, Sendable {
     /// `--display NAME`: the only cable display the talk uses (others are handed back to mirroring); nil for
     /// every one. Browser pages are always used.
     public let onlyDisplay: DisplayID?
+    /// Each slide's video clips (``Deck/clipTable``): what clip playback is decided from.
+    public private(set) var clipTable: [[SlideClip]]
 
-    /// A core over `state`.
-    public init(state: PresenterState, onlyDisplay: DisplayID? = nil) {
+    /// A core over `state`, with each slide's clips in `clips` (none by default). The first slide's clip is
+    /// decided at once (autoplaying from the timer's start); the platform opens ``PresenterState/openClips`` when
+    /// it starts.
+    public init(state: PresenterState, onlyDisplay: DisplayID? = nil, clips: [[SlideClip]] = []) {
         self.state = state
         self.onlyDisplay = onlyDisplay
+        self.clipTable = clips
+        _ = syncClips(at: state.timer.runningSince ?? 0)
+    }
+
+    /// The clips of a deck read again (before its ``PresenterInput/deckReloaded(slideCount:numbering:slideIndex:)``).
+    public mutating func replaceClips(_ clips: [[SlideClip]]) {
+        clipTable = clips
     }
 
     /// Whether the talk uses a display of `kind` named `id`.
@@ -67,7 +78,10 @@ public struct PresenterCore: Hashable, Sendable {
         case .deckReloaded(let slideCount, let numbering, let slideIndex):
             state.reload(slideCount: slideCount, numbering: numbering, slideIndex: slideIndex)
             effects.append(.say("the deck was read again: \(slideCount) slides, showing slide \(state.slideIndex + 1)"))
+        case .clip(let report):
+            effects += clipReport(report, at: now)
         }
+        effects += syncClips(at: now)
         if state != before { effects.insert(.stateChanged, at: 0) }
         if state.wantsQuit, !before.wantsQuit { effects.append(.quit) }
         return effects
@@ -79,6 +93,7 @@ public struct PresenterCore: Hashable, Sendable {
     }
 
     private mutating func press(_ key: PresenterKey, at now: Double) -> [PresenterEffect] {
+        if key.isClipKey { return pressClipKey(key, at: now) }
         state.reduce(.key(key), at: now)
         if key == .quitRequest, state.quitArmedAt != nil, !state.wantsQuit {
             return [.say("press q again within 2 s to quit (Ctrl-Q quits at once; Esc cancels)")]
@@ -109,6 +124,8 @@ public enum PresenterInput: Hashable, Sendable {
     case stop
     /// The deck file was exported again and read completely: its slides and numbering, and the slide to show.
     case deckReloaded(slideCount: Int, numbering: SlideNumbering, slideIndex: Int)
+    /// The platform opened a slide's clip, or could not.
+    case clip(SlideClipReport)
 }
 
 /// What the runtime must do after an input, in order.
@@ -125,4 +142,8 @@ public enum PresenterEffect: Hashable, Sendable {
     case cycleShareCode
     /// End the loop: stop every host (which restores modes), then return.
     case quit
+    /// Open a slide's clip and show its first frame (the audience slide's, or the next slide's ahead of time).
+    case openClip(SlideClip)
+    /// Stop and close a clip (its slide was left, or the deck changed).
+    case closeClip(SlideClip)
 }
