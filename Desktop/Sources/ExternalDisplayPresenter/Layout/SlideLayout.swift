@@ -36,7 +36,7 @@ public struct SlideLayout {
             let pageRect = rect.fitting(aspect: page.aspect)
             return [.page(page, pageRect)] + page.clips.compactMap { clip in
                 Self.clipRect(clip, on: page, drawnIn: pageRect).map {
-                    .video(clip, $0, frame: playing?.clip == clip ? playing?.frame : nil)
+                    DrawOperation.video(clip, $0, frame: playing?.clip == clip ? playing?.frame : nil)
                 }
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The clip playing on the slide the audience sees: which clip, whether it plays, and its timeline as an anchor
 /// (the media position at a moment of the runtime's clock) from which the position at any time follows. The
 /// platform shows the frame at ``position(at:)``; nothing here waits for a decoder.

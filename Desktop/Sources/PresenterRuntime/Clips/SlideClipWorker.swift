@@ -76,7 +76,9 @@ final class SlideClipWorker: @unchecked Sendable {
         while true {
             condition.lock()
             // A playing clip needs the next frame soon; otherwise sleep until asked.
-            let playing = wanted.showing.map { $0.isPlaying && $0.problem == nil && !wanted.blanked } ?? false
+            let playing = wanted.showing.map {
+                $0.isPlaying && $0.problem == nil && !wanted.blanked && !$0.hasEnded(at: clock())
+            } ?? false
             while !stopped && !changed && !playing { condition.wait() }
             if !stopped && !changed && playing { _ = condition.wait(until: Date().addingTimeInterval(1.0 / 240)) }
             if stopped {

@@ -45,7 +45,7 @@ public final class SlideClipHost: PresenterHost {
         self.runtime = runtime
         switch mode {
         case .live:
-            let worker = SlideClipWorker(timeout: timeout, clock: runtime.clock) { [weak runtime] in
+            let worker = SlideClipWorker(timeout: timeout, clock: runtime.timeSource) { [weak runtime] in
                 Task { @MainActor in runtime?.wake() }
             }
             worker.start()

@@ -63,7 +63,7 @@ public final class PresenterRuntime {
     }
 
     /// ``now`` as a function any thread may call (a decoder's thread placing frames on the runtime's clock).
-    public nonisolated var clock: @Sendable () -> Double {
+    public nonisolated var timeSource: @Sendable () -> Double {
         let elapsed = self.elapsed
         return {
             let d = elapsed().components
