@@ -94,16 +94,22 @@ struct SlideClipTests {
         let deck = Deck(title: "pdf", slides: [Slide(number: 1, blocks: [.page(page)])])
         let shots = try await HeadlessPresenter(deck: deck, displays: ["laptop", "hdmi-tv-1080p"],
                                                 steps: [.wait(0.5), .wait(1)], secondsPerStep: 1).run()
-        // The TV's safe frame, by hand: 2.5 % overscan of 1920×1080 is 1824×1026 at (48, 27); the 4:3 page in it is
-        // 1368×1026 at (276, 27); the clip's rectangle is x 960…1507, y 540…950 — its middle (1233, 745).
+        // The TV's safe frame, by hand: 2.5 % overscan of 1920×1080 is about 1824×1026 at (48, 27); the 4:3 page in
+        // it about 1368×1026 at (276, 27); the clip's rectangle about x 960…1507, y 540…950 — its middle (1233, 745);
+        // the 16:9 frames letterboxed in it about 547×308, y 591…899, black bars above and below.
         let expected: [(step: Int, color: UInt32)] = [(0, 0xFF0000), (1, 0x00FF00), (2, 0xFFFF00)]
         for (step, color) in expected {
             let tv = try #require(shots.first { $0.step == step && $0.display == "hdmi-tv-1080p" })
             let inside = tv.canvas.pixel(x: 1233, y: 745)
             #expect(TestClip.matches(inside.r, inside.g, inside.b, color), "step \(step): \(inside), want \(TestClip.hex(color))")
-            for (x, y) in [(1000, 580), (1460, 910)] {
+            for (x, y) in [(990, 745), (1480, 745), (1233, 620), (1233, 870)] {
                 let p = tv.canvas.pixel(x: x, y: y)
                 #expect(TestClip.matches(p.r, p.g, p.b, color), "step \(step) at \(x),\(y): \(p)")
+            }
+            // The letterbox bars inside the clip's rectangle.
+            for (x, y) in [(1233, 555), (1233, 940)] {
+                let p = tv.canvas.pixel(x: x, y: y)
+                #expect(p.r < 16 && p.g < 16 && p.b < 16, "step \(step): no bar at \(x),\(y): \(p)")
             }
             // Outside the clip: the page's own grey.
             for (x, y) in [(500, 300), (900, 745), (1233, 500), (1560, 745)] {
