@@ -98,7 +98,7 @@ struct SlideClipCoreTests {
         var core = Self.core()
         core.handle(.key(.next), at: 10)
         let effects = core.handle(.clip(.failed(Self.a.url, reason: "not a video")), at: 12)
-        #expect(effects == [.stateChanged, .say("video a.webm cannot be played: not a video; the talk goes on without it"),
+        #expect(effects == [.stateChanged, .say("slide video: not a video (the talk goes on without it)"),
                             .closeClip(Self.a)])
         #expect(core.state.clip?.problem == "not a video")
         #expect(core.state.openClips == [Self.b])

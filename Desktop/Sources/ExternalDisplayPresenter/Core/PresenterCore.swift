@@ -224,7 +224,7 @@ extension PresenterCore {
                 clip.problem = reason
                 state.clip = clip
             }
-            return [.say("video \(url.lastPathComponent) cannot be played: \(reason); the talk goes on without it")]
+            return [.say(SlideClipPlayback.problemLine(reason))]
         }
     }
 }

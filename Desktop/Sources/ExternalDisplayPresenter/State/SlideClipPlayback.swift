@@ -76,13 +76,19 @@ public struct SlideClipPlayback: Hashable, Sendable {
         return min(p, end)
     }
 
-    /// "demo.webm 0:12 / 0:30 ▶" (⏸ paused, ■ at its end, "cannot be played: …" when it failed).
+    /// "clip: demo.webm 0:12 / 0:30 ▶" (⏸ paused, ■ at its end; "clip: PROBLEM" when it failed).
     public func consoleLine(at now: Double) -> String {
         let name = clip.url.lastPathComponent
-        if let problem { return "clip: \(name) cannot be played: \(problem)" }
+        if let problem { return "clip: \(problem)" }
         let mark = hasEnded(at: now) ? "■" : isPlaying ? "▶" : "⏸"
         return "clip: \(name) \(Self.format(position(at: now))) / \(end.map(Self.format) ?? "?:??") \(mark)"
             + "   (V play/pause, J/L 5 s back/forward)"
+    }
+
+    /// The line that tells the speaker a clip cannot be played: the decoder's message (which names the file and
+    /// what to do) and that the talk goes on.
+    public static func problemLine(_ reason: String) -> String {
+        "slide video: \(reason) (the talk goes on without it)"
     }
 
     /// `m:ss` of a number of seconds (negative and non-finite values as 0:00).

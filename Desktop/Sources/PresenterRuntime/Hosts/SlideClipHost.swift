@@ -75,9 +75,7 @@ public final class SlideClipHost: PresenterHost {
         let reports = pending
         pending = []
         for report in reports {
-            if case .failed(let url, let reason) = report {
-                onProblem?("video \(url.lastPathComponent) cannot be played: \(reason); the talk goes on without it")
-            }
+            if case .failed(_, let reason) = report { onProblem?(SlideClipPlayback.problemLine(reason)) }
             runtime.send(.clip(report))
         }
         runtime.controller.clipFrame = runtime.controller.state.clip.flatMap { frames[$0.clip.url] }
