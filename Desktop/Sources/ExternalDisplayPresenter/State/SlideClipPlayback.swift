@@ -76,10 +76,11 @@ public struct SlideClipPlayback: Hashable, Sendable {
         return min(p, end)
     }
 
-    /// "clip: demo.webm 0:12 / 0:30 ▶" (⏸ paused, ■ at its end; "clip: PROBLEM" when it failed).
+    /// "clip: demo.webm 0:12 / 0:30 ▶" (⏸ paused, ■ at its end; "… cannot be played" when it failed: the
+    /// speaker was told why in a line of its own).
     public func consoleLine(at now: Double) -> String {
         let name = clip.url.lastPathComponent
-        if let problem { return "clip: \(problem)" }
+        if problem != nil { return "clip: \(name) cannot be played (the message says why); the slide goes on without it" }
         let mark = hasEnded(at: now) ? "■" : isPlaying ? "▶" : "⏸"
         return "clip: \(name) \(Self.format(position(at: now))) / \(end.map(Self.format) ?? "?:??") \(mark)"
             + "   (V play/pause, J/L 5 s back/forward)"
