@@ -132,7 +132,7 @@ let package = Package(
         .target(name: "PresenterRuntime",
                 dependencies: ["ExternalDisplayPresenter", kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"),
                                kit("ExternalDisplaySimulator"), "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "ExternalDisplayWayland",
-                               "ExternalDisplayMPRIS", "ExternalDisplayBrowser",
+                               "ExternalDisplayMPRIS", "ExternalDisplayBrowser", "DesktopVideo",
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
 
@@ -254,7 +254,8 @@ let package = Package(
         // Real GStreamer decoding of clips the tests make with gst-launch-1.0 (videotestsrc, vp8enc, webmmux), and
         // `extdisplay play` headless on them.
         .testTarget(name: "GStreamerTests",
-                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport",
+                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport", "ExternalDisplayPresenter",
+                                   "PresenterRuntime", kit("ExternalDisplayKit"),
                                    .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),
         // The benchmarks' own pure parts (the mpv benchmark's frame-number code), tested in this process.

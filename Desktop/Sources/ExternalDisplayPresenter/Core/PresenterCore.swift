@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import Foundation
 
 /// The presenter's decisions as a pure function: its state and one input in, the new state and the effects the
 /// runtime must carry out out. Every host — the X11 and Wayland desktops, the headless snapshots, the terminal
@@ -18,11 +19,22 @@ public struct PresenterCore: Hashable, Sendable {
     /// `--display NAME`: the only cable display the talk uses (others are handed back to mirroring); nil for
     /// every one. Browser pages are always used.
     public let onlyDisplay: DisplayID?
+    /// Each slide's video clips (``Deck/clipTable``): what clip playback is decided from.
+    public private(set) var clipTable: [[SlideClip]]
 
-    /// A core over `state`.
-    public init(state: PresenterState, onlyDisplay: DisplayID? = nil) {
+    /// A core over `state`, with each slide's clips in `clips` (none by default). The first slide's clip is
+    /// decided at once (autoplaying from the timer's start); the platform opens ``PresenterState/openClips`` when
+    /// it starts.
+    public init(state: PresenterState, onlyDisplay: DisplayID? = nil, clips: [[SlideClip]] = []) {
         self.state = state
         self.onlyDisplay = onlyDisplay
+        self.clipTable = clips
+        _ = syncClips(at: state.timer.runningSince ?? 0)
+    }
+
+    /// The clips of a deck read again (before its ``PresenterInput/deckReloaded(slideCount:numbering:slideIndex:)``).
+    public mutating func replaceClips(_ clips: [[SlideClip]]) {
+        clipTable = clips
     }
 
     /// Whether the talk uses a display of `kind` named `id`.
@@ -67,7 +79,10 @@ public struct PresenterCore: Hashable, Sendable {
         case .deckReloaded(let slideCount, let numbering, let slideIndex):
             state.reload(slideCount: slideCount, numbering: numbering, slideIndex: slideIndex)
             effects.append(.say("the deck was read again: \(slideCount) slides, showing slide \(state.slideIndex + 1)"))
+        case .clip(let report):
+            effects += clipReport(report, at: now)
         }
+        effects += syncClips(at: now)
         if state != before { effects.insert(.stateChanged, at: 0) }
         if state.wantsQuit, !before.wantsQuit { effects.append(.quit) }
         return effects
@@ -79,6 +94,7 @@ public struct PresenterCore: Hashable, Sendable {
     }
 
     private mutating func press(_ key: PresenterKey, at now: Double) -> [PresenterEffect] {
+        if key.isClipKey { return pressClipKey(key, at: now) }
         state.reduce(.key(key), at: now)
         if key == .quitRequest, state.quitArmedAt != nil, !state.wantsQuit {
             return [.say("press q again within 2 s to quit (Ctrl-Q quits at once; Esc cancels)")]
@@ -109,6 +125,8 @@ public enum PresenterInput: Hashable, Sendable {
     case stop
     /// The deck file was exported again and read completely: its slides and numbering, and the slide to show.
     case deckReloaded(slideCount: Int, numbering: SlideNumbering, slideIndex: Int)
+    /// The platform opened a slide's clip, or could not.
+    case clip(SlideClipReport)
 }
 
 /// What the runtime must do after an input, in order.
@@ -125,4 +143,96 @@ public enum PresenterEffect: Hashable, Sendable {
     case cycleShareCode
     /// End the loop: stop every host (which restores modes), then return.
     case quit
+    /// Open a slide's clip and show its first frame (the audience slide's, or the next slide's ahead of time).
+    case openClip(SlideClip)
+    /// Stop and close a clip (its slide was left, or the deck changed).
+    case closeClip(SlideClip)
+}
+
+// MARK: Clips on slides (here: they change the core's private state)
+
+extension PresenterCore {
+    /// Seconds the clip keys J and L move the playing clip back and forward.
+    public static let clipSeekStep = 5.0
+
+    /// After any input: the audience slide's first clip is the active one (a new slide's starts at its start,
+    /// playing when it autoplays; the old one stops with its slide), and the clips to keep open are the active one
+    /// and the next slide's first clip (opened ahead, so that it starts at once). Returns the open and close
+    /// effects for the difference.
+    mutating func syncClips(at now: Double) -> [PresenterEffect] {
+        let slide = state.audienceSlideIndex
+        let here = clipTable.indices.contains(slide) ? clipTable[slide].first : nil
+        if let here {
+            if state.clip?.slideIndex != slide || state.clip?.clip != here {
+                state.clip = SlideClipPlayback(slideIndex: slide, clip: here, isPlaying: here.autoplay,
+                                               anchorPosition: here.start, anchorTime: now,
+                                               duration: state.clipDurations[here.url],
+                                               problem: state.clipProblems[here.url])
+            }
+        } else if state.clip != nil {
+            state.clip = nil
+        }
+        let next = clipTable.indices.contains(slide + 1) ? clipTable[slide + 1].first : nil
+        var wanted: [SlideClip] = []
+        for clip in [here, next].compactMap({ $0 }) where !wanted.contains(clip) && state.clipProblems[clip.url] == nil {
+            wanted.append(clip)
+        }
+        let closing = state.openClips.filter { !wanted.contains($0) }
+        let opening = wanted.filter { !state.openClips.contains($0) }
+        state.openClips = wanted
+        return closing.map(PresenterEffect.closeClip) + opening.map(PresenterEffect.openClip)
+    }
+
+    /// The clip keys: V plays or pauses (at its end: again from its start), J and L seek 5 s back and forward
+    /// within the clip. Without a playable clip on the audience slide they only say so.
+    mutating func pressClipKey(_ key: PresenterKey, at now: Double) -> [PresenterEffect] {
+        guard var clip = state.clip, clip.problem == nil else {
+            return [.say(state.clip == nil ? "no video on this slide" : "this slide's video cannot be played")]
+        }
+        let position = clip.position(at: now)
+        switch key {
+        case .clipPlayPause:
+            if clip.hasEnded(at: now) {
+                clip.anchorPosition = clip.start
+                clip.isPlaying = true
+            } else {
+                clip.anchorPosition = position
+                clip.isPlaying.toggle()
+            }
+        case .clipBack: clip.anchorPosition = clip.clamped(position - Self.clipSeekStep)
+        case .clipForward: clip.anchorPosition = clip.clamped(position + Self.clipSeekStep)
+        default: return []
+        }
+        clip.anchorTime = now.isFinite ? now : clip.anchorTime
+        state.clip = clip
+        return []
+    }
+
+    /// The platform opened a clip (`duration` nil when the file does not say) or could not.
+    mutating func clipReport(_ url: SlideClipReport, at now: Double) -> [PresenterEffect] {
+        switch url {
+        case .opened(let url, let duration):
+            guard let duration, duration.isFinite, duration > 0 else { return [] }
+            state.clipDurations[url] = duration
+            if state.clip?.clip.url == url { state.clip?.duration = duration }
+            return []
+        case .failed(let url, let reason):
+            guard state.clipProblems[url] == nil else { return [] }
+            state.clipProblems[url] = reason
+            if var clip = state.clip, clip.clip.url == url {
+                clip.anchorPosition = clip.position(at: now)
+                clip.problem = reason
+                state.clip = clip
+            }
+            return [.say(SlideClipPlayback.problemLine(reason))]
+        }
+    }
+}
+
+/// What the platform found out about a clip it was asked to open.
+public enum SlideClipReport: Hashable, Sendable {
+    /// The clip is open; its length in seconds, when the file says.
+    case opened(URL, duration: Double?)
+    /// The clip cannot be played (not a video, broken, truncated, a decoder that stalled), and why.
+    case failed(URL, reason: String)
 }

@@ -42,6 +42,12 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
     case quitRequest = "q"
     /// Ctrl-Q (or closing the console window): quit now.
     case quit
+    /// V: play or pause the video on the audience slide (at its end: play it again).
+    case clipPlayPause = "clip"
+    /// J: the video on the audience slide 5 s back.
+    case clipBack = "clip-back"
+    /// L: the video on the audience slide 5 s forward.
+    case clipForward = "clip-forward"
     /// A digit of a slide number to go to (then Enter).
     case digit0 = "0", digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4"
     /// A digit of a slide number to go to (then Enter).
@@ -49,7 +55,7 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
 
     /// The key for a name as `--keys` spells it: the case names plus the physical keys
     /// (`right`, `space`, `pagedown`, `left`, `pageup`, `home`, `end`, `b`, `.`, `w`, `p`, `m`, `a`, `tab`, `o`,
-    /// `return`, `escape`, `f5`, `f`, `q`, `ctrl+q`, `0`…`9`).
+    /// `return`, `escape`, `f5`, `f`, `q`, `ctrl+q`, `v`, `j`, `l`, `0`…`9`).
     public init?(name: String) {
         switch name.lowercased() {
         case "next", "right", "space", "pagedown": self = .next
@@ -70,6 +76,9 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
         case "freeze", "f": self = .freeze
         case "q": self = .quitRequest
         case "quit", "ctrl+q", "ctrl-q": self = .quit
+        case "clip", "v": self = .clipPlayPause
+        case "clip-back", "j": self = .clipBack
+        case "clip-forward", "l": self = .clipForward
         default:
             guard let digit = Self.digits.first(where: { $0.rawValue == name }) else { return nil }
             self = digit
@@ -79,6 +88,9 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
     /// The digit keys, 0…9.
     public static let digits: [PresenterKey] = [.digit0, .digit1, .digit2, .digit3, .digit4,
                                                 .digit5, .digit6, .digit7, .digit8, .digit9]
+
+    /// Whether the key controls the slide's video clip (V, J, L).
+    public var isClipKey: Bool { self == .clipPlayPause || self == .clipBack || self == .clipForward }
 
     /// The digit this key types, if it is a digit key.
     public var digit: Int? { Self.digits.firstIndex(of: self) }

@@ -18,6 +18,7 @@
 /// | M / A | mirror or extend / audience view on the main display |
 /// | Esc, F5 | cancel (never quits) |
 /// | Q twice within 2 s, Ctrl-Q | quit |
+/// | V / J / L | the slide's video: play or pause / 5 s back / 5 s forward |
 /// | S | a statistics line |
 /// | U | cycle the console's QR code (served talks) |
 public enum PresenterKeyTable {
@@ -52,6 +53,9 @@ public enum PresenterKeyTable {
             case "q": return .key(.quitRequest)
             case "s": return .statistics
             case "u": return .cycleShareCode
+            case "v": return .key(.clipPlayPause)
+            case "j": return .key(.clipBack)
+            case "l": return .key(.clipForward)
             default: return nil
             }
         }

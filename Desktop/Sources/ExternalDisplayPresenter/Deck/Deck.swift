@@ -69,6 +69,8 @@ public enum SlideBlock: Hashable, Sendable {
     case image(alt: String, url: URL)
     /// A whole PDF page (or the slide half of a Beamer split page), drawn filling the slide at its own aspect.
     case page(PDFPage)
+    /// A video file that exists (`![alt](clip.webm)`): laid out like an image, played on the audience displays.
+    case clip(alt: String, SlideClip)
 }
 
 /// A run of text in one style: plain, or inline `code`.

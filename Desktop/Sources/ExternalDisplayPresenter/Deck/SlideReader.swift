@@ -159,8 +159,15 @@ struct SlideReader {
             return
         }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+        let namedVideo = VideoFileKind.isVideoName(path)
         guard fileExists(url) else {
-            report(lineNumber, "image '\(path)' not found (looked at \(url.path)); the slide is shown without it")
+            report(lineNumber, "\(namedVideo ? "video" : "image") '\(path)' not found (looked at \(url.path)); "
+                   + "the slide is shown without it")
+            return
+        }
+        if namedVideo || VideoFileKind.container(ofFile: url) != nil {
+            // A video plays on the slide; whether it decodes is found out when it is opened (a message then).
+            blocks.append(.clip(alt: alt, SlideClip(url: url.standardizedFileURL, autoplay: true)))
             return
         }
         if let problem = imageProblem(url) {

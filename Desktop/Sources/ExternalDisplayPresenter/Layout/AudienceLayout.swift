@@ -12,14 +12,26 @@ public struct PresenterScene: Sendable {
     public var clock: String
     /// The main display's name and mode, for the console's list of displays.
     public var mainDisplay: String
+    /// The number of the newest decoded frame of the audience slide's clip (``SlideClipFrames``), nil while none
+    /// is decoded: the clip is then drawn as its stand-in.
+    public var clipFrame: Int?
 
     /// Creates a scene.
-    public init(deck: Deck, state: PresenterState, now: Double, clock: String, mainDisplay: String) {
+    public init(deck: Deck, state: PresenterState, now: Double, clock: String, mainDisplay: String,
+                clipFrame: Int? = nil) {
         self.deck = deck
         self.state = state
         self.now = now
         self.clock = clock
         self.mainDisplay = mainDisplay
+        self.clipFrame = clipFrame
+    }
+
+    /// The clip whose frames are drawn on `slideIndex`, and its newest frame's number: the audience slide's clip
+    /// once a frame of it is decoded, unless it failed.
+    public func playingClip(on slideIndex: Int) -> (clip: SlideClip, frame: Int)? {
+        guard let clip = state.clip, clip.slideIndex == slideIndex, clip.problem == nil, let clipFrame else { return nil }
+        return (clip.clip, clipFrame)
     }
 }
 
@@ -52,7 +64,10 @@ public struct PresenterLayout {
             list.operations.insert(.fill(Rect(origin0: size), theme.letterbox), at: 0)
             return list
         }
-        var list = audience(scene.deck, slideIndex: scene.state.audienceSlideIndex, size: size, safeFrame: display.layout.safeFrame)
+        // Browser pages show a clip as its still stand-in: frames are for the displays on cables.
+        let slide = scene.state.audienceSlideIndex
+        var list = audience(scene.deck, slideIndex: slide, size: size, safeFrame: display.layout.safeFrame,
+                            playing: display.kind == .cable ? scene.playingClip(on: slide) : nil)
         list.operations += pointer(scene, safeFrame: display.layout.safeFrame)
         return list
     }
@@ -68,20 +83,24 @@ public struct PresenterLayout {
     public func main(_ scene: PresenterScene, size: PixelSize) -> DisplayList {
         if scene.state.showsAudienceOnMain {
             if let blank = blank(scene.state, size) { return blank }
-            return audience(scene.deck, slideIndex: scene.state.audienceSlideIndex, size: size, safeFrame: Rect(origin0: size))
+            let slide = scene.state.audienceSlideIndex
+            return audience(scene.deck, slideIndex: slide, size: size, safeFrame: Rect(origin0: size),
+                            playing: scene.playingClip(on: slide))
         }
         var list = console(scene, size: size, in: Rect(origin0: size))
         list.operations += consolePointer(scene, size: size)
         return list
     }
 
-    /// The audience view: black bars, and the slide at the slide aspect centred in the safe frame.
-    public func audience(_ deck: Deck, slideIndex: Int, size: PixelSize, safeFrame: Rect) -> DisplayList {
+    /// The audience view: black bars, and the slide at the slide aspect centred in the safe frame; `playing` as
+    /// in ``SlideLayout/operations(for:in:playing:)``.
+    public func audience(_ deck: Deck, slideIndex: Int, size: PixelSize, safeFrame: Rect,
+                         playing: (clip: SlideClip, frame: Int)? = nil) -> DisplayList {
         var ops: [DrawOperation] = [.fill(Rect(origin0: size), theme.letterbox)]
         let aspect = deck.slides.indices.contains(slideIndex) ? deck.slides[slideIndex].aspect : SlideLayout.aspect
         let rect = safeFrame.fitting(aspect: aspect)
         if deck.slides.indices.contains(slideIndex) {
-            ops += slides.operations(for: deck.slides[slideIndex], in: rect)
+            ops += slides.operations(for: deck.slides[slideIndex], in: rect, playing: playing)
         } else {
             ops += slides.operations(for: Slide(number: 0, title: [InlineRun(deck.title)],
                                                 blocks: [.paragraph([InlineRun("This deck has no slides.")])]), in: rect)

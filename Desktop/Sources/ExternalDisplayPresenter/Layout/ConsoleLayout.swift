@@ -102,7 +102,7 @@ struct ConsoleLayout {
             ops.append(.stroke(rect, theme.muted, width: max(1, u(2))))
             return
         }
-        ops += slides.operations(for: scene.deck.slides[index], in: rect)
+        ops += slides.operations(for: scene.deck.slides[index], in: rect, playing: scene.playingClip(on: index))
     }
 
     private func notes(_ scene: PresenterScene, redact: Bool, rect: Rect, ops: inout [DrawOperation]) {
@@ -147,6 +147,9 @@ struct ConsoleLayout {
         }
         if let notice = scene.state.notice {
             lines.append((notice, scene.state.noticeIsWarning ? theme.warning : theme.accent))
+        }
+        if let clip = scene.state.clip {
+            lines.append((clip.consoleLine(at: scene.now), clip.problem == nil ? theme.accent : theme.warning))
         }
         if scene.state.offersAudienceOnMain {
             lines.append(("No external display. Press A to show the audience view on this display.", theme.warning))

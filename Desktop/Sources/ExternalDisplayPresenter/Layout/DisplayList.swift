@@ -62,6 +62,10 @@ public enum DrawOperation: Hashable, Sendable {
     case image(URL, Rect, alt: String)
     /// A PDF page (its ``PDFPage/part``) rendered at the rectangle's pixel size.
     case page(PDFPage, Rect)
+    /// A video clip's picture letterboxed in the rectangle: the newest decoded frame of the playing clip, whose
+    /// number `frame` is (so a new frame changes the list and redraws just this rectangle); with `frame` nil a
+    /// still stand-in (the clip does not play here: not the active clip, a browser page, a clip that failed).
+    case video(SlideClip, Rect, frame: Int?)
 }
 
 /// What one display shows, as a list of drawing operations: computed by pure layout code, drawn by any
@@ -89,7 +93,7 @@ public struct DisplayList: Hashable, Sendable {
             switch op {
             case .fill(_, let c), .stroke(_, let c, _), .line(_, _, _, _, let c): c
             case .text(_, _, _, let style): style.color
-            case .image, .page: RGBA(0, 0, 0, 0)
+            case .image, .page, .video: RGBA(0, 0, 0, 0)
             }
         })
     }

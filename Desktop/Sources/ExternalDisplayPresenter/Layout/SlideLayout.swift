@@ -28,13 +28,22 @@ public struct SlideLayout {
         self.imageSize = imageSize
     }
 
-    /// The operations that draw `slide` filling `rect` (which should already have the slide aspect).
-    public func operations(for slide: Slide, in rect: Rect) -> [DrawOperation] {
-        if let page = slide.pdfPage { return [.page(page, rect.fitting(aspect: page.aspect))] }
+    /// The operations that draw `slide` filling `rect` (which should already have the slide aspect). `playing` is
+    /// the clip whose frames are shown and the number of its newest frame (``DrawOperation/video(_:_:frame:)``);
+    /// every other clip is drawn as a still stand-in.
+    public func operations(for slide: Slide, in rect: Rect, playing: (clip: SlideClip, frame: Int)? = nil) -> [DrawOperation] {
+        if let page = slide.pdfPage {
+            let pageRect = rect.fitting(aspect: page.aspect)
+            return [.page(page, pageRect)] + page.clips.compactMap { clip in
+                Self.clipRect(clip, on: page, drawnIn: pageRect).map {
+                    DrawOperation.video(clip, $0, frame: playing?.clip == clip ? playing?.frame : nil)
+                }
+            }
+        }
         let background = DrawOperation.fill(rect, theme.slideBackground)
         var best: [DrawOperation] = []
         for scale in [1.0, 0.88, 0.77, 0.67, 0.58, 0.5] {
-            let (ops, bottom) = flow(slide, in: rect, scale: scale)
+            let (ops, bottom) = flow(slide, in: rect, scale: scale, playing: playing)
             best = ops
             if bottom <= rect.maxY - margin(rect).vertical / 2 { break }
         }
@@ -46,7 +55,8 @@ public struct SlideLayout {
     }
 
     /// Draws the slide's content at a type scale; returns the operations and the bottom of the content.
-    private func flow(_ slide: Slide, in rect: Rect, scale: Double) -> ([DrawOperation], Int) {
+    private func flow(_ slide: Slide, in rect: Rect, scale: Double,
+                      playing: (clip: SlideClip, frame: Int)?) -> ([DrawOperation], Int) {
         let unit = Double(rect.height) / 1000 * scale
         let (mx, my) = margin(rect)
         let left = rect.x + mx, width = rect.width - 2 * mx
@@ -63,7 +73,12 @@ public struct SlideLayout {
             ops.append(.fill(Rect(x: barX, y: y + Int(12 * unit), width: bar, height: max(2, Int(8 * unit))), theme.accent))
             y += Int(48 * unit)
         }
-        let images = slide.blocks.filter { if case .image = $0 { true } else { false } }.count
+        let images = slide.blocks.filter {
+            switch $0 {
+            case .image, .clip: true
+            default: false
+            }
+        }.count
         var imagesLeft = images
         for block in slide.blocks {
             // Past the bottom nothing more is visible: this scale overflows, and laying out the rest would make
@@ -83,6 +98,14 @@ public struct SlideLayout {
                 y += image(url, alt: alt, x: left, y: y, width: width, maxHeight: max(room, rect.height / 6),
                            ops: &ops) + Int(16 * unit)
                 imagesLeft -= 1
+            case .clip(_, let clip):
+                // Laid out like a 16:9 image; the frames are letterboxed inside at the clip's own aspect.
+                let room = (rect.maxY - my - y) / max(imagesLeft, 1)
+                let box = Rect(x: left, y: y, width: width, height: max(room, rect.height / 6)).fitting(aspect: 16.0 / 9.0)
+                let placed = Rect(x: box.x, y: y, width: box.width, height: box.height)
+                ops.append(.video(clip, placed, frame: playing?.clip == clip ? playing?.frame : nil))
+                y += placed.height + Int(16 * unit)
+                imagesLeft -= 1
             case .page(let page):
                 // A page among other blocks (not made by the readers): drawn like an image.
                 let box = Rect(x: left, y: y, width: width, height: max(1, rect.maxY - my - y)).fitting(aspect: page.aspect)
@@ -91,6 +114,21 @@ public struct SlideLayout {
             }
         }
         return (ops, y)
+    }
+
+    /// Where a PDF clip sits when `page` is drawn in `pageRect`: its ``SlideClip/pageRect`` (fractions of the
+    /// whole page) mapped through the part of the page shown, cut to the part; nil when it lies outside it or
+    /// has no usable rectangle.
+    public static func clipRect(_ clip: SlideClip, on page: PDFPage, drawnIn pageRect: Rect) -> Rect? {
+        guard let r = clip.pageRect, [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite), r.width > 0, r.height > 0
+        else { return nil }
+        let part = page.part.fraction
+        func px(_ fx: Double) -> Int { pageRect.x + Int(((fx - part.x) / part.width * Double(pageRect.width)).rounded()) }
+        func py(_ fy: Double) -> Int { pageRect.y + Int(((fy - part.y) / part.height * Double(pageRect.height)).rounded()) }
+        let x0 = max(px(r.x), pageRect.x), x1 = min(px(r.x + r.width), pageRect.maxX)
+        let y0 = max(py(r.y), pageRect.y), y1 = min(py(r.y + r.height), pageRect.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Lines that can still start above `bottom` from `y` (at least one, plus one to show the overflow).

@@ -16,11 +16,17 @@ public protocol PresenterCanvas: AnyObject, TextMetrics {
     func finishFrame()
     /// Draws a PDF page rendered at `rect`'s size; returns false when it cannot (the caller draws a stand-in).
     func page(_ page: PDFPage, in rect: Rect) -> Bool
+    /// Draws the newest decoded frame of `clip` letterboxed in `rect` (``SlideClipFrames``); returns false when
+    /// there is none (the caller draws the clip's stand-in).
+    func video(_ clip: SlideClip, in rect: Rect) -> Bool
 }
 
 extension PresenterCanvas {
     /// Draws nothing and returns false (a stand-in is drawn): canvases that can show PDF pages implement it.
     public func page(_ page: PDFPage, in rect: Rect) -> Bool { false }
+
+    /// Draws nothing and returns false (the clip's stand-in is drawn): canvases that can show frames implement it.
+    public func video(_ clip: SlideClip, in rect: Rect) -> Bool { false }
 
     /// Draws a display list: clears to black, then each operation in order.
     public func draw(_ list: DisplayList) {
@@ -49,6 +55,8 @@ extension PresenterCanvas {
             if !image(url, in: rect) { standIn(for: alt, in: rect) }
         case .page(let page, let rect):
             if !self.page(page, in: rect) { standIn(for: "page \(page.index + 1) could not be rendered", in: rect) }
+        case .video(let clip, let rect, let frame):
+            if frame == nil || !video(clip, in: rect) { clipStandIn(clip, in: rect) }
         }
     }
 
@@ -57,6 +65,13 @@ extension PresenterCanvas {
         fill(Rect(x: r.x, y: r.y + r.height - w, width: r.width, height: w), color)
         fill(Rect(x: r.x, y: r.y, width: w, height: r.height), color)
         fill(Rect(x: r.x + r.width - w, y: r.y, width: w, height: r.height), color)
+    }
+
+    /// A dark box with "▶ name" for a clip whose picture is not drawn here.
+    private func clipStandIn(_ clip: SlideClip, in rect: Rect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        fill(rect, RGBA(16, 18, 24))
+        standIn(for: "▶ " + clip.url.lastPathComponent, in: rect)
     }
 
     /// A framed box with the image's alternative text, for an image that cannot be drawn.

@@ -152,6 +152,16 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
         return true
     }
 
+    /// Draws the newest frame of `clip` (``SlideClipFrames/shared``) letterboxed in `rect` on black; false when
+    /// there is none yet.
+    public func video(_ clip: SlideClip, in rect: Rect) -> Bool {
+        guard rect.width > 0, rect.height > 0, let bitmap = SlideClipFrames.shared.frame(for: clip.url),
+              bitmap.width > 0, bitmap.height > 0 else { return false }
+        fill(rect, RGBA(0, 0, 0))
+        canvas.draw(bitmap, in: rect.fitting(aspect: Double(bitmap.width) / Double(bitmap.height)))
+        return true
+    }
+
     /// Nothing: the surface presents after drawing.
     public func finishFrame() {}
 

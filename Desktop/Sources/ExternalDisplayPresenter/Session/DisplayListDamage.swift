@@ -52,7 +52,7 @@ public enum DisplayListDamage: Hashable, Sendable {
     /// (plus 2 pixels) on every side for overhanging glyphs and anti-aliasing.
     public static func bounds(of operation: DrawOperation, metrics: any TextMetrics) -> Rect {
         switch operation {
-        case .fill(let r, _), .image(_, let r, _), .page(_, let r):
+        case .fill(let r, _), .image(_, let r, _), .page(_, let r), .video(_, let r, _):
             return r
         case .stroke(let r, _, let w):
             // The four edges as drawn, even for a rectangle of negative size.

@@ -19,6 +19,9 @@ public final class PresenterController {
     public var mainDisplay: String
     /// Colours.
     public var theme = PresenterTheme()
+    /// The number of the newest decoded frame of the audience slide's clip (set by whatever decodes it); nil
+    /// while none is.
+    public var clipFrame: Int?
 
     /// A controller at the first slide with the timer started at `startedAt`; with `onlyDisplay`, the only
     /// cable display the talk uses (`--display NAME`).
@@ -26,7 +29,7 @@ public final class PresenterController {
         self.deck = deck
         self.core = PresenterCore(state: PresenterState(slideCount: deck.slides.count, startedAt: startedAt,
                                                         numbering: deck.numbering),
-                                  onlyDisplay: onlyDisplay)
+                                  onlyDisplay: onlyDisplay, clips: deck.clipTable)
         self.mainDisplay = mainDisplay
     }
 
@@ -43,6 +46,7 @@ public final class PresenterController {
     @discardableResult
     public func replaceDeck(_ deck: Deck, slideIndex: Int, at now: Double) -> [PresenterEffect] {
         self.deck = deck
+        core.replaceClips(deck.clipTable)
         return core.handle(.deckReloaded(slideCount: deck.slides.count, numbering: deck.numbering, slideIndex: slideIndex),
                            at: now)
     }
@@ -97,7 +101,7 @@ public final class PresenterController {
 
     /// The scene to draw at `now` with a wall-clock label.
     public func scene(at now: Double, clock: String) -> PresenterScene {
-        PresenterScene(deck: deck, state: state, now: now, clock: clock, mainDisplay: mainDisplay)
+        PresenterScene(deck: deck, state: state, now: now, clock: clock, mainDisplay: mainDisplay, clipFrame: clipFrame)
     }
 
     /// The main display's list (console or audience view).

@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import Foundation
 
 /// The presenter's whole state as a value, changed only by ``reduce(_:at:)``: where the talk is, the timer,
 /// blackout and mirroring, and which audience displays are attached.
@@ -55,6 +56,14 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var plannedDuration: Double?
     /// Where the speaker's mouse is over the console's current slide, if it is; drawn on every audience display.
     public internal(set) var pointer: SlidePoint?
+    /// The video clip on the audience slide and its timeline (``PresenterCore`` decides it), if the slide has one.
+    public internal(set) var clip: SlideClipPlayback?
+    /// The clips the platform keeps open: the audience slide's and the next slide's first clip.
+    public internal(set) var openClips: [SlideClip] = []
+    /// The lengths of the clips opened so far, by file.
+    public internal(set) var clipDurations: [URL: Double] = [:]
+    /// Why clips could not be played, by file (each said once; never opened again).
+    public internal(set) var clipProblems: [URL: String] = [:]
     /// Page labels and which pages make one slide (Beamer overlays): used by the overview and go-to.
     public private(set) var numbering: SlideNumbering
 
@@ -147,6 +156,7 @@ public struct PresenterState: Hashable, Sendable {
         case .quitRequest:
             if isQuitArmed(at: now) { wantsQuit = true } else { quitArmedAt = now }
         case .quit: wantsQuit = true
+        case .clipPlayPause, .clipBack, .clipForward: break
         case .digit0, .digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9: break
         }
     }

@@ -94,6 +94,7 @@ final class BrowserRemoteFeed {
             case .heading(let runs), .paragraph(let runs): InlineRun.plainText(runs)
             case .bullet(let level, let runs): String(repeating: "  ", count: level) + "• " + InlineRun.plainText(runs)
             case .image(let alt, _): "[\(alt)]"
+            case .clip(let alt, let clip): "[video: \(alt.isEmpty ? clip.url.lastPathComponent : alt)]"
             case .page(let page): "[PDF page \(page.index + 1) of \(page.pageCount)]"
             }
         }.joined(separator: "\n")

@@ -46,6 +46,8 @@ public final class HeadlessPresenter {
     private let clockStart: Date
     private var canvases: [String: any SnapshotCanvas] = [:]
     private let makeCanvas: (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas
+    /// The slide clips' decoders, while a deck with clips runs.
+    private var clips: SlideClipHost?
     /// The talk's planned length in seconds (`--duration`): the console counts down and cues the pace.
     public var plannedDuration: Double?
     /// Whether each snapshot keeps a canvas of its own (its pixels can be read back later). The command line
@@ -89,6 +91,13 @@ public final class HeadlessPresenter {
         if let plannedDuration { runtime.send(.plan(duration: plannedDuration)) }
         // The simulated displays are reported like cable ones; snapshots are drawn after each step, not per pass.
         runtime.add(CableAudienceHost(platform: platform, configuration: configuration) { _ in nil })
+        // Video on slides: each snapshot shows the clip's frame at the step's virtual time.
+        let clips = deck.slides.contains(where: { !$0.clips.isEmpty }) ? SlideClipHost(mode: .exact) : nil
+        if let clips {
+            clips.onProblem = log
+            runtime.add(clips)
+        }
+        self.clips = clips
         let loop = Task { @MainActor in await runtime.run() }
         await runtime.nextPass()
         var snapshots = try render(step: 0, label: "start", controller, runtime.now, platform, mainSize, directory, log)
@@ -172,6 +181,7 @@ public final class HeadlessPresenter {
                         _ platform: SimulatedPlatform, _ mainSize: PixelSize, _ directory: URL?,
                         _ log: (String) -> Void) throws(HeadlessError) -> [Snapshot] {
         let clock = presenterClock(clockStart.addingTimeInterval(now))
+        clips?.prepareFrame(at: now)
         let console = try canvas("console", mainSize)
         var out = [try draw(controller.mainList(size: mainSize, at: now, clock: clock, metrics: console),
                             on: console, step: step, label: label, display: "console", directory)]

@@ -94,6 +94,8 @@ public struct PresenterLaunch {
     @MainActor
     func runDesktop<P: DisplayPlatform>(_ runtime: PresenterRuntime, console: SDLConsoleHost,
                                         displays: CableAudienceHost<P>) async {
+        // Video on slides: decoded on a thread of its own, only for a deck that has clips.
+        if deck.slides.contains(where: { !$0.clips.isEmpty }) { runtime.add(SlideClipHost(mode: .live)) }
         runtime.add(displays)
         runtime.add(console)
         runtime.add(PageReadinessHost())

@@ -35,7 +35,7 @@ public final class PresenterRuntime {
     /// Whether the loop is running.
     public private(set) var isRunning = false
 
-    private let elapsed: @Sendable () -> Duration
+    private nonisolated let elapsed: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
     private let wallClock: () -> Date
     private let wakes: AsyncStream<Void>
@@ -60,6 +60,15 @@ public final class PresenterRuntime {
     public var now: Double {
         let d = elapsed().components
         return Double(d.seconds) + Double(d.attoseconds) / 1e18
+    }
+
+    /// ``now`` as a function any thread may call (a decoder's thread placing frames on the runtime's clock).
+    public nonisolated var timeSource: @Sendable () -> Double {
+        let elapsed = self.elapsed
+        return {
+            let d = elapsed().components
+            return Double(d.seconds) + Double(d.attoseconds) / 1e18
+        }
     }
 
     /// The wall-clock time now (the console's clock), on the runtime's wall clock.
@@ -102,7 +111,7 @@ public final class PresenterRuntime {
                 for observer in onSlideChange { observer(controller.state.slideIndex) }
             case .say(let line): onSay(line)
             case .quit: wake()
-            case .handBack, .statistics, .cycleShareCode: break
+            case .handBack, .statistics, .cycleShareCode, .openClip, .closeClip: break
             }
             for host in hosts { host.perform(effect) }
         }

@@ -25,6 +25,12 @@ struct PresentCommand: AsyncParsableCommand {
         ![alt](file.png) images relative to the deck, and speaker notes after a line Note: (never shown on an \
         external display).
 
+        Video on slides: ![demo](clip.webm) whose file is a video (by its name: .webm .mkv .mp4 .m4v .mov .ogv \
+        .ogg .avi, or by its first bytes) plays in the slide's frame on the external displays when the slide is \
+        shown, silent; the console shows it in the current slide and a line "clip: demo.webm 0:12 / 0:30 ▶". \
+        V play/pause, J 5 s back, L 5 s forward. Leaving the slide stops it; the next slide's clip is opened \
+        ahead. A file that cannot be played gets a message and its stand-in; the talk goes on.
+
         PDF decks: any file starting with %PDF- (pages rendered by poppler's pdftoppm at each display's \
         resolution); notes from talk.pdfpc beside talk.pdf (pdfpc 4.5+ JSON), or from Beamer split pages with \
         --notes right|left|bottom.
@@ -33,7 +39,8 @@ struct PresentCommand: AsyncParsableCommand {
         Left/PageUp previous, Up/Down, Home, End, B or . black screen, W white screen, F freeze the audience on \
         this slide while you browse, Tab/O overview (arrows + Enter to jump, Esc to close), a slide number then \
         Enter to go there, P pause the timer, M mirror/extend, A audience view on the main display (when no \
-        external display), Esc/F5 cancel (never quit). Quit: Q twice within 2 s, or Ctrl-Q.
+        external display), V/J/L the slide's video (play/pause, 5 s back, 5 s forward), Esc/F5 cancel (never \
+        quit). Quit: Q twice within 2 s, or Ctrl-Q.
 
         Pointer: move the mouse over the console's current slide; a red dot shows at that spot on every \
         audience display (not while blanked, frozen or mirrored).
