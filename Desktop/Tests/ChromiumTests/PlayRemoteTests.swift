@@ -112,16 +112,21 @@ struct PlayRemoteTests {
             let slid = try await Self.showsStill(screen, centre, second % 6)
             #expect(slid, "after the slider to \(second).5 s DUMMY1 did not show colour \(second % 6) and stay on it")
 
-            // Rate 2 (the router plays at it): a colour every half second on the cable display.
+            // Rate 2 (the router plays at it): from the first change of colour once it plays again (a whole second
+            // of the film), 2–3 s later the film is 4–6 s further on — at rate 1 it could be 3 s at most.
             _ = try await chromium.evaluate(remote, "(() => { const r = document.getElementById('rate'); r.value = '2'; "
                                             + "r.dispatchEvent(new Event('change')); })()")
-            try await Task.sleep(for: .milliseconds(500))
-            let fast = Self.changes(try await Self.watch(screen, centre, seconds: 3))
-            let gaps = zip(fast.dropFirst(), fast).map { $0 - $1 }.sorted()
-            let median = gaps.isEmpty ? .nan : gaps[gaps.count / 2]
-            #expect(fast.count >= 4 && median > 0.35 && median < 0.7,
-                    "at rate 2 DUMMY1 changed colour \(fast.count) times in 3 s, median gap \(median) s")
-
+            let moving = try await PlayServeTests.poll(timeout: 5) {
+                screen.pixel(centre.0, centre.1).flatMap { PlayServeClip.colourIndex($0.0, $0.1, $0.2) } != second % 6
+            }
+            let changed = PlayServeTests.now()
+            let first = screen.pixel(centre.0, centre.1).flatMap { PlayServeClip.colourIndex($0.0, $0.1, $0.2) } ?? -1
+            #expect(moving, "DUMMY1 did not play again at rate 2")
+            try await Task.sleep(for: .seconds(max(0, changed + 2 - PlayServeTests.now())))
+            let later = try await Self.watch(screen, centre, seconds: 1).compactMap(\.colour)
+            let expected: Set = [(first + 4) % 6, (first + 5) % 6]
+            #expect(later.contains { expected.contains($0) },
+                    "at rate 2, 2–3 s after colour \(first) DUMMY1 showed \(Set(later).sorted()), not \(expected.sorted())")
             // The volume: the player's core decides it and every page gets it: 0.3 from the slider, and 5 sent on
             // the remote's socket (window.edkControl; the slider stops at 1), clamped to 1 by the player.
             for (asked, decided, script) in [(0.3, 0.3, "(() => { const v = document.getElementById('volume'); v.value = '0.3'; "
@@ -135,7 +140,7 @@ struct PlayRemoteTests {
                 #expect(reached, "volume \(asked) from the remote: the audience page got \(seen), not \(decided)")
             }
             print("play --serve remote: cable changes before \(before.count) in 2.2 s, paused on colour \(colour), "
-                  + "rate 2 gaps \(gaps.map { String(format: "%.2f", $0) }.joined(separator: ", ")) s")
+                  + "at rate 2 colour \(first), then 2–3 s later \(Set(later).sorted())")
         }
     }
 
@@ -179,6 +184,7 @@ struct PlayRemoteTests {
         attempt(remote, ['{"type":"control","action":"rate","value":1e999}']),
         attempt(remote, ['{"type":"control","action":"seekBy","value":-1e300}']),
         attempt(remote, ['{"type":"control","action":"eject"}']),
+        attempt(remote, ["x".repeat(1000)]),
         attempt(remote, ["x".repeat(100000)]),
         attempt(remote, ["binary:16"]),
         attempt("/ws?token=guessed", ['{"type":"control","action":"pause"}']),
@@ -207,13 +213,16 @@ struct PlayRemoteTests {
             let results = (try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String] ?? []
             let during = Self.statuses(player.child)[first.index...last.index]
             print("play --serve hostile: \(results); position \(first.position) → \(last.position) s in \(last.at - first.at) s")
-            try #require(results.count == 9, "\(results)")
+            try #require(results.count == 10, "\(results)")
             #expect(results[0].hasPrefix("/ws 1003 audience pages cannot control"), "\(results[0])")
-            for result in results[1...4] { #expect(result.hasPrefix("/ws 1003 ") && result.count > 12, "\(result)") }
-            #expect(results[5].hasPrefix("/ws 1009"), "\(results[5])")
-            #expect(results[6].hasPrefix("/ws 1003 ") && results[6].contains("text"), "\(results[6])")
-            #expect(results[7].hasPrefix("/ws 1006"), "a guessed token: \(results[7])")
-            #expect(results[8].hasPrefix("/ws open, errors ") && !results[8].hasSuffix("errors 0"), "\(results[8])")
+            for result in results[1...4] { #expect(result.hasPrefix("/ws 1003 ") && !result.contains("…"), "the whole reason: \(result)") }
+            // Over the 256 bytes a page's message may have: closed with a reason, as too large or as malformed.
+            #expect(results[5].hasPrefix("/ws 1009 message too large") || results[5].hasPrefix("/ws 1003 malformed"), "\(results[5])")
+            // A frame over the WebSocket layer's 16 KiB is dropped there, without a close frame.
+            #expect(results[6].hasPrefix("/ws 1006") || results[6].hasPrefix("/ws 1009"), "\(results[6])")
+            #expect(results[7].hasPrefix("/ws 1003 ") && results[7].contains("text"), "\(results[7])")
+            #expect(results[8].hasPrefix("/ws 1006"), "a guessed token: \(results[8])")
+            #expect(results[9].hasPrefix("/ws open, errors ") && !results[9].hasSuffix("errors 0"), "\(results[9])")
             #expect(during.allSatisfy { $0.status == "playing" }, "\(during.map(\.line))")
             let moved = last.position - first.position, elapsed = last.at - first.at
             #expect(elapsed > 2.5 && abs(moved - elapsed) < 0.25, "the position moved \(moved) s in \(elapsed) s during the hostile messages")

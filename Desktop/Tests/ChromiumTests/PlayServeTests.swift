@@ -187,7 +187,7 @@ struct PlayServeTests {
     static func checkTheRule(_ chromium: Chromium, _ page: Chromium.Page) async throws {
         let script = """
         (() => { const out = [];
-          function run(steps) { const c = edkCorrector();
+          function run(steps, settings) { const c = Object.assign(edkCorrector(), settings || {});
             for (const [leader, position, at] of steps) { const a = c.correct(leader, position, at);
               out.push(a.kind === "seek" ? "seek " + a.to.toFixed(4) + " " + a.rate
                        : a.kind === "rate" ? "rate " + a.rate.toFixed(4) : a.kind); }
@@ -200,13 +200,21 @@ struct PlayServeTests {
           run([[paused, 30.03, 1001], [paused, 30.2, 1001], [jumped, 90, 1002], [jumped, 95, 1002.2]]);
           const fast = {sequence: 1, mediaTime: 0, hostTime: 0, rate: 2, discontinuity: true};
           run([[fast, 0, 10], [fast, 21.7, 11], [fast, 10, 12]]);
+          // The player's latency learnt anew moves the anchor 50 ms later between the seek and its landing: the
+          // reference learns a wrong latency and eases; the page's settings keep it and seek again.
+          const aimed = {sequence: 1, mediaTime: 0, hostTime: 0, rate: 1, discontinuity: true};
+          const moved = {sequence: 1, mediaTime: 0, hostTime: 0.05, rate: 1, discontinuity: true};
+          run([[aimed, 0, 10], [moved, 10.6, 10.6]]);
+          run([[aimed, 0, 10], [moved, 10.6, 10.6]], {learnsFromSeekLeader: true, settleTime: 0.3, reseekWithin: 3});
           return JSON.stringify(out); })()
         """
         let answers = try await chromium.evaluate(page, script) as? String ?? ""
         let expected = ["none", "rate 0.9500", "rate 0.9850", "rate 1.0000", "rate 1.1000", "seek 20.1000 1", "none", "none",
                         "latency 0.1000",
                         "none", "seek 30.0000 0", "seek 90.1000 1", "none", "latency 0.1000",
-                        "seek 20.2000 2", "rate 2.1500", "seek 24.5000 2", "latency 0.2500"]
+                        "seek 20.2000 2", "rate 2.1500", "seek 24.5000 2", "latency 0.2500",
+                        "seek 10.1000 1", "rate 0.9750", "latency 0.0500",
+                        "seek 10.1000 1", "seek 10.6500 1", "latency 0.1000"]
         let data = (try? JSONSerialization.jsonObject(with: Data(answers.utf8))) as? [String] ?? []
         #expect(data == expected, "the page's rule answered \(answers)")
     }

@@ -84,4 +84,24 @@ struct VideoRemoteServerTests {
         }
         #expect(received.all.isEmpty, "\(received.all)")
     }
+
+    @Test("frames presented in the half second after a jump are its landing: the display latency pages get ignores them")
+    func seekLandingsAreNotTheDisplaysLatency() async throws {
+        let (server, _, _) = try await Self.start()
+        defer { server.stop() }
+        server.publish(TimelineMessage(sequence: 1, item: nil, timeline: PlaybackTimeline(elapsed: 30, at: 100, rate: 1, duration: 60),
+                                       discontinuity: true))
+        // The landing: frames 300 ms late within 0.5 s of the seek at host time 100.
+        for index in 0..<10 {
+            let at = 100.05 + Double(index) * 0.04
+            server.framePresented(mediaTime: 30 + (at - 100) - 0.3, hostTime: at)
+        }
+        #expect(server.displayLatency == 0, "the landing was learnt as the display's latency: \(server.displayLatency)")
+        // Then the display's steady latency, 60 ms, is learnt.
+        for index in 0..<10 {
+            let at = 100.6 + Double(index) * 0.04
+            server.framePresented(mediaTime: 30 + (at - 100) - 0.06, hostTime: at)
+        }
+        #expect(abs(server.displayLatency - 0.06) < 1e-9, "\(server.displayLatency)")
+    }
 }

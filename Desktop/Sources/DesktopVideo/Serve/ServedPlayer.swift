@@ -21,7 +21,7 @@ public import Foundation
 @MainActor
 public final class ServedPlayer {
     /// The one display the core sees: every browser page.
-    public static let display = VideoDisplay(id: "browser", name: "browser pages")
+    nonisolated public static let display = VideoDisplay(id: "browser", name: "browser pages")
 
     /// Requests from the browser remote, taken every 10 ms and decided by the core like MPRIS's.
     public let requests = VideoRemoteInbox()

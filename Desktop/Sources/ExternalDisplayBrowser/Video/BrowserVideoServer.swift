@@ -81,6 +81,8 @@ public final class BrowserVideoServer: Sendable {
     static let chunk = 64 * 1_024
     /// Messages held for one page at most.
     static let queueLength = 16
+    /// How long after a jump the player's presented frames are its landing, not its display's latency (seconds).
+    public static let landingTime = 0.5
     /// Control requests acted on per second from one remote, at most.
     static let controlsPerSecond = 20
 
@@ -132,10 +134,12 @@ public final class BrowserVideoServer: Sendable {
     }
 
     /// The player's display showed the frame of `mediaTime` at host time `hostTime`: its latency is learnt
-    /// (``PresentationLatency``) and pages get the last message again when it moved by more than 10 ms.
+    /// (``PresentationLatency``) and pages get the last message again when it moved by more than 10 ms. Frames
+    /// presented within ``landingTime`` of a jump (a seek, a new item) are its landing, not the display's steady
+    /// latency, and are left out: counted, they moved the pages' anchor back and forth while they settled.
     public func framePresented(mediaTime: Double, hostTime: Double) {
         let resend: TimelineMessage? = state.withLockedValue { state in
-            guard let last = state.lastMessage,
+            guard let last = state.lastMessage, !(last.discontinuity && hostTime < last.hostTime + Self.landingTime),
                   state.latency.record(frameTime: mediaTime, presentedAt: hostTime, timeline: last.timeline) else { return nil }
             return state.latency.adjusted(last)
         }

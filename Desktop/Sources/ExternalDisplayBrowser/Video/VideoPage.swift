@@ -9,14 +9,15 @@
 ///   `{"type":"clock","page":T,"host":H}` round trips (H at the middle of the trip; the sample with the shortest
 ///   round trip of the last eight wins), five a second for two seconds, then every five seconds.
 /// - Timeline: each `{"type":"timeline","message":{…TimelineMessage…}}` (anchor + rate; `item` left out) is followed
-///   with the rule of ``ExternalDisplayMedia/FollowerDriftCorrector``, in JavaScript, every 100 ms: a
+///   with the rule of ``ExternalDisplayMedia/FollowerDriftCorrector``, in JavaScript, every 50 ms: a
 ///   discontinuity → seek to where the player will be once the seek lands (the seek latency learnt from each
 ///   landing, 0…2 s); paused → seek beyond 40 ms; beyond 0.5 s → seek; beyond 40 ms (20 ms once easing) → rate
 ///   ± drift / 2 s, at most ±10 %; back within 20 ms → the player's rate; nothing for 0.5 s after a seek. The
 ///   page's own corrector departs from the reference in three settings (the reference's traces are unchanged):
-///   the seek latency is measured on the element (from the seek to when it plays again from where it was sent),
-///   not learnt from the drift, which the player's latency updates move too; it looks 0.3 s after a seek, not
-///   0.5 s; and for 3 s after a jump it seeks again beyond 40 ms instead of easing. A page settles in under a
+///   the seek latency is learnt from the drift against the message the seek was aimed by, not against a later
+///   one (the player's latency updates move the anchor, which is no error of the seek's); it looks 0.2 s after a
+///   seek and once the element has finished seeking, not 0.5 s after; and for 3 s after a jump it seeks again
+///   beyond 40 ms instead of easing. The rule is applied every 50 ms. A page settles in under a
 ///   second after a seek (`settleTime`, `settles`: seconds from the jump's message to in step).
 /// - Sound: the page starts muted (browsers refuse to start a film with sound on their own); a click or a key
 ///   turns it on. Pages play at the player's volume (`{"type":"volume","level":L}`).
@@ -58,7 +59,8 @@ enum VideoPage {
     const sound = document.getElementById("sound");
     const state = window.edkVideo = {offset: null, roundTrip: null, correction: "none", drift: null,
                                      seekLatency: 0.1, playable: null, message: "", settled: false,
-                                     remote: false, volume: null, answer: "", sent: 0, settleTime: null, settles: []};
+                                     remote: false, volume: null, answer: "", sent: 0, settleTime: null, settles: [],
+                                     corrections: []};
     // The remote: this page's own URL carries the token (/remote?token=…), its socket presents it.
     const token = new URLSearchParams(location.search).get("token");
     function show(text) { state.message = text; say.textContent = text; say.style.display = text ? "flex" : "none"; }
@@ -121,12 +123,13 @@ enum VideoPage {
     // "ignored", rate, to}. Pure but for its own memory (window.edkCorrector makes one, for tests).
     const tolerance = 0.04, seekBeyond = 0.5, easingTime = 2, maximumRateChange = 0.1, settleTime = 0.5;
     function makeCorrector() {
-      // settleTime, learnsFromDrift and reseekWithin are the reference's (0.5 s, true, 0) unless a driver changes
-      // them: this page's own corrector measures its seeks instead and seeks again after a jump (see below).
+      // settleTime, learnsFromSeekLeader and reseekWithin are the reference's (0.5 s, false, 0) unless a driver
+      // changes them: this page's own corrector learns against the message it sought by and seeks again after a
+      // jump (see below).
       const c = {lastSequence: null, lastSeek: null, unmeasured: false, easing: false, seekLatency: 0.1,
-                 settleTime: settleTime, learnsFromDrift: true, reseekWithin: 0, lastJump: null};
+                 settleTime: settleTime, learnsFromSeekLeader: false, reseekWithin: 0, lastJump: null, seekLeader: null};
       function seek(leader, target, hostNow) {
-        c.lastSeek = hostNow; c.easing = false; c.unmeasured = true;
+        c.lastSeek = hostNow; c.easing = false; c.unmeasured = true; c.seekLeader = leader;
         const rate = leader.rate;
         return {kind: "seek", to: rate > 0 ? positionOf(leader, hostNow + c.seekLatency) : target, rate: rate};
       }
@@ -141,7 +144,10 @@ enum VideoPage {
         const drift = position - target;
         if (c.unmeasured) {
           c.unmeasured = false;
-          if (rate > 0 && c.learnsFromDrift) c.seekLatency = Math.min(2, Math.max(0, c.seekLatency - drift / rate));
+          // The drift against the message the seek was aimed by: a later message moving the anchor (the player's
+          // display latency learnt anew) is no error of the seek's.
+          const landed = c.learnsFromSeekLeader && c.seekLeader ? position - positionOf(c.seekLeader, hostNow) : drift;
+          if (rate > 0) c.seekLatency = Math.min(2, Math.max(0, c.seekLatency - landed / rate));
         }
         const justJumped = c.lastJump !== null && hostNow >= c.lastJump && hostNow - c.lastJump < c.reseekWithin;
         if (Math.abs(drift) > seekBeyond || ((rate <= 0 || justJumped) && Math.abs(drift) > tolerance)) return seek(leader, target, hostNow);
@@ -158,22 +164,14 @@ enum VideoPage {
       return c;
     }
     window.edkCorrector = makeCorrector;
-    // This page's corrector learns the seek latency from its own seeks, measured on the element (when it plays
-    // again from where it was sent), never from the drift, which the player's latency updates move too; it looks
-    // 0.3 s after a seek (a seek in what the page holds lands in tens of milliseconds) and, for 3 s after a jump,
+    // This page's corrector learns the seek latency against the message it sought by, never against a later one
+    // (the player's display latency learnt anew moves the anchor, and that is no error of the seek's); it looks
+    // 0.2 s after a seek and not before the element has finished seeking (a seek in what the page holds lands in
+    // a fraction of that), every 50 ms; and, for 3 s after a jump,
     // seeks again rather than easing a drift beyond 40 ms out over seconds.
     const corrector = makeCorrector();
-    corrector.learnsFromDrift = false; corrector.settleTime = 0.3; corrector.reseekWithin = 3;
-    let pendingSeek = null, jumpAt = null;
-    video.addEventListener("seeked", () => { if (pendingSeek) pendingSeek.seeked = true; });
-    function measureSeek() {
-      if (!pendingSeek || !pendingSeek.seeked || video.paused || video.seeking) return;
-      const played = video.currentTime - pendingSeek.to;
-      if (!(played > 0)) return;
-      const landed = pageNow() - played / pendingSeek.rate;
-      corrector.seekLatency = Math.min(2, Math.max(0, landed - pendingSeek.at));
-      pendingSeek = null;
-    }
+    corrector.learnsFromSeekLeader = true; corrector.settleTime = 0.2; corrector.reseekWithin = 3;
+    let jumpAt = null;
 
     function apply(rate) {
       if (rate > 0) {
@@ -183,19 +181,24 @@ enum VideoPage {
         video.pause();
       }
     }
-    // Every 100 ms and on every message: the rule's answer, carried out on the video element. Between answers
+    // Every 50 ms and on every message: the rule's answer, carried out on the video element. Between answers
     // the element plays at the leader's rate (or pauses with it) unless it is easing.
     function follow() {
       if (!leader || state.offset === null || state.playable === false || !video.src || video.readyState < 1) return;
-      measureSeek();
+      // A seek still under way says nothing about where the element will be (unless a new jump is due).
+      if (video.seeking && !(leader.discontinuity && leader.sequence !== corrector.lastSequence)) return;
       const hostNow = pageNow() + state.offset;
       const answer = corrector.correct(leader, video.currentTime, hostNow);
       state.drift = video.currentTime - positionOf(leader, hostNow);
       state.seekLatency = corrector.seekLatency;
+      if (answer.kind !== "none") {
+        state.corrections.push((jumpAt === null ? "" : (pageNow() - jumpAt).toFixed(2) + " s ") + answer.kind
+                               + " drift " + (state.drift * 1000).toFixed(0) + " ms");
+        if (state.corrections.length > 12) state.corrections.shift();
+      }
       if (answer.kind === "seek") {
         state.correction = "seek " + answer.to.toFixed(3) + " rate " + answer.rate;
         video.currentTime = answer.to;
-        pendingSeek = answer.rate > 0 ? {to: answer.to, at: pageNow(), rate: answer.rate, seeked: false} : null;
         apply(answer.rate);
       } else if (answer.kind === "rate") {
         state.correction = "rate " + answer.rate.toFixed(4);
@@ -207,7 +210,7 @@ enum VideoPage {
       if (state.settled && jumpAt !== null) { state.settleTime = pageNow() - jumpAt; state.settles.push(state.settleTime); jumpAt = null; }
     }
     video.addEventListener("loadedmetadata", follow);
-    setInterval(follow, 100);
+    setInterval(follow, 50);
 
     // The remote's controls: each a request to the player; what they show comes from the player's messages.
     function control(action, value) {

@@ -25,8 +25,9 @@ enum VideoPageMessage: Sendable, Hashable {
             var value: Double?
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(text.utf8)) else {
-            throw BrowserProtocolError("video pages send {\"type\":\"clock\",\"page\":SECONDS} or, from the remote, "
-                                       + "{\"type\":\"control\",\"action\":NAME,\"value\":NUMBER}; numbers as JSON numbers")
+            // At most 123 bytes: it is the close reason.
+            throw BrowserProtocolError("malformed message: send {\"type\":\"clock\",\"page\":S} or, from the remote, "
+                                       + "{\"type\":\"control\",\"action\":A,\"value\":NUMBER}")
         }
         switch envelope.type {
         case "clock":

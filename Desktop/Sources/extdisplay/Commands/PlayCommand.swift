@@ -50,8 +50,8 @@ struct PlayCommand: AsyncParsableCommand {
     @Argument(help: "The video file (WebM, Matroska, MP4 …).")
     var file: String
 
-    @Option(help: "The external display to play on: its id or name, auto (the first), or browser (with --serve: the "
-                  + "browser pages only, nothing decoded here).")
+    @Option(help: ArgumentHelp("The external display to play on: its id or name, auto (the first), or browser "
+                               + "(with --serve: the browser pages only, nothing decoded here)."))
     var display: String = "auto"
 
     @Option(help: "Run on simulated displays (catalog presets, main display first), e.g. laptop,hdmi-tv-1080p.")
