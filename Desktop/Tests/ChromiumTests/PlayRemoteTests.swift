@@ -19,8 +19,8 @@ struct PlayRemoteTests {
 
     /// Starts `extdisplay play CLIP --serve 127.0.0.1:0 ARGUMENTS` (on `x`'s DUMMY1, or with no display server at
     /// all) and reads both URLs from its standard output.
-    static func start(_ clip: URL, on x: XorgServer?) async throws -> Player {
-        let arguments = x == nil ? [] : ["--display", "DUMMY1"]
+    static func start(_ clip: URL, on x: XorgServer?, display: String = "DUMMY1") async throws -> Player {
+        let arguments = x == nil ? [] : ["--display", display]
         let child = try ChildProcess([try Repository.extdisplay().path, "play", clip.path, "--serve", "127.0.0.1:0"] + arguments,
                                      environment: ["DISPLAY": x?.display, "WAYLAND_DISPLAY": nil, "DBUS_SESSION_BUS_ADDRESS": nil])
         guard let line = await child.waitForLine(timeout: 30, { $0.contains("remote control") && $0.contains("token=") }),
@@ -246,6 +246,36 @@ struct PlayRemoteTests {
                 let time = try await chromium.evaluate(audience, "document.getElementById('video').currentTime") as? Double ?? -1
                 #expect(followed, "the audience page shows \(time) s; the player is paused at \(target) s")
             }
+        }
+    }
+
+    @Test("served only on a desktop (--display browser): a controls window whose Space pauses the pages, nothing on DUMMY1")
+    func servedOnlyOnADesktop() async throws {
+        let clip = try PlayServeClip.make(seconds: 30)
+        let x = try XorgServer.start()
+        defer { x.stop() }
+        let tv = try #require(try x.outputGeometry("DUMMY1"), "DUMMY1 is not on")
+        let player = try await Self.start(clip.url, on: x, display: "browser")
+        defer { PlayServeTests.stop(player.child) }
+        try await PlayServeTests.withChromium { chromium in
+            let page = try await chromium.open(player.url, width: 320, height: 180)
+            try await Self.waitUntilPlaying(chromium, page, player)
+            // Nothing is decoded here: DUMMY1 shows none of the film's colours.
+            let screen = try PlayServeTests.ScreenProbe(x.display)
+            let cable = try await Self.watch(screen, (tv[0] + tv[2] / 2, tv[1] + tv[3] / 2), seconds: 1).compactMap(\.colour)
+            #expect(cable.isEmpty, "DUMMY1 showed the film's colours \(Set(cable).sorted()) in served-only mode")
+            let window = try Shell.run(["xdotool", "search", "--name", "extdisplay play: colours"], environment: ["DISPLAY": x.display])
+                .output.split(separator: "\n").first.map(String.init) ?? ""
+            try #require(!window.isEmpty, "no controls window: \(player.child.stdout.suffix(400))")
+            _ = try Shell.run(["xdotool", "windowfocus", "--sync", window], environment: ["DISPLAY": x.display])
+            _ = try Shell.run(["xdotool", "key", "space"], environment: ["DISPLAY": x.display])
+            _ = await player.child.waitForLine(timeout: 10) { $0.hasPrefix("status: paused") }
+            let paused = try #require(Self.statuses(player.child).last { $0.status == "paused" }, "Space did not pause: \(player.child.stdout.suffix(600))")
+            let followed = try await PlayServeTests.poll(timeout: 8) {
+                abs((try await chromium.evaluate(page, "document.getElementById('video').currentTime") as? Double ?? -1) - paused.position) <= 0.05
+            }
+            let time = try await chromium.evaluate(page, "document.getElementById('video').currentTime") as? Double ?? -1
+            #expect(followed, "the page shows \(time) s; the player is paused at \(paused.position) s")
         }
     }
 }

@@ -10,7 +10,8 @@ public import Foundation
 /// for the whole run, so the core places the film there and its indicator says so. Keys do not exist here; MPRIS
 /// (`playerctl -p extdisplay_play`, when there is a session bus) and the browser remote (``requests``) control it,
 /// each request a `.remote` event (or `setVolume`) the core decides. The console is standard output: a
-/// ``ServedStatusLine`` after every request and change, and once a second while playing.
+/// ``ServedStatusLine`` after every request and change, and once a second while playing; on a desktop
+/// (``showsWindow``) also a controls window with the player's keys (Space, Left/Right, Q or Esc).
 ///
 /// ```swift
 /// let player = ServedPlayer(file: film) { print($0) }
@@ -33,6 +34,8 @@ public final class ServedPlayer {
     public var pageCount: () -> Int = { 0 }
     /// How often the status line is printed while playing, in seconds.
     public var statusInterval = 1.0
+    /// Whether to show the controls window (on a desktop: `DISPLAY` set) besides the status lines.
+    public var showsWindow = false
 
     private let file: URL
     private var playback = VideoPlayback(configuration: VideoPlaybackConfiguration(display: .named(ServedPlayer.display.id)))
@@ -43,6 +46,7 @@ public final class ServedPlayer {
     private var info: VideoStreamInfo?
     /// A batch was decided since the status line was last printed (a seek moves only the position).
     private var decided = false
+    private var window: ServedConsoleWindow?
     #if os(Linux)
     private var remote: VideoRemote?
     #endif
@@ -60,8 +64,8 @@ public final class ServedPlayer {
         do { info = try VideoDecoder(opening: file).info } catch { throw PlayerError(error.description) }
     }
 
-    /// Plays until an MPRIS `Quit` (or the process is stopped); returns the problems met on the way. Throws when
-    /// the file cannot be opened as a video.
+    /// Plays until an MPRIS `Quit`, Q or Esc in the window (or the process is stopped); returns the problems met
+    /// on the way. Throws when the file cannot be opened as a video or the window cannot be opened.
     public func run() async throws(PlayerError) -> [String] {
         try open()
         guard let info else { return problems }
@@ -77,6 +81,8 @@ public final class ServedPlayer {
         #endif
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
                                                           mediaType: .video))
+        if showsWindow { window = try ServedConsoleWindow(title: title) }
+        defer { window?.close() }
         apply([.displayAttached(Self.display), .load(item, at: 0, playing: true)])
         var printed: ServedStatusLine?
         var printedAt = -Double.infinity
@@ -87,6 +93,7 @@ public final class ServedPlayer {
                 apply([.endOfMedia])
             }
             let line = ServedStatusLine(playback: playback, now: now, pages: pageCount())
+            window?.show(playback, at: now, pages: line.pages, changed: decided)
             if decided || printed.map(line.differs) ?? true || (playback.status == .playing && now - printedAt >= statusInterval) {
                 log(line.text)
                 printed = line
@@ -107,6 +114,10 @@ public final class ServedPlayer {
         #endif
         let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
         if !browser.events.isEmpty { apply(browser.events) }
+        if let keys = window?.take() {
+            if !keys.events.isEmpty { apply(keys.events) }
+            if keys.quit { quits = true }
+        }
     }
 
     /// Hands a batch to the core now and passes on what followers and remotes need.

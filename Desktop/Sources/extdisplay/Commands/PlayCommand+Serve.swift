@@ -31,6 +31,7 @@ extension PlayCommand {
         let player = ServedPlayer(file: URL(fileURLWithPath: file)) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
+        player.showsWindow = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
         do { try player.open() } catch { Self.fail(error.description) }
         guard let server = await startServing() else { return }
         defer { server.stop() }
