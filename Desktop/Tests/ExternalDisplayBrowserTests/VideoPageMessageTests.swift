@@ -1,4 +1,5 @@
 @testable import ExternalDisplayBrowser
+import ExternalDisplayTesting
 import Foundation
 import Testing
 
@@ -38,6 +39,53 @@ struct VideoPageMessageTests {
                    #"{"type":"control","action":"play\u0000"}"#]
         for text in bad {
             #expect(throws: BrowserProtocolError.self, "\(text)") { try VideoPageMessage.parse(text) }
+        }
+    }
+
+    /// 3,000 random control messages a run (`CONTROL_SEED=N` repeats one): actions valid and not, values of any
+    /// magnitude (finite, beyond a double, beyond 1e9, strings, `null`, `true`). The oracle is Swift's own
+    /// `Double(String)`, not the parser's JSON decoder: a control needing a value is accepted exactly when its
+    /// action is known and the value is a finite number of at most 1e9, with that value. Non-zero values that
+    /// underflow (below 2.2e-308 in magnitude, none a control means) are refused by Foundation's JSON decoder; the
+    /// oracle leaves them out (refusing them is safe: the socket closes with a reason).
+    @Test func randomControlsAreAcceptedOnlyWithFiniteValues() {
+        let seed = UInt64(ProcessInfo.processInfo.environment["CONTROL_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandom(state: seed)
+        let valued: [String: (Double) -> BrowserVideoRequest] = [
+            "seekBy": { .command(.seek(by: $0)) }, "seekTo": { .command(.changePosition(to: $0)) },
+            "rate": { .command(.changeRate(to: $0)) }, "volume": { .volume($0) }]
+        let actions = Array(valued.keys) + ["play", "eject", "", "SEEKTO", "seek"]
+        for round in 0..<3_000 {
+            let action = actions[Int.random(in: 0..<actions.count, using: &random)]
+            let token: String
+            var underflows = false
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: token = ["\"5\"", "null", "true", "[]", "{}"][Int.random(in: 0..<5, using: &random)]
+            default:
+                let mantissa = Double(Int.random(in: -999_999...999_999, using: &random)) / 1_000
+                token = "\(mantissa)e\(Int.random(in: -330...330, using: &random))"
+                underflows = mantissa != 0 && !(Double(token).map { $0.isNormal } ?? true)
+            }
+            let text = #"{"type":"control","action":""# + action + #"","value":"# + token + "}"
+            let parsed = try? VideoPageMessage.parse(text)
+            let number = Double(token)
+            if let make = valued[action], let number, number.isFinite, abs(number) <= 1e9, !underflows {
+                guard case .control(let request) = parsed else {
+                    Issue.record("CONTROL_SEED=\(seed) round \(round): \(text) refused")
+                    continue
+                }
+                let expected = make(number)
+                let close: Bool = switch (request, expected) {
+                case (.volume(let a), .volume(let b)): abs(a - b) <= 1e-12 * max(1, abs(b))
+                case (.command(.seek(by: let a)), .command(.seek(by: let b))),
+                     (.command(.changePosition(to: let a)), .command(.changePosition(to: let b))),
+                     (.command(.changeRate(to: let a)), .command(.changeRate(to: let b))): abs(a - b) <= 1e-12 * max(1, abs(b))
+                default: false
+                }
+                #expect(close, "CONTROL_SEED=\(seed) round \(round): \(text) → \(request), not \(expected)")
+            } else if action != "play", !underflows {
+                #expect(parsed == nil, "CONTROL_SEED=\(seed) round \(round): \(text) accepted as \(String(describing: parsed))")
+            }
         }
     }
 
