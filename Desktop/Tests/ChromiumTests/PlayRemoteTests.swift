@@ -178,17 +178,28 @@ struct PlayRemoteTests {
       const token = new URLSearchParams(new URL(REMOTE).search).get("token");
       const remote = "/ws?token=" + token;
       const flood = Array(200).fill('{"type":"control","action":"play"}');
-      return JSON.stringify(await Promise.all([
-        attempt("/ws", ['{"type":"control","action":"pause"}']),
-        attempt(remote, ['{"type":"control","action":"seekTo","value":"30"}']),
-        attempt(remote, ['{"type":"control","action":"rate","value":1e999}']),
-        attempt(remote, ['{"type":"control","action":"seekBy","value":-1e300}']),
-        attempt(remote, ['{"type":"control","action":"eject"}']),
-        attempt(remote, ["x".repeat(1000)]),
-        attempt(remote, ["x".repeat(100000)]),
-        attempt(remote, ["binary:16"]),
-        attempt("/ws?token=guessed", ['{"type":"control","action":"pause"}']),
-        attempt(remote, flood)])); })()
+      // One at a time: ten upgrades at once beside the page's own connections from one address would meet the
+      // server's budget of 16 not-yet-WebSocket connections per address, which closes the oldest (1006).
+      const attempts = [
+        ["/ws", ['{"type":"control","action":"pause"}']],
+        [remote, ['{"type":"control","action":"seekTo","value":"30"}']],
+        [remote, ['{"type":"control","action":"rate","value":1e999}']],
+        [remote, ['{"type":"control","action":"seekBy","value":-1e300}']],
+        [remote, ['{"type":"control","action":"eject"}']],
+        [remote, ["x".repeat(1000)]],
+        [remote, ["x".repeat(100000)]],
+        [remote, ["binary:16"]],
+        ["/ws?token=guessed", ['{"type":"control","action":"pause"}']],
+        [remote, flood]];
+      const results = [];
+      // A socket that ends 1006 (the connection dropped, no close frame: seen about one run in three on this loaded
+      // machine) where a close with a reason is due is tried once more, and says so.
+      for (const [index, [path, messages]] of attempts.entries()) {
+        let result = await attempt(path, messages);
+        if (result.includes(" 1006") && index !== 6 && index !== 8) result = (await attempt(path, messages)) + " (again after a 1006)";
+        results.push(result);
+      }
+      return JSON.stringify(results); })()
     """
 
     @Test("served only: pages follow the timeline the remote moves; hostile messages are closed and the film plays on at the same position")
