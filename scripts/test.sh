@@ -115,7 +115,7 @@ run_tests "SwayTests.ServeWaylandTests (browser viewers beside the Wayland prese
 run_tests "MutterTests under headless Mutter (GNOME)" Desktop --filter '^MutterTests\.'
 run_tests "KWinTests under headless KWin (KDE)" Desktop --filter '^KWinTests\.'
 run_tests "ChromiumTests with headless Chromium" Desktop --filter '^ChromiumTests\.' \
-  --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests|ServedRenderBudgetTests|PlayServeTests)'
+  --skip '^ChromiumTests\.(LoadAndLifecycleTests|ServedHostileTests|ServedRenderBudgetTests|PlayServeTests|PlayRemoteTests)'
 # Hostile pages against a served presenter (300 pages, 1,100 idle connections, near-4K and 16384-pixel viewports):
 # the presenter's renders and the load client's threads would slow other suites' pages; on its own.
 run_tests "ChromiumTests.ServedHostileTests (the served binary against hostile pages)" Desktop \
@@ -132,6 +132,10 @@ run_tests "ChromiumTests.LoadAndLifecycleTests (emulated viewers)" Desktop --fil
 # cores while it measures.
 run_tests "ChromiumTests.PlayServeTests (play --serve: page and cable display in step)" Desktop \
   --filter '^ChromiumTests\.PlayServeTests'
+# The browser remote of `play --serve` read back from the cable display's colours (rate 2 timed on DUMMY1), and
+# served-only mode: on its own for the same reason (about 25 s).
+run_tests "ChromiumTests.PlayRemoteTests (play --serve: the browser remote, served-only mode)" Desktop \
+  --filter '^ChromiumTests\.PlayRemoteTests'
 # GStreamer's decoder threads in the test process, and `extdisplay play` (headless, and on an Xorg-dummy) on clips
 # made by gst-launch-1.0.
 run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and on Xorg-dummy)" Desktop --filter '^GStreamerTests\.' \

@@ -48,6 +48,12 @@ public final class LivePlayer {
     /// Called after a new frame went to the external display's window, with its media time and the host-clock
     /// instant the window was presented: how late this display shows frames (``PresentationLatency``).
     public var onFramePresented: ((_ mediaTime: Double, _ hostTime: Double) -> Void)?
+    /// Requests from remotes other than MPRIS (the browser remote of `--serve`), taken on every pass and decided by
+    /// the core like MPRIS's.
+    public let requests = VideoRemoteInbox()
+    /// Called after every batch the core decided, with its effects and the core's volume after it: what other
+    /// remotes show (the browser remote's answers and volume).
+    public var onDecided: ((_ effects: [VideoPlaybackEffect], _ volume: Double) -> Void)?
     /// The media time of a frame drawn into the audience window but not presented yet.
     private var unpresented: Double?
 
@@ -124,6 +130,8 @@ public final class LivePlayer {
                 if !taken.events.isEmpty { apply(taken.events) }
                 if taken.quit { quits = true }
             }
+            let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
+            if !browser.events.isEmpty { apply(browser.events) }
             pass()
             try? await Task.sleep(for: .milliseconds(8))
         }
@@ -193,6 +201,7 @@ public final class LivePlayer {
         let now = clock.now()
         let effects = playback.handle(events, at: now)
         remote?.reflect(effects, volume: playback.volume)
+        onDecided?(effects, playback.volume)
         for effect in effects {
             switch effect {
             case .place(let placement): place(placement)

@@ -75,31 +75,17 @@ public final class VideoRemote {
     /// The requests that arrived since the last call, as events for the core (in arrival order, one batch), and
     /// whether a client asked the player to quit.
     public func take() -> (events: [VideoPlaybackEvent], quit: Bool) {
-        var events: [VideoPlaybackEvent] = []
-        var quit = false
-        for request in inbox.take() {
-            switch request {
-            case .command(let command): events.append(.remote(command))
-            case .volume(let level):
-                log("MPRIS: volume \(level)")
-                events.append(.setVolume(level))
-            case .quit:
-                log("MPRIS: quit")
-                quit = true
-            case .ignored(let command, let status):
-                log("MPRIS: \(command) ignored (\(status.rawValue))")
-            }
-        }
-        return (events, quit)
+        VideoRemoteRequest.events(from: inbox.take(), remote: "MPRIS", log: log)
     }
 
-    /// Shows what the core decided: its Now Playing publications, its answers to remote commands (logged), and
+    /// Shows what the core decided: its Now Playing publications, its answers to remote commands (logged as
+    /// `remote: COMMAND → STATUS`, whichever remote sent them: MPRIS or a browser), and
     /// `volume`, the core's volume after the batch (a volume the core clamped shows clamped).
     public func reflect(_ effects: [VideoPlaybackEffect], volume: Double) {
         for effect in effects {
             switch effect {
             case .nowPlaying(let publication): player.publish(publication)
-            case .answer(let command, let status): log("MPRIS: \(command) → \(status.rawValue)")
+            case .answer(let command, let status): log("remote: \(command) → \(status.rawValue)")
             default: break
             }
         }

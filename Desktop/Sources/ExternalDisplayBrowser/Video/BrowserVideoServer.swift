@@ -8,12 +8,15 @@ import NIOCore
 
 /// `extdisplay play FILE --serve`: browsers play the file themselves, following the player's timeline.
 ///
-/// Three routes, under the same guard as the presenter's server (Host and Origin checks, head size and time,
-/// connection budget; see ``BrowserServerConfiguration``): `/` the page, `/media` the one file,
+/// Four routes, under the same guard as the presenter's server (Host and Origin checks, head size and time,
+/// connection budget; see ``BrowserServerConfiguration``): `/` the page, `/remote?token=…` the same page with
+/// the controls (the configuration's ``BrowserServerConfiguration/remoteToken``; 403 without it), `/media` the one file,
 /// byte for byte (never re-encoded; `Content-Type` from its first bytes, ``MediaContainer``; ranges as
 /// ``ByteRangeAnswer`` decides), and `/ws` the timeline: a hello (file name and type), then every
 /// ``TimelineMessage`` the player publishes (its `item`, a local path, left out) and answers to clock probes.
-/// Nothing else is ever read from disk.
+/// Nothing else is ever read from disk. Only the remote's socket (`/ws?token=…`; a wrong token is refused) may send
+/// control requests, at most 20 a second: each becomes a ``BrowserVideoRequest`` for ``onRequest``, for the player to
+/// hand to its playback core like an MPRIS request. An audience page that sends one is closed with a reason.
 ///
 /// Publishing never waits: each page has a queue of the newest 16 messages, and a page that stops reading loses
 /// the older ones (the newest timeline message is what counts) and is dropped by the heartbeat. The file goes out
@@ -38,25 +41,50 @@ public final class BrowserVideoServer: Sendable {
         get { state.withLockedValue { $0.onPageChange } }
         set { state.withLockedValue { $0.onPageChange = newValue } }
     }
+    /// Called (from the server's threads) with each control request the remote sent, in arrival order.
+    public var onRequest: (@Sendable (BrowserVideoRequest) -> Void)? {
+        get { state.withLockedValue { $0.onRequest } }
+        set { state.withLockedValue { $0.onRequest = newValue } }
+    }
+    /// Pages connected now (the remote's included).
+    public var pageCount: Int { state.withLockedValue { $0.pages.count } }
+    /// The remote's URL (`http://HOST:PORT/remote?token=…`) once listening: a password, for the user's eyes only.
+    public var remoteURL: URL? {
+        baseURL.withLockedValue { $0 }.flatMap {
+            URL(string: "remote?token=" + configuration.remoteToken, relativeTo: $0)?.absoluteURL
+        }
+    }
 
     private let file: URL
     private let clock: @Sendable () -> Double
     private let state = NIOLockedValueBox(State())
     private let serving = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let baseURL = NIOLockedValueBox<URL?>(nil)
+
+    private struct Page {
+        var messages: AsyncStream<String>.Continuation
+        var isRemote: Bool
+    }
 
     private struct State {
-        var pages: [Int: AsyncStream<String>.Continuation] = [:]
+        var pages: [Int: Page] = [:]
         var nextPage = 1
         var timeline: String?
+        var volume: String?
         var lastMessage: TimelineMessage?
         var latency = PresentationLatency()
         var onPageChange: (@Sendable (String) -> Void)?
+        var onRequest: (@Sendable (BrowserVideoRequest) -> Void)?
     }
 
     /// The size of each piece of the file written to a page.
     static let chunk = 64 * 1_024
     /// Messages held for one page at most.
     static let queueLength = 16
+    /// How long after a jump the player's presented frames are its landing, not its display's latency (seconds).
+    public static let landingTime = 0.5
+    /// Control requests acted on per second from one remote, at most.
+    static let controlsPerSecond = 20
 
     /// A server for `file`, answering clock probes with `clock` (the player's host clock: the clock its
     /// ``TimelineMessage/hostTime`` values are read on). Throws when the file cannot be read.
@@ -90,7 +118,9 @@ public final class BrowserVideoServer: Sendable {
                                             onListening: onListening)
         }
         serving.withLockedValue { $0 = task }
-        return GuardedHTTPServer.baseURL(host: configuration.host, port: port)
+        let url = GuardedHTTPServer.baseURL(host: configuration.host, port: port)
+        baseURL.withLockedValue { $0 = url }
+        return url
     }
 
     /// Sends a timeline message to every page, now and to pages that connect later. Never waits. Pages get it
@@ -104,10 +134,12 @@ public final class BrowserVideoServer: Sendable {
     }
 
     /// The player's display showed the frame of `mediaTime` at host time `hostTime`: its latency is learnt
-    /// (``PresentationLatency``) and pages get the last message again when it moved by more than 10 ms.
+    /// (``PresentationLatency``) and pages get the last message again when it moved by more than 10 ms. Frames
+    /// presented within ``landingTime`` of a jump (a seek, a new item) are its landing, not the display's steady
+    /// latency, and are left out: counted, they moved the pages' anchor back and forth while they settled.
     public func framePresented(mediaTime: Double, hostTime: Double) {
         let resend: TimelineMessage? = state.withLockedValue { state in
-            guard let last = state.lastMessage,
+            guard let last = state.lastMessage, !(last.discontinuity && hostTime < last.hostTime + Self.landingTime),
                   state.latency.record(frameTime: mediaTime, presentedAt: hostTime, timeline: last.timeline) else { return nil }
             return state.latency.adjusted(last)
         }
@@ -126,13 +158,34 @@ public final class BrowserVideoServer: Sendable {
             state.timeline = text
             return Array(state.pages.values)
         }
-        for page in pages { page.yield(text) }
+        for page in pages { page.messages.yield(text) }
+    }
+
+    /// Sends the player's volume (0…1, as its core decided it) to every page when it changed, now and to pages that
+    /// connect later:
+    /// pages play at that volume once their sound is on, and the remote's slider shows it.
+    public func publish(volume: Double) {
+        guard volume.isFinite else { return }
+        let text = "{\"type\":\"volume\",\"level\":\(volume)}"
+        let pages: [Page] = state.withLockedValue { state in
+            guard state.volume != text else { return [] }
+            state.volume = text
+            return Array(state.pages.values)
+        }
+        for page in pages { page.messages.yield(text) }
+    }
+
+    /// Tells the remotes (never the audience pages) what the player answered to a request, e.g. `changeRate(to: 3.0)
+    /// → noSuchContent`: the remote shows it.
+    public func publishAnswer(_ answer: String) {
+        let text = "{\"type\":\"answer\",\"text\":" + Self.jsonString(NetworkText.printable(answer)) + "}"
+        for page in state.withLockedValue({ $0.pages.values.filter(\.isRemote) }) { page.messages.yield(text) }
     }
 
     /// Stops serving; every page is disconnected.
     public func stop() {
         serving.withLockedValue { $0?.cancel() }
-        for page in state.withLockedValue({ Array($0.pages.values) }) { page.finish() }
+        for page in state.withLockedValue({ Array($0.pages.values) }) { page.messages.finish() }
     }
 
     // MARK: Routes
@@ -140,6 +193,12 @@ public final class BrowserVideoServer: Sendable {
     private func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/") { _, _ in GuardedHTTPServer.page(VideoPage.html, mediaSource: "'self'") }
+        router.get("/remote") { [configuration] request, _ -> Response in
+            guard RequestGuard.tokenMatches(request.uri.queryParameters["token"].map(String.init), configuration.remoteToken) else {
+                return GuardedHTTPServer.text(.forbidden, "the remote needs the token the player printed (/remote?token=…)")
+            }
+            return GuardedHTTPServer.page(VideoPage.html, mediaSource: "'self'")
+        }
         router.get("/media") { [self] request, _ in media(range: request.headers[.range]) }
         return router
     }
@@ -187,26 +246,32 @@ public final class BrowserVideoServer: Sendable {
     // MARK: The timeline socket
 
     private func upgrade(_ request: HTTPRequest, port: Int) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-        guard let (path, _) = GuardedHTTPServer.admitted(request, port: port, configuration: configuration), path == "/ws" else {
+        guard let (path, query) = GuardedHTTPServer.admitted(request, port: port, configuration: configuration), path == "/ws" else {
             return .dontUpgrade
         }
-        return .upgrade([:]) { [self] inbound, outbound, _ in await servePage(inbound, outbound) }
+        // A token names the remote; a wrong one is refused rather than taken for an audience page.
+        let isRemote = query["token"] != nil
+        guard !isRemote || RequestGuard.tokenMatches(query["token"], configuration.remoteToken) else { return .dontUpgrade }
+        return .upgrade([:]) { [self] inbound, outbound, _ in await servePage(inbound, outbound, isRemote: isRemote) }
     }
 
-    private func servePage(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
+    private func servePage(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, isRemote: Bool) async {
         let (messages, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(Self.queueLength))
         let hello = "{\"type\":\"hello\",\"name\":" + Self.jsonString(file.lastPathComponent)
             + ",\"contentType\":\"\(container.contentType)\",\"bytes\":\(length)}"
         continuation.yield(hello)
-        let (number, timeline, report) = state.withLockedValue { state in
+        let (number, timeline, volume, report) = state.withLockedValue { state in
             defer { state.nextPage += 1 }
-            state.pages[state.nextPage] = continuation
-            return (state.nextPage, state.timeline, state.onPageChange)
+            state.pages[state.nextPage] = Page(messages: continuation, isRemote: isRemote)
+            return (state.nextPage, state.timeline, state.volume, state.onPageChange)
         }
         if let timeline { continuation.yield(timeline) }
-        report?("page-\(number) connected")
+        if let volume { continuation.yield(volume) }
+        let name = isRemote ? "remote-\(number)" : "page-\(number)"
+        report?("\(name) connected")
         var reason = ""
         var answers = ClockProbeLimit()
+        var controls = ClockProbeLimit(perSecond: Self.controlsPerSecond)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await text in messages {
@@ -220,13 +285,24 @@ public final class BrowserVideoServer: Sendable {
                     let now = clock()
                     guard answers.allows(at: now) else { return }
                     continuation.yield("{\"type\":\"clock\",\"page\":\(page),\"host\":\(now)}")
+                case .control(let request):
+                    guard isRemote else {
+                        throw BrowserProtocolError("audience pages cannot control the player; the remote's URL "
+                                                   + "(/remote?token=…, printed by the player) can")
+                    }
+                    guard controls.allows(at: clock()) else {
+                        continuation.yield("{\"type\":\"error\",\"text\":\"too many controls: at most "
+                                           + "\(Self.controlsPerSecond) a second; this one was not carried out\"}")
+                        return
+                    }
+                    state.withLockedValue { $0.onRequest }?(request)
                 }
             }
             continuation.finish()
             group.cancelAll()
         }
         state.withLockedValue { _ = $0.pages.removeValue(forKey: number) }
-        report?("page-\(number) gone: \(reason)")
+        report?("\(name) gone: \(reason)")
     }
 
     private static func jsonString(_ text: String) -> String {

@@ -1,10 +1,67 @@
+import DesktopVideo
 import ExternalDisplayBrowser
+import ExternalDisplayMedia
 import Foundation
 
 /// `play FILE --serve [HOST:]PORT`: browsers play the file themselves, following the player's timeline.
 extension PlayCommand {
-    static let headlessServeProblem = "--serve plays along with the desktop player (X11: set DISPLAY, no --simulate); "
-        + "headless runs are in virtual time, which browser pages cannot follow"
+    static let headlessServeProblem = "--serve cannot follow a --simulate run: its steps take virtual time, which "
+        + "browser pages cannot follow; drop --simulate to serve the film with browser pages as the only displays "
+        + "(play FILE --serve PORT without DISPLAY, or with --display browser), or set DISPLAY to play on X11 too"
+
+    /// Whether this run is served only (browser pages the only displays): `--display browser`, or `--serve` with no
+    /// display server and no `--simulate`. Exits with status 2 when `--display browser` lacks `--serve` or comes
+    /// with `--simulate`.
+    func servedOnlyMode(_ environment: [String: String]) -> String? {
+        if display == "browser" {
+            guard let serve else { Self.fail("--display browser plays on browser pages only: add --serve [HOST:]PORT") }
+            guard simulate == nil else { Self.fail(Self.headlessServeProblem) }
+            return serve
+        }
+        guard let serve, simulate == nil, (environment["DISPLAY"] ?? "").isEmpty,
+              (environment["WAYLAND_DISPLAY"] ?? "").isEmpty else { return nil }
+        return serve
+    }
+
+    /// Served only: the player keeps the timeline, the pages play the film; exits 2 when the file cannot be
+    /// opened, 1 after problems during playback.
+    @MainActor
+    func playServedOnly(_ serve: String) async {
+        if snapshot != nil || !keys.isEmpty { Self.warn("--snapshot and --keys have no effect when serving only") }
+        let player = ServedPlayer(file: URL(fileURLWithPath: file)) { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+        player.showsWindow = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+        do { try player.open() } catch { Self.fail(error.description) }
+        guard let server = await startServing() else { return }
+        defer { server.stop() }
+        player.onTimeline = { server.publish($0) }
+        player.pageCount = { server.pageCount }
+        Self.connect(server, to: player.requests)
+        player.onDecided = { effects, volume in Self.reflect(effects, volume: volume, on: server) }
+        let problems: [String]
+        do { problems = try await player.run() } catch { Self.fail(error.description) }
+        if let last = problems.last {
+            Self.warn("\(problems.count) problem(s) during playback; the last: \(last)")
+            Foundation.exit(1)
+        }
+    }
+
+    /// The browser remote's requests go to the player's inbox, as MPRIS's do.
+    static func connect(_ server: BrowserVideoServer, to inbox: VideoRemoteInbox) {
+        server.onRequest = { request in
+            switch request {
+            case .command(let command): inbox.put(.command(command))
+            case .volume(let level): inbox.put(.volume(level))
+            }
+        }
+    }
+
+    /// What the core decided goes back to the pages: the volume, and the answers to remote commands (to the remote).
+    static func reflect(_ effects: [VideoPlaybackEffect], volume: Double, on server: BrowserVideoServer) {
+        server.publish(volume: volume)
+        for case .answer(let command, let status) in effects { server.publishAnswer("\(command) → \(status.rawValue)") }
+    }
 
     /// Starts the video server when `--serve` was given and prints the page's URL; exits with status 2 when the
     /// address is wrong or the file cannot be read or served.
@@ -32,6 +89,9 @@ extension PlayCommand {
         let line = "serving \(URL(fileURLWithPath: file).lastPathComponent) (\(server.container.contentType), "
             + "\(server.length) bytes) to browsers at \(url.absoluteString)\n"
         FileHandle.standardOutput.write(Data(line.utf8))
+        if let remote = server.remoteURL {
+            FileHandle.standardOutput.write(Data("remote control (keep it private: it controls the film): \(remote.absoluteString)\n".utf8))
+        }
         return server
     }
 }

@@ -42,6 +42,12 @@ struct PlayCommand: AsyncParsableCommand {
         extdisplay_play): title, length, position, Seeked, play/pause/stop, seek, SetPosition, Rate 0.5…2, Volume, \
         Quit; live always, headless during listen:S steps.
 
+        Browsers (--serve [HOST:]PORT): every page that opens the printed URL plays the file itself, in step with \
+        the player; the remote's URL (printed, with its token) adds controls: play/pause, seek, position, rate, \
+        volume, decided by the player like MPRIS requests. Served only (--display browser, or no DISPLAY and no \
+        --simulate): the pages are the only displays, nothing is decoded here, and standard output shows where the \
+        film stands and on how many pages; MPRIS and the remote control it. Headless --simulate runs refuse --serve.
+
         Exit status: 0 played cleanly; 1 a problem during playback (a truncated or damaged file; the message says \
         which); 2 the file cannot be opened or an argument is wrong.
         """)
@@ -49,7 +55,8 @@ struct PlayCommand: AsyncParsableCommand {
     @Argument(help: "The video file (WebM, Matroska, MP4 …).")
     var file: String
 
-    @Option(help: "The external display to play on: its id or name, or auto (the first).")
+    @Option(help: ArgumentHelp("The external display to play on: its id or name, auto (the first), or browser "
+                               + "(with --serve: the browser pages only, nothing decoded here)."))
     var display: String = "auto"
 
     @Option(help: "Run on simulated displays (catalog presets, main display first), e.g. laptop,hdmi-tv-1080p.")
@@ -63,7 +70,8 @@ struct PlayCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Serve the film to browsers on [HOST:]PORT: each page plays the file itself (range "
                                + "requests, never re-encoded) in step with this player. Loopback only unless a host "
-                               + "is named; port 0: any free port. Needs the desktop player (X11).",
+                               + "is named; port 0: any free port. With --display browser or without DISPLAY, the "
+                               + "pages are the only displays.",
                                valueName: "[HOST:]PORT"))
     var serve: String?
 
@@ -74,6 +82,10 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
+        if let servedOnly = servedOnlyMode(environment) {
+            await playServedOnly(servedOnly)
+            return
+        }
         let displayServer: PlayerDisplayServer?
         switch PresenterBackend.choose(backend.request, environment: environment, simulate: simulate != nil) {
         case .success(.x11): displayServer = .x11
@@ -93,6 +105,8 @@ struct PlayCommand: AsyncParsableCommand {
             defer { server?.stop() }
             player.onTimeline = { server?.publish($0) }
             player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
+            if let server { Self.connect(server, to: player.requests) }
+            player.onDecided = { effects, volume in server.map { Self.reflect(effects, volume: volume, on: $0) } }
             let problems: [String]
             do { problems = try await player.run() } catch { Self.fail(error.description) }
             if let last = problems.last {
