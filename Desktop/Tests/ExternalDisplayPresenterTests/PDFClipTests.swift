@@ -1,3 +1,4 @@
+import DesktopFiles
 import ExtDisplayTestSupport
 import ExternalDisplayTesting
 import Foundation
@@ -220,6 +221,18 @@ struct PDFClipTests {
         #expect(deck.slides[0].pdfPage?.clips.count == 4)
     }
 
+    @Test func onlyTheFirstBytesOfALargeVideoAreRead() throws {
+        // 64 MiB: a WebM's first bytes, then zeros. Its signature is read (256 bytes), never the whole file.
+        var big = try Data(contentsOf: try #require(Self.webm))
+        big.append(Data(count: 64 << 20))
+        let talk = try Self.talk([Page(annotations: ["/Subtype /Movie /Rect [0 0 800 600] /Movie << /F (big.webm) >>"])],
+                                 files: ["big.webm": big])
+        let head = try UntrustedFile.head(talk.folder.appendingPathComponent("big.webm"), count: 256)
+        #expect(head.count == 256 && Data(head) == big.prefix(256))
+        let read = try Self.read(talk.pdf, pages: 1)
+        #expect(read.clips[0]?.first?.url.lastPathComponent == "big.webm", "\(Self.messages(read))")
+    }
+
     // MARK: What is not played, and says so
 
     @Test func missingNonVideoAndOddFilesAreSaidAndNotPlayed() throws {
@@ -315,6 +328,15 @@ struct PDFClipTests {
         print("PDF clips: seed \(seed), \(count) inputs (EXTDISPLAY_CLIP_SEED=\(seed) to replay)")
         let folder = try Self.talk([]).folder
         let mutool = Shell.has("mutool")
+        // Inputs this test once failed on, replayed every run: (seed, index).
+        let found: [(UInt64, Int)] = [(327_752_188, 16)]  // a sliver of no width once turned 90°
+        for (seed, index) in found {
+            var random = SeededRandom(state: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+            let input = RandomPDF(&random)
+            let outcome = PDFClipReader.clips(pageCount: input.pages.count, folder: folder, show: input.show)
+            let rects = outcome.clips.values.joined().compactMap(\.pageRect)
+            #expect(rects.allSatisfy { $0.width > 0 && $0.height > 0 }, "\(rects): seed \(seed) input \(index)")
+        }
         for index in indices {
             if environment["EXTDISPLAY_CLIP_VERBOSE"] == "1" { print("PDF clips: input \(index)") }
             var random = SeededRandom(state: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)

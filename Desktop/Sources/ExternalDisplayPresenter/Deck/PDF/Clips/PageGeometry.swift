@@ -67,7 +67,9 @@ struct PageGeometry: Sendable {
             }
         }
         let x = min(corners[0].0, corners[1].0), y = min(corners[0].1, corners[1].1)
-        return SlideClip.Rect(x: x, y: y, width: abs(corners[0].0 - corners[1].0),
-                              height: abs(corners[0].1 - corners[1].1))
+        let w = abs(corners[0].0 - corners[1].0), h = abs(corners[0].1 - corners[1].1)
+        // A sliver thinner than rounding (1 − v0 == 1 − v1 although v0 < v1) has no area once turned.
+        guard w > 0, h > 0 else { return nil }
+        return SlideClip.Rect(x: x, y: y, width: w, height: h)
     }
 }
