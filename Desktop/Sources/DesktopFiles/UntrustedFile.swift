@@ -18,13 +18,23 @@ public enum UntrustedFile {
 
     /// The bytes of `url`, or an error saying what the path is and what to do.
     public static func read(_ url: URL, limit: Int, timeout: Double = UntrustedFile.timeout) throws(UntrustedFileError) -> [UInt8] {
+        try read(url, limit: limit, timeout: timeout, head: false)
+    }
+
+    /// The first `count` bytes of `url` (fewer when it is shorter), checked like ``read(_:limit:timeout:)``: what
+    /// a file's signature is read from, whatever its size.
+    public static func head(_ url: URL, count: Int, timeout: Double = UntrustedFile.timeout) throws(UntrustedFileError) -> [UInt8] {
+        try read(url, limit: max(0, count), timeout: timeout, head: true)
+    }
+
+    private static func read(_ url: URL, limit: Int, timeout: Double, head: Bool) throws(UntrustedFileError) -> [UInt8] {
         let path = url.path
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw errno == ENOENT ? .missing(path) : .unreadable(path, String(cString: strerror(errno)))
         }
         try checkKind(info.st_mode, path)
-        guard Int(info.st_size) <= limit else { throw .tooLarge(path, size: Int(info.st_size), limit: limit) }
+        guard head || Int(info.st_size) <= limit else { throw .tooLarge(path, size: Int(info.st_size), limit: limit) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw .unreadable(path, String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -36,7 +46,9 @@ public enum UntrustedFile {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            let wanted = head ? min(chunk.count, limit - bytes.count) : chunk.count
+            if wanted == 0 { break }
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, wanted) }
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN {

@@ -167,8 +167,22 @@ struct PlaySoundTests {
         _ = try Self.playerctl(bus, "play")
         let resumed = ProcessInfo.processInfo.systemUptime
         #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > resumed + 1 } ?? false })
-        let softer = try #require(recording.onset(after: resumed, threshold: 0.02),
-                                  "no sound after resuming: \(play.stdout)\n\(play.stderr)")
+        let heard = recording.onset(after: resumed, threshold: 0.02)
+        if heard == nil {
+            // The failing timeline (about one run in ten with PipeWire): when, if at all, the sound came back within
+            // 5 s, and where the player says it is.
+            _ = poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > resumed + 5 } ?? false }
+            let late = recording.onset(after: resumed, threshold: 0.02)
+            let position = (try? Self.playerctl(bus, "position")) ?? "?"
+            print("\(server): no sound within 1 s of resuming; it came back "
+                  + (late.map { String(format: "%.3f s after the resume", $0 - resumed) } ?? "not within 5 s")
+                  + "; the player's position 5 s after: \(position); loudness by half second: "
+                  + (0..<10).map { step in
+                      recording.loudness(from: resumed + Double(step) / 2, to: resumed + Double(step + 1) / 2)
+                          .map { String(format: "%.3f", $0) } ?? "-"
+                  }.joined(separator: " "))
+        }
+        let softer = try #require(heard, "no sound after resuming: \(play.stdout)\n\(play.stderr)")
         let soft = try #require(recording.loudness(from: softer + 0.1, to: softer + 0.4))
         #expect(abs(soft / loud - 0.25) < 0.05, "loudness at volume 0.25: \(soft), at 1: \(loud)")
 

@@ -36,7 +36,8 @@ public enum BeamerNotes: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Reads a PDF deck: one slide per page (sizes from `pdfinfo`), notes from the `.pdfpc` file beside it and,
-/// with `beamerNotes`, from the notes half of each Beamer split page.
+/// with `beamerNotes`, from the notes half of each Beamer split page; each page's video clips from its movie,
+/// screen and link annotations (``PDFClipReader``).
 ///
 /// ```swift
 /// let deck = try PDFDeckReader.read(URL(fileURLWithPath: "talk.pdf"))
@@ -68,10 +69,15 @@ public enum PDFDeckReader {
             }
         }
         let labels = pageLabels(url, pageCount: info.pages.count, pdfpc: pdfpc, diagnostics: &diagnostics)
+        let clips = PDFClipReader.read(url, pageCount: info.pages.count)
+        for problem in clips.problems {
+            diagnostics.append(DeckDiagnostic(file: file, slide: problem.page + 1, line: 1, message: problem.message))
+        }
         let slides = info.pages.enumerated().map { index, size in
             let page = PDFPage(document: url.standardizedFileURL, index: index, width: size.width, height: size.height,
                                part: beamerNotes?.slidePart ?? .whole, notesPart: beamerNotes?.notesPart,
-                               pageCount: info.pages.count, label: labels[index], version: version)
+                               pageCount: info.pages.count, label: labels[index], version: version,
+                               clips: clips.clips[index] ?? [])
             return Slide(number: index + 1, line: 1, title: nil, blocks: [.page(page)],
                          notes: pdfpc.notes[index].map(PdfpcNotes.paragraphs) ?? [])
         }

@@ -27,29 +27,11 @@ public enum PageLabelReader {
     /// ``ToolLimits/mutool``) and `outputLimit` bytes of its output are read; a run that passes either gives
     /// no labels and a ``Outcome/problem`` saying why (the talk starts without them).
     public static func read(_ url: URL, pageCount: Int, timeout: Double? = nil, outputLimit: Int? = nil) -> Outcome {
-        let limits = ToolLimits.current
-        let seconds = timeout ?? limits.mutool, cap = outputLimit ?? limits.mutoolOutput
-        var stopped: String?
-        let show = { (arguments: [String]) -> String? in
-            guard let result = try? ToolProcess.run("mutool", ["show", "-g", url.path] + arguments, timeout: seconds,
-                                                    outputLimit: cap) else { return nil }
-            if result.timedOut {
-                stopped = "its page labels were not read: mutool took over \(ToolLimits.describe(seconds)) and was "
-                    + "stopped; every page is numbered as a slide"
-                return nil
-            }
-            if result.outputTruncated {
-                stopped = "its page labels were not read: mutool printed over \(cap >> 10) KiB and was stopped; "
-                    + "every page is numbered as a slide"
-                return nil
-            }
-            guard result.status == 0 else { return nil }
-            return String(decoding: result.output, as: UTF8.self)
-        }
-        var outcome = labels(pageCount: pageCount, show: show)
-        if let stopped {
+        let show = MutoolShow(url, timeout: timeout, outputLimit: outputLimit)
+        var outcome = labels(pageCount: pageCount, show: show.callAsFunction)
+        if let stopped = show.stopped {
             outcome.labels = nil
-            outcome.problem = stopped
+            outcome.problem = "its page labels were not read: \(stopped); every page is numbered as a slide"
         }
         return outcome
     }
@@ -58,7 +40,7 @@ public enum PageLabelReader {
     static func labels(pageCount: Int, show: (_ paths: [String]) -> String?) -> Outcome {
         guard let rootText = show(["trailer/Root/PageLabels"]) else { return Outcome() }
         var parser = PDFObject.Parser(rootText)
-        let root = shownObjects(&parser).first?.value ?? parser.value()
+        let root = MutoolShow.shownObjects(&parser).first?.value ?? parser.value()
         guard let root, root != .keyword("null") else { return Outcome() }
         var ranges: [PageLabels.Range] = []
         var pending: [PDFObject] = [root]
@@ -75,7 +57,7 @@ public enum PageLabelReader {
                 guard resolved.count + wanted.count <= objectLimit, let text = show(wanted.sorted().map(String.init))
                 else { return Outcome(problem: "its page labels could not be read; every page is numbered as a slide") }
                 var p = PDFObject.Parser(text)
-                for (number, value) in shownObjects(&p) { resolved[number] = value }
+                for (number, value, _) in MutoolShow.shownObjects(&p) { resolved[number] = value }
                 for n in wanted where resolved[n] == nil { resolved[n] = .keyword("null") }
             }
             let resolve = { (obj: PDFObject) -> PDFObject in
@@ -101,20 +83,5 @@ public enum PageLabelReader {
         }
         guard !ranges.isEmpty else { return Outcome() }
         return Outcome(labels: PageLabels.labels(ranges, pageCount: pageCount))
-    }
-
-    /// `N G obj VALUE` entries, in order, as `mutool show -g` prints them.
-    static func shownObjects(_ parser: inout PDFObject.Parser) -> [(number: Int, value: PDFObject)] {
-        var out: [(Int, PDFObject)] = []
-        while !parser.atEnd() {
-            let save = parser
-            guard let n = parser.value()?.integer, parser.value()?.integer != nil,
-                  parser.value() == .keyword("obj"), let value = parser.value() else {
-                parser = save
-                break
-            }
-            out.append((n, value))
-        }
-        return out
     }
 }

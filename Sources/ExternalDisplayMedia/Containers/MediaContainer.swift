@@ -1,7 +1,13 @@
 import Foundation
 
-/// The container a video file is in, read from its first bytes (never from its name): what the video route sends
-/// as `Content-Type` and what the page asks its browser about (`canPlayType`) before loading anything.
+/// The container a video file is in, read from its first bytes (never from its name): what the browser video route
+/// sends as `Content-Type` and what the page asks its browser about (`canPlayType`) before loading anything, and
+/// whether a file a PDF deck's annotation names is a video at all.
+///
+/// ```swift
+/// MediaContainer.sniff([0x1A, 0x45, 0xDF, 0xA3])        // .matroska
+/// MediaContainer.sniff(Array("%PDF-1.4".utf8)).isVideo  // false
+/// ```
 public enum MediaContainer: String, Sendable, Hashable, CaseIterable {
     /// WebM (Matroska with the `webm` document type).
     case webm = "video/webm"
@@ -22,6 +28,9 @@ public enum MediaContainer: String, Sendable, Hashable, CaseIterable {
 
     /// The `Content-Type` value.
     public var contentType: String { rawValue }
+
+    /// Whether the bytes were a known video container (anything but ``unknown``).
+    public var isVideo: Bool { self != .unknown }
 
     /// How many leading bytes ``sniff(_:)`` reads.
     public static let sniffLength = 256
