@@ -159,6 +159,24 @@ struct PDFDeckTests {
         }
     }
 
+    @Test func aPageWithACropBoxIsRenderedAsItsCropBoxShowsIt() throws {
+        // MediaBox 800×600 all blue; the CropBox [100 100 500 400] (400×300) all red: only red may show.
+        let content = "0 0 1 rg 0 0 800 600 re f 1 0 0 rg 100 100 400 300 re f"
+        let url = try MiniPDF.write(MiniPDF.assemble([
+            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 800 600] /CropBox [100 100 500 400] /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"]), name: "cropbox.pdf")
+        let page = try #require(try DeckParser.parse(contentsOf: url).slides.first?.pdfPage)
+        #expect(page.width == 400 && page.height == 300, "pdfinfo sizes the page by its CropBox")
+        for raster in [try PopplerRasterizer.render(page, width: 40, height: 30),
+                       try #require(try PopplerRasterizer.renderBatch(page, through: 0, width: 40, height: 30)[0])] {
+            for (x, y) in [(0, 0), (39, 0), (0, 29), (39, 29), (20, 15)] {
+                let o = (y * 40 + x) * 4
+                #expect(raster.rgba[o] > 200 && raster.rgba[o + 2] < 60, "pixel (\(x), \(y)) is not the CropBox's red")
+            }
+        }
+    }
+
     // MARK: Beamer split pages
 
     @Test func beamerNotesHalvesStayOnTheConsole() async throws {

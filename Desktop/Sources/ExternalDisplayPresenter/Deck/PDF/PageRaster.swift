@@ -103,7 +103,9 @@ public enum PopplerRasterizer {
         let f = page.part.fraction
         // Render the whole page so that the part comes out at the wanted size, then crop to the part.
         let fullW = Int((Double(width) / f.width).rounded()), fullH = Int((Double(height) / f.height).rounded())
-        var arguments = ["-f", String(page.index + 1), "-l", String(page.index + 1), "-singlefile",
+        // `-cropbox`: the page as viewers show it and as `pdfinfo` sizes it (the CropBox), not the whole MediaBox
+        // squeezed into the CropBox's shape.
+        var arguments = ["-cropbox", "-f", String(page.index + 1), "-l", String(page.index + 1), "-singlefile",
                          "-scale-to-x", String(fullW), "-scale-to-y", String(fullH)]
         if page.part != .whole {
             arguments += ["-x", String(Int((Double(fullW) * f.x).rounded())), "-y", String(Int((Double(fullH) * f.y).rounded())),
@@ -128,7 +130,7 @@ public enum PopplerRasterizer {
         defer { try? FileManager.default.removeItem(at: folder) }
         let f = page.part.fraction
         let fullW = Int((Double(width) / f.width).rounded()), fullH = Int((Double(height) / f.height).rounded())
-        var arguments = ["-f", String(page.index + 1), "-l", String(lastIndex + 1),
+        var arguments = ["-cropbox", "-f", String(page.index + 1), "-l", String(lastIndex + 1),
                          "-scale-to-x", String(fullW), "-scale-to-y", String(fullH)]
         if page.part != .whole {
             arguments += ["-x", String(Int((Double(fullW) * f.x).rounded())), "-y", String(Int((Double(fullH) * f.y).rounded())),
