@@ -83,6 +83,42 @@ struct SlideClipTests {
         #expect(run.output.contains("003 next: slide 3 of 3"), "\(run.output)")
     }
 
+    /// The whole path from a PDF file: a link annotation naming the clip with pdfpc's `?autostart`, read by the
+    /// deck reader (`mutool show`), played by `present` headless where its rectangle is on the page.
+    @Test func aPDFLinkToAClipPlaysOnItsPage() throws {
+        let clip = try TestClip.make(fps: 5, colors: Self.seconds)
+        let folder = clip.url.deletingLastPathComponent()
+        // 800×600 points of grey; the link's /Rect [400 60 720 300] (PDF points, origin bottom left) is, as
+        // fractions of the page from the top left, x 0.5, y 0.5, width 0.4, height 0.4.
+        let page = MiniPDF.solid(40, 40, 40, width: 800, height: 600)
+        let content = page.map { b in String(format: "%.4f %.4f %.4f rg %.2f %.2f %.2f %.2f re f", Double(b.r) / 255,
+                                             Double(b.g) / 255, Double(b.b) / 255, b.x, b.y, b.width, b.height) }
+            .joined(separator: "\n")
+        let pdf = MiniPDF.assemble([
+            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 800 600] /Contents 4 0 R /Annots [5 0 R] >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            "<< /Type /Annot /Subtype /Link /Rect [400 60 720 300] /Border [0 0 0] "
+                + "/A << /S /URI /URI (\(clip.url.lastPathComponent)?autostart) >> >>"])
+        let url = folder.appendingPathComponent("talk.pdf")
+        try pdf.write(to: url)
+        // Step 0 at 0 s shows the clip's second 0; wait:2.5 makes step 1 at 12.5 s (each step is 10 s).
+        let run = try Self.present(url, keys: "wait:2.5")
+        #expect(run.status == 0, "\(run.output)\n\(run.errors)")
+        for (step, second) in [(0, 0), (1, 12)] {
+            let tv = try run.snapshot(step, "hdmi-tv-1080p")
+            // The clip's rectangle on the TV, by hand as in the test below: its middle (1233, 745).
+            for (x, y) in [(1233, 745), (990, 745), (1480, 745)] {
+                let p = tv.pixel(x: x, y: y)
+                #expect(TestClip.matches(p.red, p.green, p.blue, Self.seconds[second], tolerance: 30),
+                        "step \(step) at \(x),\(y): \(p), want \(TestClip.hex(Self.seconds[second]))")
+            }
+            let outside = tv.pixel(x: 500, y: 300)
+            #expect(TestClip.matches(outside.red, outside.green, outside.blue, 0x282828, tolerance: 12),
+                    "step \(step): the page outside the clip: \(outside)")
+        }
+    }
+
     /// A PDF page given a clip by hand (as the PDF readers fill ``PDFPage/clips``): its frames fill the clip's
     /// rectangle of the page as the TV draws it; the rest of the page is the page.
     @MainActor
