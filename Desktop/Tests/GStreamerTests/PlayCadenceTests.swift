@@ -55,7 +55,9 @@ struct PlayCadenceTests {
         }
         try #require(first != nil, "the film never showed on DUMMY1: \(child.stdout) \(child.stderr)")
         usleep(1_000_000)
-        var changes: [Double] = []
+        // Each change with whether it is timed to within 6 ms (the read before it was that recent): a loaded machine
+        // stalls the reader now and then, and a change read late says nothing of the cadence.
+        var changes: [(time: Double, exact: Bool)] = []
         var last = brightness()
         var longestGap = 0.0
         var previousRead = ProcessInfo.processInfo.systemUptime
@@ -63,27 +65,29 @@ struct PlayCadenceTests {
         while ProcessInfo.processInfo.systemUptime - t0 < 6 {
             let value = brightness()
             let now = ProcessInfo.processInfo.systemUptime
-            longestGap = max(longestGap, now - previousRead)
+            let gap = now - previousRead
+            longestGap = max(longestGap, gap)
             previousRead = now
             if let value, value != last {
-                if last != nil { changes.append(now) }
+                if last != nil { changes.append((now, gap < 0.006)) }
                 last = value
             }
         }
         let period = 1.0 / 60
-        let holds = zip(changes.dropFirst(), changes).map { $0 - $1 }
+        let holds = zip(changes.dropFirst(), changes).filter { $0.exact && $1.exact }.map { $0.time - $1.time }
         // Holds within 4 ms of 2 or 3 refreshes, and how many of each.
         let twos = holds.filter { abs($0 - 2 * period) < 0.004 }.count
         let threes = holds.filter { abs($0 - 3 * period) < 0.004 }.count
         // The changes' phase on a 60 Hz grid: the mean resultant length is 1 when all fall at the same phase and
         // near 0 when they are spread over the period.
-        let angles = changes.map { 2 * Double.pi * ($0 - t0) / period }
+        let angles = changes.filter(\.exact).map { 2 * Double.pi * ($0.time - t0) / period }
         let resultant = hypot(angles.map(cos).reduce(0, +), angles.map(sin).reduce(0, +)) / Double(max(1, angles.count))
-        let summary = "\(holds.count) holds: \(twos) of 2 refreshes, \(threes) of 3, phase concentration "
+        let summary = "\(changes.count) changes, \(holds.count) holds timed exactly: \(twos) of 2 refreshes, \(threes) of 3, phase concentration "
             + String(format: "%.2f", resultant) + ", longest gap between reads " + String(format: "%.1f ms", longestGap * 1000)
             + "; holds (ms): " + holds.prefix(40).map { String(format: "%.0f", $0 * 1000) }.joined(separator: " ")
         print("PlayCadenceTests: \(summary)")
-        #expect(holds.count >= 100, "6 s of a 24 fps film is 144 changes: \(summary)")
+        #expect(changes.count >= 100, "6 s of a 24 fps film is 144 changes: \(summary)")
+        #expect(holds.count >= 60, "too few changes timed to within 6 ms (the machine is too loaded): \(summary)")
         #expect(Double(twos + threes) >= 0.75 * Double(holds.count), "frames not held 2 or 3 refreshes: \(summary)")
         #expect(abs(twos - threes) <= max(4, holds.count / 5), "an uneven cadence: \(summary)")
         #expect(resultant > 0.5, "the changes are not on a 60 Hz grid: \(summary)")
