@@ -161,7 +161,8 @@ public final class Canvas {
 
         var sdlFormat: UInt32 {
             switch self {
-            case .rgba: SDL_PIXELFORMAT_ABGR8888.rawValue
+            // The fourth byte is padding in both (XBGR8888, XRGB8888): the picture is drawn opaque.
+            case .rgba: SDL_PIXELFORMAT_BGR888.rawValue
             case .bgrx: SDL_PIXELFORMAT_RGB888.rawValue
             }
         }
