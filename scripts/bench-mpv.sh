@@ -3,7 +3,7 @@
 # whose frames show their numbers, played fullscreen on DUMMY1 at 1920×1080@60; frames never shown, CPU %, time to
 # first frame and seek latency, all read from the screen. Not part of the tests.
 #
-#   scripts/bench-mpv.sh [--seconds 60] [--seeks 3] [--only extdisplay|mpv]
+#   scripts/bench-mpv.sh [--seconds 60] [--seeks 3] [--only extdisplay|mpv] [--baseline PATH-TO-AN-EARLIER-extdisplay]
 #
 # Needs root (Xorg); installs what it needs (scripts/install-deps.sh with mpv and Openbox). Clips are kept in
 # $TMPDIR/present-bench-mpv (about 1 MB a second each).

@@ -15,6 +15,12 @@ static inline void edk_gst_set_bool(GstElement *element, const char *name, int v
     g_object_set(element, name, value ? TRUE : FALSE, NULL);
 }
 
+/// Sets an unsigned integer property (`n-threads` of videoconvert); nothing when the element has no such property.
+static inline void edk_gst_set_uint(GstElement *element, const char *name, unsigned int value) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(element), name);
+    if (spec != NULL && spec->value_type == G_TYPE_UINT) g_object_set(element, name, (guint)value, NULL);
+}
+
 /// The element as an app sink.
 static inline GstAppSink *edk_gst_app_sink(GstElement *element) { return GST_APP_SINK(element); }
 
@@ -147,6 +153,36 @@ static inline int edk_gst_rank_down_avdec(void) {
     }
     gst_plugin_feature_list_free(features);
     return lowered;
+}
+
+/// Whether the element factory `name` is a hardware decoder (its class says `Hardware`: VA-API's `va` and
+/// `vaapi` decoders, V4L2's stateful and stateless ones, NVIDIA's `nvcodec`).
+static inline int edk_gst_factory_is_hardware(const char *name) {
+    GstElementFactory *factory = gst_element_factory_find(name);
+    if (factory == NULL) return 0;
+    const char *klass = gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS);
+    int hardware = klass != NULL && strstr(klass, "Hardware") != NULL;
+    gst_object_unref(factory);
+    return hardware;
+}
+
+/// Raises every hardware video decoder that is ranked at all (rank above none) to at least primary + 1, above
+/// the software decoders (primary), so that decodebin tries it first; one that cannot start (no device, a
+/// profile the chip lacks) fails its state change and decodebin goes on to the next. Returns how many it saw.
+static inline int edk_gst_prefer_hardware_decoders(void) {
+    GList *features = gst_registry_get_feature_list(gst_registry_get(), GST_TYPE_ELEMENT_FACTORY);
+    int seen = 0;
+    for (GList *l = features; l != NULL; l = l->next) {
+        GstPluginFeature *feature = GST_PLUGIN_FEATURE(l->data);
+        const char *klass = gst_element_factory_get_metadata(GST_ELEMENT_FACTORY(feature), GST_ELEMENT_METADATA_KLASS);
+        if (klass == NULL || strstr(klass, "Decoder") == NULL || strstr(klass, "Video") == NULL
+            || strstr(klass, "Hardware") == NULL) continue;
+        seen++;
+        guint rank = gst_plugin_feature_get_rank(feature);
+        if (rank > GST_RANK_NONE && rank <= GST_RANK_PRIMARY) gst_plugin_feature_set_rank(feature, GST_RANK_PRIMARY + 1);
+    }
+    gst_plugin_feature_list_free(features);
+    return seen;
 }
 
 /// The factory name of the video decoder inside the pipeline (`vp8dec`, `openh264dec` …), newly allocated (free

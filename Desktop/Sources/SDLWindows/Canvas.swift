@@ -152,6 +152,71 @@ public final class Canvas {
         }
     }
 
+    /// The byte order of an opaque picture's pixels (``drawOpaque(_:width:height:order:in:)``).
+    public enum PixelOrder: Sendable, Hashable {
+        /// Red, green, blue, alpha (a `Bitmap`'s).
+        case rgba
+        /// Blue, green, red, one unused byte: a 24-bit X visual's (SDL's `RGB888`) on a little-endian machine.
+        case bgrx
+
+        var sdlFormat: UInt32 {
+            switch self {
+            // The fourth byte is padding in both (XBGR8888, XRGB8888): the picture is drawn opaque.
+            case .rgba: SDL_PIXELFORMAT_BGR888.rawValue
+            case .bgrx: SDL_PIXELFORMAT_RGB888.rawValue
+            }
+        }
+    }
+
+    /// Draws an opaque picture (`width * height * 4` bytes in `order`, rows unpadded; alpha ignored) scaled into
+    /// `rect`, within ``clip``. On a software renderer's pixels (an off-screen canvas, a window drawn on its own
+    /// surface) it is copied straight in, without a texture: row by row when the sizes are equal and `order` is
+    /// the target's (a video frame of the window's size and byte order costs one copy). Elsewhere it goes through
+    /// a texture, unblended. Too few pixels draw nothing.
+    public func drawOpaque(_ pixels: [UInt8], width: Int, height: Int, order: PixelOrder, in rect: Rect) {
+        guard isAlive, width > 0, height > 0, rect.width > 0, rect.height > 0, pixels.count >= width * height * 4 else { return }
+        pixels.withUnsafeBytes { bytes in
+            guard let source = SDL_CreateRGBSurfaceWithFormatFrom(
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress), Int32(width), Int32(height), 32, Int32(width * 4),
+                order.sdlFormat) else { return }
+            defer { SDL_FreeSurface(source) }
+            SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+            guard let target = softwareTarget() else {
+                guard let texture = SDL_CreateTextureFromSurface(renderer, source) else { return }
+                defer { SDL_DestroyTexture(texture) }
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+                var dst = sdlRect(rect)
+                SDL_RenderCopy(renderer, texture, nil, &dst)
+                return
+            }
+            // Whatever the renderer has queued goes first; it sets its own clip again on its next flush.
+            SDL_RenderFlush(renderer)
+            if let clip {
+                var r = sdlRect(clip)
+                SDL_SetClipRect(target, &r)
+            } else {
+                SDL_SetClipRect(target, nil)
+            }
+            var dst = sdlRect(rect)
+            if rect.width == width, rect.height == height {
+                SDL_UpperBlit(source, nil, target, &dst)
+            } else {
+                SDL_UpperBlitScaled(source, nil, target, &dst)
+            }
+            SDL_SetClipRect(target, nil)
+        }
+    }
+
+    /// The pixels a software renderer draws into, with no render target set: the off-screen surface, or the
+    /// window's own surface; `nil` for an accelerated renderer.
+    private func softwareTarget() -> UnsafeMutablePointer<SDL_Surface>? {
+        if let surface { return surface }
+        guard SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return nil }
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 else { return nil }
+        return SDL_GetWindowSurface(window)
+    }
+
     /// Draws one line of text with its top-left corner at (x, y); returns the size it took.
     ///
     /// Any language: characters the font lacks come from fallback fonts chosen by fontconfig, right-to-left

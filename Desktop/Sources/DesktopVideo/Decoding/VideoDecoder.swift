@@ -2,8 +2,9 @@
 import CGStreamer
 public import Foundation
 
-/// A video file opened with GStreamer: `filesrc ! decodebin ! videoconvert ! appsink` (RGBA, at most two
-/// buffers queued, none dropped); sound and other streams go to fakesinks. The pipeline stays paused: each
+/// A video file opened with GStreamer: `filesrc ! decodebin ! videoconvert ! appsink` (RGBA, or the X server's
+/// BGRx for a player that copies frames straight to a window; at most two buffers queued, none dropped;
+/// videoconvert on as many threads as there are cores, at most 4); sound and other streams go to fakesinks. The pipeline stays paused: each
 /// ``frame(at:)`` is an accurate flushing seek and the picture prerolled there, so what is shown comes from the
 /// caller's timeline, never from the pipeline's clock.
 ///
@@ -36,10 +37,14 @@ public final class VideoDecoder {
     private var ahead: VideoFrame?
     /// Frames per second of the last sample's caps, if fixed.
     private var frameRate: Double?
+    /// The byte order frames come in.
+    public let layout: VideoFrame.Layout
 
     /// Opens `file` and decodes its first frame, waiting at most `timeout` seconds. With `playsSound`, the file's
-    /// first sound stream plays through the desktop's sound server while streaming (see ``playsSound``).
-    public init(opening file: URL, timeout: Double = 10, playsSound: Bool = false) throws(VideoDecodingError) {
+    /// first sound stream plays through the desktop's sound server while streaming (see ``playsSound``). Frames
+    /// come in `layout`'s byte order.
+    public init(opening file: URL, timeout: Double = 10, playsSound: Bool = false,
+                layout: VideoFrame.Layout = .rgba) throws(VideoDecodingError) {
         try GStreamerLibrary.start()
         try Self.checkReadable(file)
         guard let pipeline = gst_pipeline_new("extdisplay-video") else {
@@ -56,6 +61,7 @@ public final class VideoDecoder {
             elements[name] = element
         }
         self.file = file
+        self.layout = layout
         self.timeout = timeout.isFinite && timeout > 0 ? timeout : 10
         self.pipeline = pipeline
         self.sink = elements["edk-sink"]!
@@ -64,7 +70,10 @@ public final class VideoDecoder {
 
         edk_gst_set_string(elements["edk-source"]!, "location", file.path)
         let appSink = edk_gst_app_sink(sink)
-        if let caps = gst_caps_from_string("video/x-raw,format=RGBA") {
+        // The conversion (I420 to RGB: about as costly as decoding a 1080p VP8 frame) on several threads, so a
+        // 1080p60 frame is ready well within its refresh.
+        edk_gst_set_uint(elements["edk-convert"]!, "n-threads", UInt32(min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))))
+        if let caps = gst_caps_from_string("video/x-raw,format=\(layout.rawValue)") {
             gst_app_sink_set_caps(appSink, caps)
             gst_caps_unref(caps)
         }
@@ -92,7 +101,8 @@ public final class VideoDecoder {
         let decoderName = edk_gst_video_decoder_name(pipeline)
         defer { g_free(decoderName) }
         info = VideoStreamInfo(width: first.width, height: first.height, framesPerSecond: frameRate, duration: duration,
-                               decoder: decoderName.map { String(cString: $0) })
+                               decoder: decoderName.map { String(cString: $0) },
+                               decoderIsHardware: decoderName.map { edk_gst_factory_is_hardware($0) != 0 } ?? false)
     }
 
     deinit {
@@ -262,7 +272,7 @@ public final class VideoDecoder {
         }
     }
 
-    /// Copies a sample's RGBA picture (rows may be padded) into a frame.
+    /// Copies a sample's picture (rows may be padded) into a frame.
     private func decodeSample(_ sample: OpaquePointer) throws(VideoDecodingError) -> VideoFrame {
         var width: Int32 = 0, height: Int32 = 0, numerator: Int32 = 0, denominator: Int32 = 1
         guard edk_gst_sample_geometry(sample, &width, &height, &numerator, &denominator) != 0 else {
@@ -285,7 +295,7 @@ public final class VideoDecoder {
         let size = Int(map.size), row = w * 4
         let stride = size / h
         guard stride >= row, let data = map.data else {
-            throw .undecodable(path: file.path, reason: "the decoded picture has \(size) bytes, not \(w)×\(h) RGBA")
+            throw .undecodable(path: file.path, reason: "the decoded picture has \(size) bytes, not \(w)×\(h) \(layout.rawValue)")
         }
         var pixels = [UInt8](repeating: 0, count: row * h)
         pixels.withUnsafeMutableBytes { out in
@@ -293,7 +303,8 @@ public final class VideoDecoder {
                 (out.baseAddress! + y * row).copyMemory(from: data + y * stride, byteCount: row)
             }
         }
-        return VideoFrame(width: w, height: h, pixels: pixels, time: pts == UInt64.max ? 0 : Double(pts) / 1e9)
+        return VideoFrame(width: w, height: h, pixels: pixels, time: pts == UInt64.max ? 0 : Double(pts) / 1e9,
+                          layout: layout)
     }
 
     /// A regular, readable file, or a message saying what it is instead.

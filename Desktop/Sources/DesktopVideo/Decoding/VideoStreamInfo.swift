@@ -10,14 +10,18 @@ public struct VideoStreamInfo: Sendable, Hashable {
     public var duration: Double?
     /// The GStreamer element that decodes the pictures (`vp8dec`, `vp9dec`, `openh264dec` …), if known.
     public var decoder: String?
+    /// Whether ``decoder`` is a hardware decoder (VA-API, V4L2 …).
+    public var decoderIsHardware: Bool
 
     /// Creates the description.
-    public init(width: Int, height: Int, framesPerSecond: Double?, duration: Double?, decoder: String? = nil) {
+    public init(width: Int, height: Int, framesPerSecond: Double?, duration: Double?, decoder: String? = nil,
+                decoderIsHardware: Bool = false) {
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
         self.duration = duration
         self.decoder = decoder
+        self.decoderIsHardware = decoderIsHardware
     }
 
     /// Width divided by height (1 for a degenerate size).

@@ -13,10 +13,13 @@ import X11Outputs
 /// Left/Right (5 s back/forward), E (to the external display), M (to the main window), Q or Esc (quit).
 ///
 /// ``VideoPlayback`` decides where the film plays and what unplugging does; ``VideoFrameScheduler`` picks the
-/// frame for each pass at the monotonic clock's time; the ``VideoDecoder`` streams ahead while playing and
+/// frame for each refresh of the display the film plays on; the ``VideoDecoder`` streams ahead while playing and
 /// prerolls one frame while paused, and the loop never waits for it (a stalled decoder leaves the last frame on
-/// screen and the keys working). Without vsync here (the passes run every 8 ms), frames are shown on the
-/// first pass at or after their time.
+/// screen and the keys working). Without vsync here, the passes run on a ``RefreshGrid`` of the output's refresh
+/// rate on the monotonic clock, woken at each refresh instant (and every 2 ms while the frame due is not decoded
+/// yet, so the first frame after a seek goes out as soon as it is). Frames come from the decoder in the X
+/// visual's byte order (BGRx) and are copied straight into the window's shared-memory surface, scaled only when
+/// the letterbox is not the frame's size.
 @MainActor
 public final class LivePlayer {
     private let file: URL
@@ -56,6 +59,10 @@ public final class LivePlayer {
     public var onDecided: ((_ effects: [VideoPlaybackEffect], _ volume: Double) -> Void)?
     /// The media time of a frame drawn into the audience window but not presented yet.
     private var unpresented: Double?
+    /// The media time (decoder's `upTo`) of the frame due at the last refresh that was not decoded yet.
+    private var awaitedFrame: Double?
+    /// Where the last full draw of the audience window put the picture (its letterbox bars are drawn).
+    private var audienceBox: Rect?
 
     /// A player of `file` on the external output `display` chooses, on `server`'s outputs, reporting through `log`.
     public init(file: URL, display: VideoPlaybackConfiguration.DisplayChoice, server: PlayerDisplayServer = .x11,
@@ -84,28 +91,32 @@ public final class LivePlayer {
         if let soundProblem {
             FileHandle.standardError.write(Data("extdisplay play: \(soundProblem): playing without sound\n".utf8))
         }
-        do { opened = try VideoDecoder(opening: file, playsSound: soundProblem == nil) } catch {
+        do { opened = try VideoDecoder(opening: file, playsSound: soundProblem == nil, layout: .bgrx) } catch {
             throw PlayerError(error.description)
         }
         decoder = opened
         hasSound = opened.playsSound
         if soundProblem == nil { log(hasSound ? "sound: through the sound server (pulsesink)" : "sound: the file has none") }
         let fps = opened.info.framesPerSecond ?? 30
-        let refresh = mainOutput?.display.currentMode.refreshRate ?? 60
-        do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh > 0 ? refresh : 60) } catch {
+        let refresh = RefreshRule.usableRate(playbackOutput?.display.currentMode.refreshRate ?? 0)
+        do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh) } catch {
             throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
         }
         let title = file.deletingPathExtension().lastPathComponent
         log("\(file.lastPathComponent): \(opened.info.width)×\(opened.info.height), \(fps) fps, decoder "
-            + "\(opened.info.decoder ?? "unknown"); outputs: main \(mainOutput?.outputName ?? "none"), external "
+            + "\(opened.info.decoder ?? "unknown") (\(opened.info.decoderIsHardware ? "hardware" : "software")), "
+            + "presented on a \(refresh) Hz refresh grid; outputs: main \(mainOutput?.outputName ?? "none"), external "
             + (externals.keys.sorted().joined(separator: ", ").nilIfEmpty ?? "none"))
         if case .named(let name) = playback.configuration.display, externals[name] == nil {
             log("warning: no external output named \(name); the film plays in the main window until it is connected")
         }
         let bounds = mainOutput?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720)
         do {
+            // On the window's own surface (X11's shared-memory image), as the audience window: SDL then never backs
+            // window surfaces with OpenGL textures (Mesa's software GL without a GPU), which it decides at the first.
             let window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play", frame: bounds,
-                                            role: .console, title: "extdisplay play: \(title)", borderless: true)
+                                            role: .console, title: "extdisplay play: \(title)", borderless: true,
+                                            drawing: .windowSurface)
             window.onDraw = { [weak self] canvas in self?.drawConsole(on: canvas, title: title) }
             if let mainOutput {
                 do { try session.place(window, on: mainOutput) } catch { log("warning: controls window: \(error)") }
@@ -124,6 +135,8 @@ public final class LivePlayer {
         apply(externals.values.sorted { $0.bounds.x < $1.bounds.x }.map { .displayAttached(Self.videoDisplay($0)) }
               + [.load(item, at: 0, playing: true)])
         session.startEvents { [weak self] events in self?.handle(events) }
+        let grid = RefreshGrid(refreshRate: refresh, origin: clock.now())
+        var served = -Double.infinity
         while !quits {
             pumpEvents()
             if let taken = remote?.take() {
@@ -132,8 +145,16 @@ public final class LivePlayer {
             }
             let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
             if !browser.events.isEmpty { apply(browser.events) }
-            pass()
-            try? await Task.sleep(for: .milliseconds(8))
+            if let instant = grid.instant(servedAt: clock.now()), instant > served {
+                served = instant
+                pass(forRefreshAt: instant)
+            } else if awaitedFrame != nil {
+                catchUp()
+            }
+            // Keys and RandR events are looked at twice a refresh too (a key waits at most 8 ms, as before).
+            let now = clock.now()
+            let wake = min(grid.wake(afterServing: served, awaitingFrame: awaitedFrame != nil, now: now), now + 0.008)
+            try? await Task.sleep(for: .seconds(max(0.0002, wake - clock.now())))
         }
         session.stopEvents()
         if let counters = scheduler?.counters {
@@ -145,6 +166,12 @@ public final class LivePlayer {
         console?.destroy()
         decoder = nil
         return problems
+    }
+
+    /// The output the film plays on first: the one named, else the leftmost external one, else the main one.
+    private var playbackOutput: DesktopOutput? {
+        if case .named(let name) = playback.configuration.display, let output = externals[name] { return output }
+        return externals.values.min { $0.bounds.x < $1.bounds.x } ?? mainOutput
     }
 
     private static func videoDisplay(_ output: DesktopOutput) -> VideoDisplay {
@@ -240,7 +267,10 @@ public final class LivePlayer {
         audience?.destroy()
         audience = nil
         let window: DesktopSurface
-        do { window = try DesktopSurface(display: DisplayID(display.id), name: display.name, frame: output.bounds) } catch {
+        do {
+            window = try DesktopSurface(display: DisplayID(display.id), name: display.name, frame: output.bounds,
+                                        drawing: .windowSurface)
+        } catch {
             report("cannot open a window on \(display.name): \(error.description); the film stays in the main window")
             return
         }
@@ -252,11 +282,13 @@ public final class LivePlayer {
         window.onDraw = { [weak self] canvas in self?.drawAudience(on: canvas) }
         window.show()
         audience = window
+        audienceBox = nil
     }
 
-    /// One pass: the end of the film, the frame for now, the windows that changed.
-    private func pass() {
+    /// One pass: the end of the film, the frame for the refresh at `instant`, the windows that changed.
+    private func pass(forRefreshAt instant: Double) {
         let now = clock.now()
+        awaitedFrame = nil
         if playback.status == .playing, let duration = playback.timeline.duration, playback.position(at: now) >= duration {
             apply([.endOfMedia])
         }
@@ -265,7 +297,7 @@ public final class LivePlayer {
                let moved = soundClock.observe(soundPosition: heard, at: now) {
                 scheduler.follow(moved, discontinuity: false)
             }
-            let decision = scheduler.frame(forVsyncAt: now)
+            let decision = scheduler.frame(forVsyncAt: instant)
             self.scheduler = scheduler
             if case .present(let presentation) = decision {
                 let time = presentation.mediaTime + 0.25 / scheduler.framesPerSecond
@@ -276,6 +308,7 @@ public final class LivePlayer {
                         let next = try decoder.streamFrame(upTo: time)
                         if (next ?? frame).map({ $0.time < presentation.mediaTime - 0.5 / scheduler.framesPerSecond }) ?? true {
                             lateFrames += 1
+                            if next == nil { awaitedFrame = time }
                         }
                         show(next)
                     } else {
@@ -291,19 +324,50 @@ public final class LivePlayer {
             lastConsoleDraw = now
             console?.setNeedsDisplay()
         }
+        finishPresenting()
+        console?.displayIfNeeded()
+    }
+
+    /// Between refreshes, while the frame due at the last one is not decoded yet: shows it as soon as it is (the
+    /// first frame after a seek or a start), not a refresh later.
+    private func catchUp() {
+        guard let time = awaitedFrame, let decoder, playback.status == .playing else {
+            awaitedFrame = nil
+            return
+        }
+        do {
+            guard let next = try decoder.streamFrame(upTo: time) else { return }
+            awaitedFrame = nil
+            show(next)
+        } catch {
+            awaitedFrame = nil
+            decoderFailed(error)
+        }
+        finishPresenting()
+        if playback.placement == .mainWindow { console?.displayIfNeeded() }
+    }
+
+    /// Draws what the audience window still needs and reports the frame it presented.
+    private func finishPresenting() {
         audience?.displayIfNeeded()
         if let time = unpresented, audience != nil {
             unpresented = nil
             onFramePresented?(time, clock.now())
         }
-        console?.displayIfNeeded()
     }
 
     private func show(_ next: VideoFrame?) {
         guard let next else { return }
         frame = next
         unpresented = next.time
-        audience?.setNeedsDisplay()
+        // The letterbox bars are already on screen: only the picture's rectangle, copied straight in.
+        if let audience, let box = audienceBox, audience.canPresentChangedRectangles, videoBox(of: next, on: audience) == box {
+            audience.display(changedRect: box) { canvas in
+                canvas.drawOpaque(next.pixels, width: next.width, height: next.height, order: next.layout.canvasOrder, in: box)
+            }
+        } else {
+            audience?.setNeedsDisplay()
+        }
         if playback.placement == .mainWindow { console?.setNeedsDisplay() }
     }
 
@@ -324,7 +388,7 @@ public final class LivePlayer {
         hasSound = false
         decoder = nil
         do {
-            let reopened = try VideoDecoder(opening: file, playsSound: false)
+            let reopened = try VideoDecoder(opening: file, playsSound: false, layout: .bgrx)
             decoder = reopened
             let now = clock.now()
             scheduler?.follow(soundClock.follow(playback.timeline), discontinuity: true)
@@ -338,11 +402,18 @@ public final class LivePlayer {
 
     private func drawAudience(on canvas: Canvas) {
         canvas.clear(.black)
-        guard let frame, let output = audience.flatMap({ externals[$0.display.rawValue] }) else { return }
+        audienceBox = nil
+        guard let frame, let audience, let box = videoBox(of: frame, on: audience) else { return }
+        canvas.drawOpaque(frame.pixels, width: frame.width, height: frame.height, order: frame.layout.canvasOrder, in: box)
+        audienceBox = box
+    }
+
+    /// Where `frame` goes in the audience window: letterboxed in its output's safe frame.
+    private func videoBox(of frame: VideoFrame, on audience: DesktopSurface) -> Rect? {
+        guard let output = externals[audience.display.rawValue] else { return nil }
         let area = Rect(x: 0, y: 0, width: output.bounds.width, height: output.bounds.height)
         let safe = DisplayLayout(mode: output.display.currentMode, overscan: output.display.overscan, compensation: .none).safeFrame
-        let box = Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: safe.width > 0 ? safe : area)
-        canvas.draw(Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels), in: box)
+        return Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: safe.width > 0 ? safe : area)
     }
 
     private func drawConsole(on canvas: Canvas, title: String) {

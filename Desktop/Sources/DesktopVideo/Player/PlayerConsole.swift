@@ -45,8 +45,8 @@ struct PlayerConsole {
         let unit = max(10, size.height / 36)
         if playback.placement == .mainWindow, let frame {
             canvas.fill(videoArea, .black)
-            let bitmap = Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels)
-            canvas.draw(bitmap, in: Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: videoArea))
+            canvas.drawOpaque(frame.pixels, width: frame.width, height: frame.height, order: frame.layout.canvasOrder,
+                              in: Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: videoArea))
         } else {
             canvas.fill(videoArea, Color(hex: 0x1B222B))
             let line = playback.indicator.message ?? (playback.item == nil ? "No video loaded" : "")
@@ -85,6 +85,15 @@ struct PlayerConsole {
         let s = tenths / 10, fraction = tenths % 10
         let h = s / 3600, m = (s / 60) % 60, sec = s % 60
         return h > 0 ? String(format: "%d:%02d:%02d.%d", h, m, sec, fraction) : String(format: "%d:%02d.%d", m, sec, fraction)
+    }
+}
+extension VideoFrame.Layout {
+    /// The canvas's name for this byte order.
+    var canvasOrder: Canvas.PixelOrder {
+        switch self {
+        case .rgba: .rgba
+        case .bgrx: .bgrx
+        }
     }
 }
 #endif

@@ -2,7 +2,7 @@
 // 1920×1080, Openbox), everything read from the screen: each frame shows its number (``FrameIndexCode``), DUMMY1's
 // middle row is read every ~2 ms with XGetImage, and a frame number never read is a dropped frame.
 //
-//   scripts/bench-mpv.sh [--seconds 60] [--seeks 3] [--only extdisplay|mpv]
+//   scripts/bench-mpv.sh [--seconds 60] [--seeks 3] [--only extdisplay|mpv] [--baseline PATH]
 #if canImport(CXRandR)
 import Foundation
 import SDLWindows
@@ -18,6 +18,9 @@ struct MpvBenchOptions {
     /// Right-arrow seeks (+5 s) after the measured playback.
     var seeks = 3
     var only: String?
+    /// Another `extdisplay` binary (an earlier build) played too, as a column of its own: a change measured side by
+    /// side in the same run, under the same load.
+    var baseline: String?
     var pollMicroseconds: UInt32 = 2000
 
     init(_ arguments: [String]) throws {
@@ -30,11 +33,16 @@ struct MpvBenchOptions {
             case "--seeks":
                 guard let v = args.popFirst().flatMap({ Int($0) }), (0...3).contains(v) else { throw BenchError("--seeks takes 0…3") }
                 seeks = v
+            case "--baseline":
+                guard let v = args.popFirst(), FileManager.default.isExecutableFile(atPath: v) else {
+                    throw BenchError("--baseline takes the path of an executable extdisplay")
+                }
+                baseline = v
             case "--only":
                 guard let v = args.popFirst(), ["extdisplay", "mpv"].contains(v) else { throw BenchError("--only extdisplay|mpv") }
                 only = v
             default:
-                throw BenchError("usage: present-bench mpv [--seconds 60] [--seeks 3] [--only extdisplay|mpv]")
+                throw BenchError("usage: present-bench mpv [--seconds 60] [--seeks 3] [--only extdisplay|mpv] [--baseline PATH]")
             }
         }
     }
@@ -98,7 +106,7 @@ final class MpvBench {
                                                  "--osd-level=0", "--no-osc", "--no-audio", "--really-quiet", file.path],
                                 environment: ["DISPLAY": display], log: log)
         } else {
-            process = try spawn(extdisplayPath(), ["play", file.path, "--display", "DUMMY1"],
+            process = try spawn(player == "baseline" ? options.baseline ?? "" : extdisplayPath(), ["play", file.path, "--display", "DUMMY1"],
                                 environment: ["DISPLAY": display, "PULSE_SERVER": "unix:/nonexistent"], log: log)
         }
         defer { stop(process) }
@@ -170,6 +178,7 @@ final class MpvBench {
 
     func run() throws {
         let players: [String] = ["extdisplay", "mpv"].filter { name in options.only.map { $0 == name } ?? true }
+            + (options.baseline == nil ? [] : ["baseline"])
         if players.contains("mpv"), !FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv") {
             throw BenchError("mpv is not installed: apt-get install mpv")
         }
@@ -233,7 +242,7 @@ final class MpvBench {
         for (name, cell) in rows { print(pad(name, 44) + results.map { pad(cell($0.1), width) }.joined()) }
         print("load average \(loadStart) at the start, \(loadAverage()) at the end; "
               + "command: scripts/bench-mpv.sh --seconds \(options.seconds) --seeks \(options.seeks)"
-              + (options.only.map { " --only \($0)" } ?? ""))
+              + (options.only.map { " --only \($0)" } ?? "") + (options.baseline.map { " --baseline \($0)" } ?? ""))
     }
 }
 
