@@ -150,9 +150,25 @@ struct DisplayListDamageTests {
             Issue.record("a text change gave no rectangles")
             return
         }
-        let kept = metrics.width(of: "12", face: .sans, size: 20), margin = 20 / 4 + 2  // "12:3" is shared; two back
+        let kept = metrics.width(of: "12:3", face: .sans, size: 20), margin = 20 / 4 + 2  // "12:3" is shared
         #expect(tick.count == 1 && tick[0].x == 100 + kept - margin, "\(tick)")
         #expect(rtl.count == 1 && rtl[0].x == 100 - margin, "a line that may run right to left is damaged whole: \(rtl)")
+        // After a letter, two characters back (a ligature may join them): "office" → "offline" shares "off".
+        guard case .rects(let ligature) = DisplayListDamage(from: text("office"), to: text("offline"), metrics: metrics) else {
+            Issue.record("office → offline gave no rectangles")
+            return
+        }
+        #expect(ligature.count == 1 && ligature[0].x == 100 + metrics.width(of: "o", face: .sans, size: 20) - margin)
+        // A redraw starts at the last opaque fill covering the rectangle, with no black under it.
+        let background = DrawOperation.fill(Rect(origin0: size), RGBA(10, 20, 30))
+        let glass = DrawOperation.fill(Rect(origin0: size), RGBA(10, 20, 30, 128))
+        let under = DrawOperation.fill(Rect(x: 90, y: 40, width: 20, height: 20), RGBA(1, 1, 1))  // covers part of it
+        let label = DrawOperation.text("12:35", x: 100, y: 50, style)
+        let patch = Rect(x: 100, y: 50, width: 30, height: 20)
+        let covered = DisplayList(size: size, operations: [under, background, label]).redrawing(patch, metrics: metrics)
+        #expect(!covered.overBlack && covered.operations == [background, label])
+        let translucent = DisplayList(size: size, operations: [under, glass, label]).redrawing(patch, metrics: metrics)
+        #expect(translucent.overBlack && translucent.operations == [under, glass, label])
         #expect(DisplayListDamage.isPlainLeftToRight("4:59 left  ·  ahead"))
         #expect(!DisplayListDamage.isPlainLeftToRight("4:59 \u{202E}left"))
     }

@@ -74,8 +74,8 @@ public enum DisplayListDamage: Hashable, Sendable {
 
     /// The pixels a text operation's change can touch when only its string changed (same place, same style) and
     /// both strings are left to right for certain (``isPlainLeftToRight(_:)``: a line's glyphs then sit where
-    /// the text before them puts them, whatever follows): from two characters before the first that differs (a
-    /// ligature or kerning pair may join a character to the one after it) to the right edge of the longer line.
+    /// the text before them puts them, whatever follows): from the first character that differs — two before it
+    /// when a letter precedes it (a ligature may join letters) — to the right edge of the longer line.
     /// Nil for any other change (the whole old and new bounds are damaged then).
     public static func textChange(from old: DrawOperation, to new: DrawOperation, metrics: any TextMetrics) -> Rect? {
         guard case .text(let a, let x, let y, let style) = old, case .text(let b, let x2, let y2, let style2) = new,
@@ -83,7 +83,10 @@ public enum DisplayListDamage: Hashable, Sendable {
             return nil
         }
         let same = zip(a.unicodeScalars, b.unicodeScalars).prefix { $0 == $1 }.count
-        let kept = max(0, same - 2)
+        // After a digit, a space or punctuation the first change starts a new glyph; after a letter, the letter
+        // and the one before it may be one ligature with it ("ffi").
+        let last = same > 0 ? a.unicodeScalars[a.unicodeScalars.index(a.unicodeScalars.startIndex, offsetBy: same - 1)] : nil
+        let kept = last.map { $0.properties.isAlphabetic } == false ? same : max(0, same - 2)
         let left = kept == 0 ? 0 : metrics.width(of: String(a.unicodeScalars.prefix(kept)), face: style.face, size: style.size)
         let whole = bounds(of: old, metrics: metrics).union(bounds(of: new, metrics: metrics))
         let margin = style.size / 4 + 2
@@ -130,6 +133,20 @@ extension DisplayList {
     /// The operations, in order, that may touch `rect`.
     public func operations(touching rect: Rect, metrics: any TextMetrics) -> [DrawOperation] {
         operations.filter { DisplayListDamage.bounds(of: $0, metrics: metrics).intersects(rect) }
+    }
+
+    /// What a redraw of `rect` draws: the operations that may touch it, from the last opaque fill that covers
+    /// all of it (what is drawn before that is hidden by it), and whether black goes under them first (only when
+    /// no such fill exists: a console's background then paints the rectangle once, not black and then itself).
+    public func redrawing(_ rect: Rect, metrics: any TextMetrics) -> (overBlack: Bool, operations: [DrawOperation]) {
+        let touching = operations(touching: rect, metrics: metrics)
+        guard let cover = touching.lastIndex(where: { operation in
+            guard case .fill(let area, let colour) = operation, colour.a == 255 else { return false }
+            return area.intersection(rect) == rect
+        }) else {
+            return (true, touching)
+        }
+        return (false, Array(touching[cover...]))
     }
 }
 

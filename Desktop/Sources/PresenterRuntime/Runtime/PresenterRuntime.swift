@@ -132,7 +132,9 @@ public final class PresenterRuntime {
             let seconds = max(0, min(next, t + 3600))
             if usesLiveTimer {
                 sleepOnMainQueue(for: seconds - t)
-                _ = await wakeups.next()
+                // Awaited on the main actor (`isolation:`, as below): the plain `next()` is not isolated, so each
+                // wakeup would hop through a pool thread and back to the main queue.
+                _ = await wakeups.next(isolation: #isolation)
                 continue
             }
             let sleeper = self.sleeper, wake = wakeContinuation
@@ -141,7 +143,7 @@ public final class PresenterRuntime {
                 guard (try? await sleeper(.nanoseconds(Int64(seconds * 1e9)))) != nil else { return }
                 wake.yield()
             }
-            _ = await wakeups.next()
+            _ = await wakeups.next(isolation: #isolation)
             timer.cancel()
         }
         liveTimer?.cancel()

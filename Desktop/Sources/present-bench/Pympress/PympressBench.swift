@@ -4,7 +4,7 @@
 // a desktop's settings would (every presenter then uses the mode the desktop set).
 //
 //   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--audience 720p|1080p|4k]
-//                             [--only extdisplay|pympress|pdfpc|impressive]
+//                             [--only extdisplay|pympress|pdfpc|impressive[,...]]
 //   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
 #if canImport(CXRandR)
 import Foundation
@@ -45,7 +45,8 @@ struct PympressOptions {
     var runs = 3
     var idleSeconds = 20.0
     var gap = 0.4
-    var only: String?
+    /// The presenters to run (nil: all).
+    var only: [String]?
     /// The audience output's size: 1280×720 (the server's own), 1920×1080, or 3840×2160 at 30 Hz.
     var audience = (width: 1280, height: 720)
     /// Another `extdisplay` binary (e.g. a build of the previous commit) run as a third contender.
@@ -69,13 +70,14 @@ struct PympressOptions {
                 default: throw BenchError("--audience 720p|1080p|4k")
                 }
             case "--only":
-                guard ["extdisplay", "pympress", "pdfpc", "impressive"].contains(value) else {
-                    throw BenchError("--only extdisplay|pympress|pdfpc|impressive")
+                let names = value.split(separator: ",").map(String.init)
+                guard !names.isEmpty, names.allSatisfy(["extdisplay", "pympress", "pdfpc", "impressive"].contains) else {
+                    throw BenchError("--only extdisplay|pympress|pdfpc|impressive, or several with commas (extdisplay,pdfpc)")
                 }
-                only = value
+                only = names
             default:
                 throw BenchError("usage: present-bench pympress [--runs N] [--idle SECONDS] [--gap SECONDS] "
-                                 + "[--audience 720p|1080p|4k] [--only extdisplay|pympress|pdfpc|impressive] "
+                                 + "[--audience 720p|1080p|4k] [--only extdisplay|pympress|pdfpc|impressive[,…]] "
                                  + "[--baseline OTHER-EXTDISPLAY]")
             }
         }
@@ -199,7 +201,7 @@ final class PympressBench {
                 try spawn(baseline, ["present", pdf.path], environment: ["DISPLAY": display], log: log, meter: self.meter)
             })
         }
-        return all.filter { options.only == nil || $0.name.hasPrefix(options.only!) }
+        return all.filter { contender in options.only.map { $0.contains { contender.name.hasPrefix($0) } } ?? true }
     }
 
     func runOnce(_ contender: Contender, run: Int, pdf: URL) throws -> RunFigures {
@@ -381,7 +383,7 @@ final class PympressBench {
         print("\nflips measured: \(flips); command: present-bench pympress "
               + "--runs \(options.runs) --idle \(options.idleSeconds) --gap \(options.gap) "
               + "--audience \(options.audience.width)x\(options.audience.height)"
-              + (options.only.map { " --only \($0)" } ?? ""))
+              + (options.only.map { " --only \($0.joined(separator: ","))" } ?? ""))
     }
 }
 
