@@ -1,5 +1,6 @@
 // present-bench pympress: `extdisplay present` against pympress, pdfpc and Impressive on the same 50-page 16:9 PDF,
-// the same Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen or from /proc.
+// the same Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen, from /proc, or
+// (idle CPU) from each presenter's own cgroup v2 (ProcessCPUMeter).
 // `--audience 1080p` or `4k` sets the audience output (DUMMY1) to 1920×1080 or 3840×2160@30 with xrandr first, as
 // a desktop's settings would (every presenter then uses the mode the desktop set).
 //
