@@ -4,7 +4,7 @@
 # unplug/replug. Not part of the tests.
 #
 #   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--audience 720p|1080p|4k]
-#                             [--only extdisplay|pympress|pdfpc|impressive]
+#                             [--only extdisplay|pympress|pdfpc|impressive[,...]]
 #
 # Needs root (Xorg); installs what it needs (scripts/install-deps.sh with pympress, pdfpc, Impressive and Openbox).
 set -euo pipefail

@@ -9,7 +9,7 @@ import Foundation
 /// something changed (``setNeedsDisplay()``) or its frame clock ticks. An app's own window (a presenter's
 /// console) is a surface too (``Role/console``); one drawn on the window's own surface
 /// (``Drawing/windowSurface``) can redraw and send only a changed rectangle
-/// (``display(changedRect:_:)``): a ticking timer costs its digits, not the window.
+/// (``display(changedRects:_:)``): a ticking timer costs its digits, not the window.
 ///
 /// ```swift
 /// if let surface = coordinator.surface(for: "DUMMY1") {
@@ -37,7 +37,7 @@ public final class DesktopSurface {
         /// otherwise; every present sends the whole window.
         case renderer
         /// SDL's software renderer on the window's own surface (on X11 the X server's shared-memory image:
-        /// SDL's framebuffer acceleration is turned off), which ``display(changedRect:_:)`` updates rectangle
+        /// SDL's framebuffer acceleration is turned off), which ``display(changedRects:_:)`` updates rectangle
         /// by rectangle. It follows the window's size as SDL reports it (a compositor sizes a fullscreen
         /// window).
         case windowSurface
@@ -189,33 +189,38 @@ public final class DesktopSurface {
         draw()
     }
 
-    /// Whether ``display(changedRect:_:)`` can send only the changed rectangle: drawn on the window surface,
+    /// Whether ``display(changedRects:_:)`` can send only the changed rectangles: drawn on the window surface,
     /// app content shown at full scale.
     public var canPresentChangedRectangles: Bool {
         drawing == .windowSurface && content == .app && renderScale >= 1 && isVisible && !isDestroyed
     }
 
-    /// Redraws only `rect`: `draw` gets the canvas clipped to it, and only that rectangle is sent to the screen
-    /// (the rest of the window keeps what was presented). Without ``canPresentChangedRectangles`` the whole
-    /// window is drawn (``onDraw``) and presented instead.
-    public func display(changedRect rect: Rect, _ draw: (Canvas) -> Void) {
+    /// Redraws only `rects`: `draw` gets the canvas clipped to each in turn (with the rectangle), and only those
+    /// rectangles are sent to the screen, in one request (the rest of the window keeps what was presented).
+    /// Without ``canPresentChangedRectangles`` the whole window is drawn (``onDraw``) and presented instead.
+    public func display(changedRects rects: [Rect], _ draw: (Canvas, Rect) -> Void) {
         guard canPresentChangedRectangles else {
             needsDisplay = true
             displayIfNeeded()
             return
         }
         followWindowSize()
-        let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
-        let x1 = min(rect.x + rect.width, canvas.size.width), y1 = min(rect.y + rect.height, canvas.size.height)
-        guard x1 > x0, y1 > y0 else { return }
-        let r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        canvas.clip = r
-        draw(canvas)
+        var changed: [SDL_Rect] = []
+        changed.reserveCapacity(rects.count)
+        for rect in rects {
+            let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
+            let x1 = min(rect.x + rect.width, canvas.size.width), y1 = min(rect.y + rect.height, canvas.size.height)
+            guard x1 > x0, y1 > y0 else { continue }
+            let r = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            canvas.clip = r
+            draw(canvas, r)
+            changed.append(SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height)))
+        }
         canvas.clip = nil
-        // The software renderer draws queued commands into the window surface; send just the rectangle.
+        guard !changed.isEmpty else { return }
+        // The software renderer draws queued commands into the window surface; send just the rectangles.
         SDL_RenderFlush(renderer)
-        var changed = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
-        SDL_UpdateWindowSurfaceRects(window, &changed, 1)
+        SDL_UpdateWindowSurfaceRects(window, changed, Int32(changed.count))
     }
 
     /// The size drawn at: the window's as SDL reports it for ``Drawing/windowSurface`` (a compositor may size

@@ -116,7 +116,7 @@ struct FlipFloor {
         print(String(format: "  RGBA → the window's format (%@), the upload's conversion (ahead when prepared): %.1f ms",
                      String(cString: SDL_GetPixelFormatName(format)), conversion))
         let put = medianMilliseconds(15) {
-            surface.display(changedRect: Rect(x: 0, y: 0, width: width, height: height)) { _ in }
+            surface.display(changedRects: [Rect(x: 0, y: 0, width: width, height: height)]) { _, _ in }
         }
         print(String(format: "  the X server's copy of the whole window (XShmPutImage + XSync): %.1f ms", put))
 

@@ -125,16 +125,27 @@ struct PlatformTests {
         let green = try await screenshot(xorg, timeout: 20) { $0.pixel(x: 960, y: 540) == 0x12C456 }
         #expect(green.pixel(x: 960, y: 540) == 0x12C456, "the whole window drawn")
 
-        surface.display(changedRect: Rect(x: 100, y: 100, width: 200, height: 100)) { canvas in
-            #expect(canvas.clip == Rect(x: 100, y: 100, width: 200, height: 100))
+        // Two rectangles, drawn one after the other and sent in one request: each draw fills the whole surface
+        // (the last one wins everywhere in the buffer), yet only the two rectangles reach the screen.
+        let a = Rect(x: 100, y: 100, width: 200, height: 100), b = Rect(x: 1000, y: 600, width: 120, height: 60)
+        var drawn: [Rect] = []
+        surface.display(changedRects: [a, b]) { canvas, rect in
+            #expect(canvas.clip == rect)
+            drawn.append(rect)
             canvas.clip = nil
-            canvas.fill(Rect(origin0: canvas.size), .red)  // the whole surface, but only the rectangle is sent
+            canvas.fill(Rect(origin0: canvas.size), .red)  // the whole surface, but only the rectangles are sent
         }
-        let patched = try await screenshot(xorg, timeout: 20) { $0.pixel(x: 150, y: 150) == 0xFF0000 }
-        #expect(patched.pixel(x: 150, y: 150) == 0xFF0000, "the changed rectangle reached the screen")
+        #expect(drawn == [a, b])
+        let patched = try await screenshot(xorg, timeout: 20) {
+            $0.pixel(x: 150, y: 150) == 0xFF0000 && $0.pixel(x: 1050, y: 620) == 0xFF0000
+        }
+        #expect(patched.pixel(x: 150, y: 150) == 0xFF0000, "the first changed rectangle reached the screen")
         #expect(patched.pixel(x: 299, y: 199) == 0xFF0000)
+        #expect(patched.pixel(x: 1050, y: 620) == 0xFF0000 && patched.pixel(x: 1119, y: 659) == 0xFF0000,
+                "the second changed rectangle reached the screen")
         #expect(patched.pixel(x: 960, y: 540) == 0x12C456, "the rest of the window was not sent again")
         #expect(patched.pixel(x: 300, y: 150) == 0x12C456 && patched.pixel(x: 150, y: 200) == 0x12C456)
+        #expect(patched.pixel(x: 1120, y: 620) == 0x12C456 && patched.pixel(x: 700, y: 400) == 0x12C456)
         #expect(surface.canvas.clip == nil)
     }
 

@@ -13,7 +13,7 @@ import SDLWindows
 /// (exposure, its frame clock) redraws the same picture.
 ///
 /// On a surface drawn on its window's surface (`DesktopSurface.Drawing.windowSurface`) only what changed is
-/// drawn and sent to the screen (a ticking timer: its digits' rectangle, ``DisplayListDamage``); otherwise
+/// drawn and sent to the screen (a ticking timer: the rectangles of its changed digits, ``DisplayListDamage``); otherwise
 /// every change draws and presents the whole window.
 ///
 /// ```swift
@@ -64,7 +64,7 @@ public final class DesktopAudienceOutput: AudienceOutput {
 
     /// Keeps the list and draws and presents it now (not on a later pass of the main queue: a flip reaches the
     /// glass without waiting for anything else the loop does); exposure redraws the same list later. On a
-    /// window-surface drawing, only the rectangle that changed since the last present is drawn and sent, and
+    /// window-surface drawing, only the rectangles that changed since the last present are drawn and sent, and
     /// nothing when nothing changed.
     public func present(_ list: DisplayList) {
         self.list = list
@@ -75,19 +75,24 @@ public final class DesktopAudienceOutput: AudienceOutput {
             if surface.isVisible { fullDraws += 1 }
             return
         }
-        switch DisplayListDamage(from: shown, to: list, metrics: canvas) {
+        let damage = DisplayListDamage(from: shown, to: list, metrics: canvas)
+        switch damage {
         case .none:
             return
         case .full:
             surface.setNeedsDisplay()
             surface.displayIfNeeded()
             fullDraws += 1
-        case .rect(let r):
-            surface.display(changedRect: r) { _ in canvas.redraw(list, in: r) }
+        case .rects(let rects):
+            surface.display(changedRects: rects) { _, r in canvas.redraw(list, in: r) }
             partialDraws += 1
         }
         shown = list
-        TimingTrace.note("presented \(size.width)x\(size.height)")
+        TimingTrace.note("presented \(size.width)x\(size.height) \(surface.displayName): " + {
+            guard case .rects(let rects) = damage else { return "whole" }
+            return "\(rects.count) rects, \(rects.reduce(0) { $0 + $1.width * $1.height }) pixels: "
+                + rects.map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; ")
+        }())
     }
 
     /// Forgets what the window shows (it was exposed, resized, or its surface replaced): the next present draws

@@ -194,14 +194,15 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     }
 
     /// Redraws only `rect` of `list`: clipped to it, black first, then every operation that may touch it, in
-    /// order; the pixels inside are those a full ``draw(_:)`` gives, the pixels outside are left alone.
+    /// order (from the last opaque fill covering it, with no black, when there is one: ``DisplayList/redrawing(_:metrics:)``); the pixels inside are those a full ``draw(_:)`` gives, the pixels outside are left alone.
     /// It does not call ``finishFrame()`` (a window sends just that rectangle to the screen).
     public func redraw(_ list: DisplayList, in rect: Rect) {
         let previous = canvas.clip
         canvas.clip = rect
         defer { canvas.clip = previous }
-        fill(rect, RGBA(0, 0, 0))
-        draw(operations: list.operations(touching: rect, metrics: self))
+        let redraw = list.redrawing(rect, metrics: self)
+        if redraw.overBlack { fill(rect, RGBA(0, 0, 0)) }
+        draw(operations: redraw.operations)
     }
 
     static func color(_ c: RGBA) -> Color { Color(red: c.r, green: c.g, blue: c.b, alpha: c.a) }

@@ -1,17 +1,20 @@
 import ExternalDisplayKit
 
-/// What part of a display must be drawn again when its display list changes: a running timer changes one
-/// text operation a second, so only the rectangle around the old and new digits is redrawn (and sent to the X
-/// server), not the whole console.
+/// What part of a display must be drawn again when its display list changes: a running timer changes its
+/// digits and the countdown beside them once a second, so only a rectangle around each changed operation is
+/// redrawn (and sent to the X server), not the whole console and not one rectangle spanning both.
 ///
-/// Drawing the operations that touch the damaged rectangle, in order, clipped to it, over black, gives exactly
-/// the pixels a full redraw gives inside it; outside it nothing changed.
+/// Each changed operation damages the union of its old and new bounds; a text operation whose style and place
+/// are unchanged damages only from its first changed character on (``textChange(from:to:metrics:)``).
+/// Two rectangles are merged where one rectangle around both covers no more pixels than the two do. Drawing the operations that touch a damaged rectangle, in
+/// order, clipped to it, over black, gives exactly the pixels a full redraw gives inside it; outside every
+/// rectangle nothing changed.
 ///
 /// ```swift
 /// switch DisplayListDamage(from: shown, to: list, metrics: canvas) {
 /// case .none: break
 /// case .full: canvas.draw(list)
-/// case .rect(let r): redraw(list.operations(touching: r, metrics: canvas), clippedTo: r)
+/// case .rects(let rs): for r in rs { canvas.redraw(list, in: r) }
 /// }
 /// ```
 public enum DisplayListDamage: Hashable, Sendable {
@@ -19,8 +22,8 @@ public enum DisplayListDamage: Hashable, Sendable {
     case none
     /// Draw everything (nothing shown yet, another size, or operations added or removed).
     case full
-    /// Only this rectangle changed.
-    case rect(Rect)
+    /// Only these rectangles changed (ordered top to bottom, then left to right).
+    case rects([Rect])
 
     /// The damage between what a display shows (`old`, nil when nothing) and `new`.
     public init(from old: DisplayList?, to new: DisplayList, metrics: any TextMetrics) {
@@ -28,27 +31,83 @@ public enum DisplayListDamage: Hashable, Sendable {
             self = .full
             return
         }
-        var damage: Rect?
+        let display = Rect(origin0: new.size)
+        var damaged: [Rect] = []
         for (a, b) in zip(old.operations, new.operations) where a != b {
-            for bounds in [Self.bounds(of: a, metrics: metrics), Self.bounds(of: b, metrics: metrics)] {
-                damage = damage.map { $0.union(bounds) } ?? bounds
-            }
+            let changed = Self.textChange(from: a, to: b, metrics: metrics)
+                ?? Self.bounds(of: a, metrics: metrics).union(Self.bounds(of: b, metrics: metrics))
+            let clipped = changed.intersection(display)
+            if clipped.width > 0, clipped.height > 0 { damaged.append(clipped) }
         }
-        guard let damage else {
+        let merged = Self.merged(damaged)
+        let area = merged.reduce(0) { $0 + $1.width * $1.height }
+        if merged.isEmpty {
             self = .none
-            return
-        }
-        let clipped = damage.intersection(Rect(origin0: new.size))
-        if clipped.width <= 0 || clipped.height <= 0 {
-            self = .none
-        } else if clipped.width * clipped.height * 2 > new.size.width * new.size.height {
+        } else if area * 2 > new.size.width * new.size.height {
             self = .full  // over half the display: one full redraw is simpler and no slower
         } else {
-            self = .rect(clipped)
+            self = .rects(merged)
         }
     }
 
-    /// A rectangle that contains every pixel `operation` may touch. Text gets a margin of a quarter of its size
+    /// Merges two rectangles wherever one rectangle around both covers no more pixels than the two, until no
+    /// pair can be; sorted top to bottom, then left to right.
+    static func merged(_ rects: [Rect]) -> [Rect] {
+        var result: [Rect] = []
+        for rect in rects {
+            var current = rect
+            var index = 0
+            while index < result.count {
+                let union = current.union(result[index])
+                if union.width * union.height <= current.width * current.height + result[index].width * result[index].height {
+                    current = union
+                    result.remove(at: index)
+                    index = 0
+                } else {
+                    index += 1
+                }
+            }
+            result.append(current)
+        }
+        return result.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// The pixels a text operation's change can touch when only its string changed (same place, same style) and
+    /// both strings are left to right for certain (``isPlainLeftToRight(_:)``: a line's glyphs then sit where
+    /// the text before them puts them, whatever follows): from the first character that differs — two before it
+    /// when a letter precedes it (a ligature may join letters) — to the right edge of the longer line.
+    /// Nil for any other change (the whole old and new bounds are damaged then).
+    public static func textChange(from old: DrawOperation, to new: DrawOperation, metrics: any TextMetrics) -> Rect? {
+        guard case .text(let a, let x, let y, let style) = old, case .text(let b, let x2, let y2, let style2) = new,
+              x == x2, y == y2, style == style2, isPlainLeftToRight(a), isPlainLeftToRight(b) else {
+            return nil
+        }
+        let same = zip(a.unicodeScalars, b.unicodeScalars).prefix { $0 == $1 }.count
+        // After a digit, a space or punctuation the first change starts a new glyph; after a letter, the letter
+        // and the one before it may be one ligature with it ("ffi").
+        let last = same > 0 ? a.unicodeScalars[a.unicodeScalars.index(a.unicodeScalars.startIndex, offsetBy: same - 1)] : nil
+        let kept = last.map { $0.properties.isAlphabetic } == false ? same : max(0, same - 2)
+        let left = kept == 0 ? 0 : metrics.width(of: String(a.unicodeScalars.prefix(kept)), face: style.face, size: style.size)
+        let whole = bounds(of: old, metrics: metrics).union(bounds(of: new, metrics: metrics))
+        let margin = style.size / 4 + 2
+        let x0 = max(whole.x, x + left - margin)
+        return Rect(x: x0, y: whole.y, width: whole.maxX - x0, height: whole.height)
+    }
+
+    /// Whether every character of `text` is printable ASCII, Latin-1 punctuation and symbols (U+00A0–U+00BF) or
+    /// general punctuation other than direction controls (U+2010–U+2027, U+2030–U+205E): no character that can
+    /// turn a line right to left or reorder it, as a timer's "12:34" and a countdown's "4:56 left  ·  ahead" are.
+    public static func isPlainLeftToRight(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20..<0x7F, 0xA0...0xBF, 0x2010...0x2027, 0x2030...0x205E: true
+            default: false
+            }
+        }
+    }
+
+    /// A rectangle that contains every pixel `operation` may touch. Text is its measured width (the layout the
+    /// canvas draws) and at least one and a half times its size high, with a margin of a quarter of its size
     /// (plus 2 pixels) on every side for overhanging glyphs and anti-aliasing.
     public static func bounds(of operation: DrawOperation, metrics: any TextMetrics) -> Rect {
         switch operation {
@@ -63,7 +122,7 @@ public enum DisplayListDamage: Hashable, Sendable {
             return Rect(x: min(x1, x2), y: min(y1, y2), width: max(1, abs(x2 - x1)), height: max(1, abs(y2 - y1)))
         case .text(let string, let x, let y, let style):
             let margin = style.size / 4 + 2
-            let width = max(metrics.width(of: string, face: style.face, size: style.size), style.size * string.count)
+            let width = metrics.width(of: string, face: style.face, size: style.size)
             let height = max(metrics.lineHeight(face: style.face, size: style.size), style.size * 3 / 2)
             return Rect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
         }
@@ -74,6 +133,20 @@ extension DisplayList {
     /// The operations, in order, that may touch `rect`.
     public func operations(touching rect: Rect, metrics: any TextMetrics) -> [DrawOperation] {
         operations.filter { DisplayListDamage.bounds(of: $0, metrics: metrics).intersects(rect) }
+    }
+
+    /// What a redraw of `rect` draws: the operations that may touch it, from the last opaque fill that covers
+    /// all of it (what is drawn before that is hidden by it), and whether black goes under them first (only when
+    /// no such fill exists: a console's background then paints the rectangle once, not black and then itself).
+    public func redrawing(_ rect: Rect, metrics: any TextMetrics) -> (overBlack: Bool, operations: [DrawOperation]) {
+        let touching = operations(touching: rect, metrics: metrics)
+        guard let cover = touching.lastIndex(where: { operation in
+            guard case .fill(let area, let colour) = operation, colour.a == 255 else { return false }
+            return area.intersection(rect) == rect
+        }) else {
+            return (true, touching)
+        }
+        return (false, Array(touching[cover...]))
     }
 }
 

@@ -37,6 +37,12 @@ public final class PresenterRuntime {
 
     private nonisolated let elapsed: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
+    /// On the live clock (`ContinuousClock`), the loop's sleep is one timer on the main queue, set again each
+    /// pass: its expiry wakes the dispatch manager and the main queue, and nothing else — no task made and
+    /// cancelled a pass, no hop through the concurrency pool's threads (4 thread wakeups a tick on Linux
+    /// before). Nil on any other clock (a ``ManualClock``), whose `sleep` is used.
+    private var liveTimer: (any DispatchSourceTimer)?
+    private let usesLiveTimer: Bool
     private let wallClock: () -> Date
     private let wakes: AsyncStream<Void>
     private let wakeContinuation: AsyncStream<Void>.Continuation
@@ -54,6 +60,7 @@ public final class PresenterRuntime {
         sleeper = { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
         self.wallClock = wallClock
         (wakes, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        usesLiveTimer = C.self == ContinuousClock.self
     }
 
     /// Seconds since the runtime was made, on its clock.
@@ -131,16 +138,25 @@ public final class PresenterRuntime {
             let wallSeconds = wall.timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT(for: wall))
             var next = RedrawScheduler.nextChange(after: t, state: controller.state, wallClock: wallSeconds)
             for host in hosts { if let deadline = host.nextDeadline(after: t) { next = min(next, deadline) } }
-            let sleeper = self.sleeper, wake = wakeContinuation
             let seconds = max(0, min(next, t + 3600))
+            if usesLiveTimer {
+                sleepOnMainQueue(for: seconds - t)
+                // Awaited on the main actor (`isolation:`, as below): the plain `next()` is not isolated, so each
+                // wakeup would hop through a pool thread and back to the main queue.
+                _ = await wakeups.next(isolation: #isolation)
+                continue
+            }
+            let sleeper = self.sleeper, wake = wakeContinuation
             let timer = Task {
                 // A cancelled timer must not wake the loop: that would spin.
                 guard (try? await sleeper(.nanoseconds(Int64(seconds * 1e9)))) != nil else { return }
                 wake.yield()
             }
-            _ = await wakeups.next()
+            _ = await wakeups.next(isolation: #isolation)
             timer.cancel()
         }
+        liveTimer?.cancel()
+        liveTimer = nil
         if statusChanged {
             statusChanged = false
             onStatus(controller.statusLine(at: now))
@@ -148,6 +164,24 @@ public final class PresenterRuntime {
         for host in hosts.reversed() { host.stop() }
         isRunning = false
         resumePassWaiters()
+    }
+
+    /// Sets the live timer to wake the loop `seconds` from now (the one timer, made on the first call; setting it
+    /// again replaces the previous expiry, so a pass woken early by a key leaves no stale wakeup behind).
+    private func sleepOnMainQueue(for seconds: Double) {
+        let timer: any DispatchSourceTimer
+        if let liveTimer {
+            timer = liveTimer
+        } else {
+            timer = DispatchSource.makeTimerSource(queue: .main)
+            let wake = wakeContinuation
+            timer.setEventHandler { wake.yield() }
+            liveTimer = timer
+            timer.schedule(deadline: .now() + max(0, seconds), repeating: .never, leeway: .nanoseconds(0))
+            timer.resume()
+            return
+        }
+        timer.schedule(deadline: .now() + max(0, seconds), repeating: .never, leeway: .nanoseconds(0))
     }
 
     /// One pass: input queued where it is only read when asked, the audience displays, the console, remotes

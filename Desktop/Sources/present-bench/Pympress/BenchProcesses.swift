@@ -21,11 +21,13 @@ func benchPackageRoot() -> URL {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
 
-/// Starts a process with its output in `log` (nil: discarded).
-func spawn(_ path: String, _ arguments: [String], environment: [String: String], log: URL?) throws -> Process {
+/// Starts a process with its output in `log` (nil: discarded), inside `meter`'s cgroup when there is one.
+func spawn(_ path: String, _ arguments: [String], environment: [String: String], log: URL?,
+           meter: ProcessCPUMeter? = nil) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
+    let (program, programArguments) = meter?.launchPrefix(path, arguments) ?? (path, arguments)
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = programArguments
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
     env["DBUS_SESSION_BUS_ADDRESS"] = nil  // no remote control: both presenters run alone
@@ -41,6 +43,7 @@ func spawn(_ path: String, _ arguments: [String], environment: [String: String],
     }
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    meter?.attach(process.processIdentifier)
     return process
 }
 
@@ -85,20 +88,6 @@ enum ProcStat {
         guard fields.count > 14 else { return nil }
         let ticks = fields[11...14].compactMap { Double($0) }.reduce(0, +)
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// The run time of each live thread of the process in seconds, to the nanosecond (the first field of
-    /// `/proc/PID/task/TID/schedstat`), by thread id. Finer than ``cpuSeconds(_:)``'s 10 ms clock ticks, which an
-    /// idle presenter uses a few of a minute. Nil where the kernel does not keep it.
-    static func threadCPUSeconds(_ pid: Int32) -> [String: Double]? {
-        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
-        var seconds: [String: Double] = [:]
-        for task in tasks {
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-                  let first = text.split(separator: " ").first, let value = Double(first) else { continue }
-            seconds[task] = value / 1e9
-        }
-        return seconds.values.contains { $0 > 0 } ? seconds : nil
     }
 
     /// Resident memory in MB (VmRSS).

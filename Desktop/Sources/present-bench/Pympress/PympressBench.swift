@@ -1,10 +1,11 @@
 // present-bench pympress: `extdisplay present` against pympress, pdfpc and Impressive on the same 50-page 16:9 PDF,
-// the same Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen or from /proc.
+// the same Xorg-dummy server (two outputs) and Openbox, in one run; every figure read from the screen, from /proc, or
+// (idle CPU) from each presenter's own cgroup v2 (ProcessCPUMeter).
 // `--audience 1080p` or `4k` sets the audience output (DUMMY1) to 1920×1080 or 3840×2160@30 with xrandr first, as
 // a desktop's settings would (every presenter then uses the mode the desktop set).
 //
 //   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--audience 720p|1080p|4k]
-//                             [--only extdisplay|pympress|pdfpc|impressive]
+//                             [--only extdisplay|pympress|pdfpc|impressive[,...]]
 //   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
 #if canImport(CXRandR)
 import Foundation
@@ -23,8 +24,8 @@ struct RunFigures {
     var slowFlips: [(page: Int, wall: Double, latency: Double)] = []
     var residentMB: Double?
     var idleCPU: Double?
-    /// The idle figure came from 10 ms clock ticks (a thread ended during the idle period).
-    var idleCPUInTicks = false
+    /// Where the idle figure came from (the same for every presenter when the machine allows).
+    var idleCPUSource: ProcessCPUMeter.Source?
     var replug: Double?
     /// 29 keys 0.25 s apart from page 1: the audience on page 30, seconds after the last key (nil: not within 10 s).
     var rapid: Double?
@@ -45,7 +46,8 @@ struct PympressOptions {
     var runs = 3
     var idleSeconds = 20.0
     var gap = 0.4
-    var only: String?
+    /// The presenters to run (nil: all).
+    var only: [String]?
     /// The audience output's size: 1280×720 (the server's own), 1920×1080, or 3840×2160 at 30 Hz.
     var audience = (width: 1280, height: 720)
     /// Another `extdisplay` binary (e.g. a build of the previous commit) run as a third contender.
@@ -69,13 +71,14 @@ struct PympressOptions {
                 default: throw BenchError("--audience 720p|1080p|4k")
                 }
             case "--only":
-                guard ["extdisplay", "pympress", "pdfpc", "impressive"].contains(value) else {
-                    throw BenchError("--only extdisplay|pympress|pdfpc|impressive")
+                let names = value.split(separator: ",").map(String.init)
+                guard !names.isEmpty, names.allSatisfy(["extdisplay", "pympress", "pdfpc", "impressive"].contains) else {
+                    throw BenchError("--only extdisplay|pympress|pdfpc|impressive, or several with commas (extdisplay,pdfpc)")
                 }
-                only = value
+                only = names
             default:
                 throw BenchError("usage: present-bench pympress [--runs N] [--idle SECONDS] [--gap SECONDS] "
-                                 + "[--audience 720p|1080p|4k] [--only extdisplay|pympress|pdfpc|impressive] "
+                                 + "[--audience 720p|1080p|4k] [--only extdisplay|pympress|pdfpc|impressive[,…]] "
                                  + "[--baseline OTHER-EXTDISPLAY]")
             }
         }
@@ -93,6 +96,10 @@ final class PympressBench {
     let deck = BenchDeck(pages: 50)
     let work: URL
     let packageRoot: URL
+    /// The cgroup v2 directory the presenters' own cgroups are made in, or why there is none.
+    let cgroupParent = ProcessCPUMeter.cgroupParent()
+    /// The CPU meter of the presenter being launched (its cgroup).
+    var meter: ProcessCPUMeter?
     var server: BenchServer?
     var reader: ScreenReader?
     /// One line per flip seen (presenter, run, page, wall clock of the key, latency), appended to the file
@@ -157,10 +164,10 @@ final class PympressBench {
         let pympress = Contender(name: "pympress", consoleWindow: "Pympress Presenter") { pdf, display, log in
             try spawn("/usr/bin/pympress", [pdf.path], environment: [
                 "DISPLAY": display, "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
-                "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path], log: log)
+                "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path], log: log, meter: self.meter)
         }
         let ours = Contender(name: "extdisplay", consoleWindow: "extdisplay present: console") { pdf, display, log in
-            try spawn(extdisplay, ["present", pdf.path], environment: ["DISPLAY": display], log: log)
+            try spawn(extdisplay, ["present", pdf.path], environment: ["DISPLAY": display], log: log, meter: self.meter)
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdfpc") else {
             throw BenchError("pdfpc is not installed: apt-get install pdf-presenter-console")
@@ -169,7 +176,7 @@ final class PympressBench {
         let pdfpc = Contender(name: "pdfpc", consoleWindow: "pdfpc - presenter.*") { pdf, display, log in
             try spawn("/usr/bin/pdfpc", [pdf.path], environment: [
                 "DISPLAY": display, "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
-                "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path], log: log)
+                "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path], log: log, meter: self.meter)
         }
         // Impressive 0.13 (pygame: Debian's own Python, whatever python3 is first on PATH): the slides alone, in a
         // borderless window of the audience's size placed on the audience output, no transitions.
@@ -177,7 +184,7 @@ final class PympressBench {
         let impressive = Contender(name: "impressive", consoleWindow: "Impressive.*", hasConsole: false) { pdf, display, log in
             let process = try spawn("/usr/bin/python3", ["/usr/bin/impressive", "--nologo", "-T", "0", "-ff",
                                                          "-g", "\(self.options.audience.width)x\(self.options.audience.height)", pdf.path],
-                                    environment: ["DISPLAY": display, "HOME": home.path], log: log)
+                                    environment: ["DISPLAY": display, "HOME": home.path], log: log, meter: self.meter)
             _ = try spawn("/bin/sh", ["-c", "for i in $(seq 300); do w=$(xdotool search --class impressive | tail -1); "
                                       + "if [ -n \"$w\" ]; then xdotool windowmove $w 1920 0 && exit 0; fi; sleep 0.05; done"],
                           environment: ["DISPLAY": display], log: nil)
@@ -192,19 +199,24 @@ final class PympressBench {
         if let baseline = options.baseline {
             guard FileManager.default.isExecutableFile(atPath: baseline) else { throw BenchError("--baseline \(baseline) is not executable") }
             all.append(Contender(name: "extdisplay-baseline", consoleWindow: "extdisplay present: console") { pdf, display, log in
-                try spawn(baseline, ["present", pdf.path], environment: ["DISPLAY": display], log: log)
+                try spawn(baseline, ["present", pdf.path], environment: ["DISPLAY": display], log: log, meter: self.meter)
             })
         }
-        return all.filter { options.only == nil || $0.name.hasPrefix(options.only!) }
+        return all.filter { contender in options.only.map { $0.contains { contender.name.hasPrefix($0) } } ?? true }
     }
 
     func runOnce(_ contender: Contender, run: Int, pdf: URL) throws -> RunFigures {
         guard let server else { throw BenchError("no server") }
         var figures = RunFigures()
         let log = work.appendingPathComponent("\(contender.name)-\(run).log")
+        let meter = ProcessCPUMeter(name: "\(contender.name)-\(run)", parent: cgroupParent)
+        self.meter = meter
         let start = SDLVideo.now()
         let process = try contender.launch(pdf, server.display, log)
-        defer { stop(process) }
+        defer {
+            stop(process)
+            meter.remove()
+        }
         figures.launch = poll(timeout: 30, from: start) { audiencePage() == 0 && (!contender.hasConsole || mainShows(page: 0)) }
         guard figures.launch != nil else {
             figures.note = "page 1 never showed on both displays within 30 s (log: \(log.path))"
@@ -252,24 +264,16 @@ final class PympressBench {
             _ = poll(timeout: 10, from: SDLVideo.now()) { audiencePage() == deck.pages - 1 }
             usleep(1_000_000)
         }
-        // Idle: the last page, nothing pressed, the talk timer running. The threads' run time to the nanosecond
-        // where the kernel keeps it (clock ticks are 10 ms: one tick in 10 s already reads 0.10 %); a thread that
-        // ends in between takes its time with it, so then the ticks (which keep it) are used, and said.
-        let pid = process.processIdentifier
-        if let ticks0 = ProcStat.cpuSeconds(pid) {
-            let threads0 = ProcStat.threadCPUSeconds(pid)
+        // Idle: the last page, nothing pressed, the talk timer running. The presenter's CPU time over the period,
+        // threads and processes that ended in between included, read the same way for every presenter
+        // (``ProcessCPUMeter``: its cgroup's microseconds, else the process clock's nanoseconds, else ticks).
+        let source = meter.source
+        if let cpu0 = meter.seconds(from: source) {
             let wall0 = SDLVideo.now()
             usleep(UInt32(options.idleSeconds * 1e6))
-            let threads1 = ProcStat.threadCPUSeconds(pid)
-            if let ticks1 = ProcStat.cpuSeconds(pid) {
-                let wall = SDLVideo.now() - wall0
-                if let threads0, let threads1, Set(threads0.keys).isSubset(of: Set(threads1.keys)) {
-                    let used = threads1.values.reduce(0, +) - threads0.values.reduce(0, +)
-                    figures.idleCPU = used / wall * 100
-                } else {
-                    figures.idleCPU = (ticks1 - ticks0) / wall * 100
-                    figures.idleCPUInTicks = true
-                }
+            if let cpu1 = meter.seconds(from: source) {
+                figures.idleCPU = (cpu1 - cpu0) / (SDLVideo.now() - wall0) * 100
+                figures.idleCPUSource = source
             }
         }
         // Unplug the audience output, then plug it back: does the audience see the slide again, and when?
@@ -302,6 +306,15 @@ final class PympressBench {
               + "Impressive \(impressiveVersion); load average \(loadAverage()) at the start; "
               + "flips \(options.gap) s apart, idle \(options.idleSeconds) s, screen polled every "
               + "\(Double(options.pollMicroseconds) / 1000) ms")
+        switch cgroupParent {
+        case .success(let directory):
+            print("idle CPU: each presenter in a cgroup v2 of its own under \(directory) (cpu.stat usage_usec: "
+                  + "microseconds, its threads and processes, ended ones included)")
+        case .failure(let why):
+            print("idle CPU: NO CGROUP (\(why)); falling back to each process's CPU clock (nanoseconds, all its "
+                  + "threads, ended ones included, not its child processes), else clock ticks; each figure says which")
+        }
+        defer { if case .success(let directory) = cgroupParent { rmdir(directory) } }
         var results: [String: [RunFigures]] = [:]
         for run in 0..<options.runs {
             for contender in run % 2 == 0 ? contenders : contenders.reversed() {
@@ -328,7 +341,7 @@ final class PympressBench {
             + "p90 \(ms(percentile(sorted, 0.9))) "
             + "max \(ms(sorted.last)) (\(f.flips.count) seen, \(f.missedFlips) missed), "
             + "RSS \(f.residentMB.map { String(format: "%.0f MB", $0) } ?? "—"), "
-            + "idle CPU \(f.idleCPU.map { String(format: "%.3f %%", $0) } ?? "—")\(f.idleCPUInTicks ? " (clock ticks)" : ""), replug \(f.replug == nil ? "never" : ms(f.replug)), "
+            + "idle CPU \(f.idleCPU.map { String(format: "%.3f %%", $0) } ?? "—")\(f.idleCPUSource.map { " (\($0.rawValue))" } ?? ""), replug \(f.replug == nil ? "never" : ms(f.replug)), "
             + "29 rapid keys: last page \(f.rapid == nil ? "not within 10 s" : ms(f.rapid)) after the last key"
             + (f.note.isEmpty ? "" : " [\(f.note)]")
             + f.slowFlips.map { String(format: "\n    slow flip to page %d, key at %.3f: %.0f ms", $0.page, $0.wall, $0.latency * 1000) }
@@ -347,7 +360,9 @@ final class PympressBench {
                     + " / \(formatMS(all.last, digits: 1))"
                     + (missed > 0 ? " (\(missed) flips not seen)" : "") }),
             ("idle CPU, static slide, timer running (median)", { runs in
-                median(runs.compactMap(\.idleCPU)).map { String(format: "%.3f %%", $0) } ?? "—" }),
+                let sources = Set(runs.compactMap { $0.idleCPUSource?.rawValue }).sorted().joined(separator: "; ")
+                return (median(runs.compactMap(\.idleCPU)).map { String(format: "%.3f %%", $0) } ?? "—")
+                    + (sources.isEmpty ? "" : " (\(sources))") }),
             ("resident memory after all pages (median)", { runs in
                 median(runs.compactMap(\.residentMB)).map { String(format: "%.0f MB", $0) } ?? "—" }),
             ("29 keys 0.25 s apart: audience on the last page, after the last key (median)", { runs in
@@ -369,7 +384,7 @@ final class PympressBench {
         print("\nflips measured: \(flips); command: present-bench pympress "
               + "--runs \(options.runs) --idle \(options.idleSeconds) --gap \(options.gap) "
               + "--audience \(options.audience.width)x\(options.audience.height)"
-              + (options.only.map { " --only \($0)" } ?? ""))
+              + (options.only.map { " --only \($0.joined(separator: ","))" } ?? ""))
     }
 }
 
