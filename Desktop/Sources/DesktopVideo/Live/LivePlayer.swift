@@ -362,7 +362,7 @@ public final class LivePlayer {
         unpresented = next.time
         // The letterbox bars are already on screen: only the picture's rectangle, copied straight in.
         if let audience, let box = audienceBox, audience.canPresentChangedRectangles, videoBox(of: next, on: audience) == box {
-            audience.display(changedRect: box) { canvas in
+            audience.display(changedRects: [box]) { canvas, _ in
                 canvas.drawOpaque(next.pixels, width: next.width, height: next.height, order: next.layout.canvasOrder, in: box)
             }
         } else {
