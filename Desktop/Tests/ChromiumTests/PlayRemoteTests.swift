@@ -193,10 +193,12 @@ struct PlayRemoteTests {
         [remote, flood]];
       const results = [];
       // A socket that ends 1006 (the connection dropped, no close frame: seen about one run in three on this loaded
-      // machine) where a close with a reason is due is tried once more, and says so.
+      // machine, once twice in a row) where a close with a reason is due is tried up to twice more, and says so.
       for (const [index, [path, messages]] of attempts.entries()) {
         let result = await attempt(path, messages);
-        if (result.includes(" 1006") && index !== 6 && index !== 8) result = (await attempt(path, messages)) + " (again after a 1006)";
+        for (let again = 1; again <= 2 && result.includes(" 1006") && index !== 6 && index !== 8; again += 1) {
+          result = (await attempt(path, messages)) + " (try " + (again + 1) + " after a 1006)";
+        }
         results.push(result);
       }
       return JSON.stringify(results); })()
