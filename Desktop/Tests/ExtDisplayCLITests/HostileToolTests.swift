@@ -153,7 +153,9 @@ struct HostileToolTests {
     static func renderAheadPdftoppm(in dir: URL) throws {
         let log = dir.appendingPathComponent("renders").path
         try stub("pdftoppm", in: dir, """
-            if [ "$1" = -f ] && [ "$2" -le 2 ]; then
+            first=; previous=
+            for argument in "$@"; do [ "$previous" = -f ] && first=$argument; previous=$argument; done
+            if [ -n "$first" ] && [ "$first" -le 2 ]; then
               echo 'edk: pages 1 and 2 are not rendered' >&2
               exit 1
             fi
