@@ -59,6 +59,12 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSDBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
+        // The application's pure core: what every key means in each mode (presenting, playing), the quit rule, the
+        // playing mode's core around the library's VideoPlayback, which output is the console, which backend runs,
+        // what an unknown frame rate is. Foundation and the library only: no C module, no process, no clock.
+        .target(name: "ExtDisplayCore",
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia")],
+                swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
         // Child processes started clean: an empty signal mask, default handlers, optionally a process group of their own.
         .target(name: "DesktopProcesses", swiftSettings: strict),
         // Files read from untrusted places (bounded, regular files only, a timeout) and written atomically.
@@ -84,7 +90,7 @@ let package = Package(
                 swiftSettings: strict),
         // SDL windows, the drawing canvas and the vsync frame clock.
         .target(name: "SDLWindows",
-                dependencies: [kit("ExternalDisplayKit"), "DesktopImages", "DesktopText",
+                dependencies: [kit("ExternalDisplayKit"), "ExtDisplayCore", "DesktopImages", "DesktopText",
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict),
         // X11 outputs: topology, hotplug and modes from RandR on a private connection, and the desktop platform.
@@ -100,7 +106,7 @@ let package = Package(
                 dependencies: [.target(name: "CLibWayland", condition: linuxOnly)]),
         // Present/ (wlpresent): SDL windows fullscreen on a named output, for `extdisplay present`.
         .target(name: "ExternalDisplayWayland",
-                dependencies: [kit("ExternalDisplayKit"), "DesktopModeState", "DesktopFiles",
+                dependencies: [kit("ExternalDisplayKit"), "ExtDisplayCore", "DesktopModeState", "DesktopFiles",
                                .target(name: "CWaylandClient", condition: linuxOnly),
                                .target(name: "CSDBus", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
@@ -110,7 +116,7 @@ let package = Package(
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .target(name: "DesktopVideo",
-                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
+                dependencies: [kit("ExternalDisplayKit"), "ExtDisplayCore", kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
                                "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles", "X11Outputs",
                                "ExternalDisplayMPRIS", "ExternalDisplayWayland",
                                .target(name: "CGStreamer", condition: linuxOnly),
@@ -123,7 +129,7 @@ let package = Package(
 
         // The presenter behind `extdisplay present`: deck, console, audience view (Linux showcase).
         .target(name: "ExternalDisplayPresenter",
-                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), "SDLWindows", "DesktopText",
+                dependencies: [kit("ExternalDisplayKit"), "ExtDisplayCore", kit("ExternalDisplayMedia"), "SDLWindows", "DesktopText",
                                "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "CFatalSignals"],
                 swiftSettings: strict),
 
@@ -165,7 +171,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "extdisplay",
                           dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"),
-                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
+                                         "ExtDisplayCore", "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "ExternalDisplayMPRIS", "ExternalDisplayPresenter", "PresenterRuntime",
                                          "ExternalDisplayBrowser", "ExternalDisplayWayland", "DesktopVideo",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
@@ -193,6 +199,10 @@ let package = Package(
         // tests, one target per real component they start, fail (never skip) when it is missing. The helpers for
         // the binary, child processes, polling with hang guards, Xorg-dummy, window dumps and session buses are
         // in ExtDisplayTestSupport. scripts/test.sh runs them, some in a process of their own (it says why).
+        .testTarget(name: "ExtDisplayCoreTests",
+                    dependencies: ["ExtDisplayCore", kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"),
+                                   kit("ExternalDisplayTesting")],
+                    swiftSettings: strict),
         .testTarget(name: "DesktopImagesTests",
                     dependencies: desktopModules,
                     swiftSettings: strict),

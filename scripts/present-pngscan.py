@@ -6,6 +6,9 @@ usage: present-pngscan.py FILE RRGGBB [RRGGBB ...]   -> prints one count per col
        present-pngscan.py --region X,Y,W,H FILE RRGGBB ...  (count inside a rectangle only)
        present-pngscan.py --png OUT.png FILE.xwd            (convert a window dump to PNG)
        present-pngscan.py --digest X,Y,W,H FILE             (SHA-1 of the pixels inside a rectangle)
+       present-pngscan.py --compare X,Y,W,H FILE REF.png    (the rectangle against a W×H reference, on a 16×9
+                                                              grid: "same", or each differing cell as
+                                                              COL,ROW:PIXELS:MAXDIFF)
 
 A rectangle that is not entirely inside the image is an error (exit status 2), never a count of 0.
 """
@@ -110,6 +113,30 @@ def main(argv):
         for y in range(max(0, y0), min(height, y0 + h)):
             digest.update(bytes(rows[y][x0 * bpp:(x0 + w) * bpp]))
         print(digest.hexdigest())
+        return
+    if argv and argv[0] == "--compare":
+        x0, y0, w, h = [int(v) for v in argv[1].split(",")]
+        width, height, bpp, rows = read_image(argv[2])
+        inside((x0, y0, w, h), width, height)
+        rw, rh, rbpp, ref = read_image(argv[3])
+        if (rw, rh) != (w, h):
+            sys.stderr.write(f"the reference is {rw}x{rh}, the region {w}x{h}\n")
+            sys.exit(2)
+        cells = []
+        for cy in range(9):
+            for cx in range(16):
+                differing, worst = 0, 0
+                for y in range(cy * h // 9, (cy + 1) * h // 9):
+                    a, b = rows[y0 + y], ref[y]
+                    for x in range(cx * w // 16, (cx + 1) * w // 16):
+                        i, j = (x0 + x) * bpp, x * rbpp
+                        d = max(abs(a[i] - b[j]), abs(a[i + 1] - b[j + 1]), abs(a[i + 2] - b[j + 2]))
+                        if d:
+                            differing += 1
+                            worst = max(worst, d)
+                if differing:
+                    cells.append(f"{cx},{cy}:{differing}:{worst}")
+        print(" ".join(cells) if cells else "same")
         return
     if argv and argv[0] == "--region":
         region = [int(v) for v in argv[1].split(",")]

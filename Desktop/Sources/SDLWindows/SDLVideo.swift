@@ -1,6 +1,7 @@
 import DesktopImages
 import DesktopText
 import CSDL2
+import ExtDisplayCore
 import Foundation
 
 /// SDL's video subsystem, held while any window (or a running platform) needs it, with the hints the
@@ -26,6 +27,17 @@ package enum SDLVideo {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
         holders = 1
+    }
+
+    /// Makes SDL open its windows on `backend`'s display server: the one place SDL's video driver is chosen, before
+    /// SDL starts. X11 leaves an `SDL_VIDEODRIVER` the user set alone; Wayland insists (SDL 2 would otherwise pick
+    /// X11 through XWayland, where the outputs are emulated). Headless needs no driver.
+    package static func selectDriver(for backend: PresenterBackend) {
+        switch backend {
+        case .x11: setenv("SDL_VIDEODRIVER", "x11", 0)
+        case .wayland: setenv("SDL_VIDEODRIVER", "wayland", 1)
+        case .headless: break
+        }
     }
 
     /// Lets go of a hold; the last one stops SDL video.

@@ -85,7 +85,12 @@ struct LivePlayTests {
         }
         #expect(after.map { expected.contains($0) } == true, "after Left at second \(returned): \(String(describing: after))")
 
-        // Q quits.
+        // The playing mode's key table in the core: Esc never quits (a clicker sends it), one Q asks, a second Q
+        // within 2 s quits — as in `present`.
+        _ = try Shell.run(["xdotool", "key", "Escape"], environment: ["DISPLAY": x.display])
+        _ = try Shell.run(["xdotool", "key", "q"], environment: ["DISPLAY": x.display])
+        #expect(child.waitForLine(timeout: 15) { $0 == "press Q again to quit" }, "one Q must ask first: \(child.stdout.suffix(400))")
+        #expect(child.exitStatus(timeout: 0) == nil, "Esc and one Q must not quit: \(child.stderr)")
         _ = try Shell.run(["xdotool", "key", "q"], environment: ["DISPLAY": x.display])
         #expect(child.exitStatus(timeout: 15) == 0, "\(child.stderr)")
         #expect(child.stdout.contains(" presented, "), "the frame counts at the end: \(child.stdout)")

@@ -96,7 +96,7 @@ struct PlayCadenceTests {
             .output.split(separator: "\n").first.map(String.init) ?? ""
         try #require(!window.isEmpty, "no controls window")
         _ = try Shell.run(["xdotool", "windowfocus", "--sync", window], environment: env)
-        _ = try Shell.run(["xdotool", "key", "q"], environment: env)
+        _ = try Shell.run(["xdotool", "key", "ctrl+q"], environment: env)
         #expect(child.exitStatus(timeout: 15) == 0, "\(child.stderr)")
     }
 }

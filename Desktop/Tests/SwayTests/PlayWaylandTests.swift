@@ -111,7 +111,7 @@ struct PlayWaylandTests {
         let next = try Self.await(client, tv, seconds: 20) { ($0 ?? -1) > returned }
         #expect((next ?? -1) > returned, "after Space: \(String(describing: next)), was paused at \(returned)")
 
-        try client.key("q")
+        try client.key("q", modifier: "ctrl")
         #expect(player.exitStatus(timeout: 15) == 0, "\(player.stderr)")
         #expect(player.stdout.contains(" presented, "), "the frame counts at the end: \(player.stdout)")
     }

@@ -2,6 +2,7 @@
 import DesktopFiles
 import DesktopImages
 import ExternalDisplayKit
+import ExtDisplayCore
 public import ExternalDisplayMedia
 import ExternalDisplaySimulator
 public import Foundation
@@ -13,7 +14,10 @@ import SDLWindows
 /// The decisions come from ``VideoPlayback`` (where the film plays; unplug pauses it and brings it back to the
 /// main window at the same position; replug moves it out again, paused); the frame shown from
 /// ``VideoFrameScheduler`` at each step's instant, treated as a vsync of a 60 Hz display; the picture from a real
-/// GStreamer ``VideoDecoder``. Each step takes one refresh period; `wait:S` lets S seconds pass.
+/// GStreamer ``VideoDecoder``. Each step takes one refresh period; `wait:S` lets S seconds pass. The simulated
+/// displays go through the engine as `present`'s do (``ExternalDisplayKit/DisplayCoordinator`` on a
+/// ``ExternalDisplaySimulator/SimulatedPlatform``): the film plays on the displays the engine attached, in the safe
+/// frame of the layout it chose, and the engine's diagnostics are printed on standard error.
 ///
 /// ```swift
 /// let run = HeadlessPlayer(file: film, steps: try PlayStep.parseList("wait:2,pause,unplug:hdmi-tv-1080p"))
@@ -53,8 +57,16 @@ public final class HeadlessPlayer {
     public var decoderTimeout: Double = 10
 
     private var canvases: [String: Canvas] = [:]
-    private var externals: [SimulatedVideoDisplay] = []
-    var playback: VideoPlayback
+    /// The simulated displays, through the engine (created by ``run(writingTo:log:)``).
+    private var coordinator: DisplayCoordinator<SimulatedPlatform>?
+    private var reporter: VideoDisplayReporter?
+    /// The external displays plugged in so far, by id (`unplug:ID`), and their catalog preset.
+    private var plugged: [(id: String, preset: DisplayCatalog.Preset)] = []
+    /// The external displays the engine attached, in the order it attached them.
+    private var attached: [DisplayAttachment] { coordinator?.attachments ?? [] }
+    /// The playing mode of the application core: the film's ``VideoPlayback``, the keys, the quit rule.
+    var core: PlayerCore
+    var playback: VideoPlayback { core.playback }
     private var scheduler: VideoFrameScheduler?
     private var decoder: VideoDecoder?
     private var frame: VideoFrame?
@@ -83,7 +95,7 @@ public final class HeadlessPlayer {
         self.displays = displays
         self.steps = steps
         configuration = VideoPlaybackConfiguration(display: display)
-        playback = VideoPlayback(configuration: configuration)
+        core = PlayerCore(configuration: configuration)
     }
 
     /// Opens the file (a message, not a trap, when it cannot be played), plays the steps and writes the snapshots
@@ -92,6 +104,7 @@ public final class HeadlessPlayer {
                     log: @escaping (String) -> Void = { _ in }) throws(PlayerError) -> Outcome {
         self.log = log
         let device = try resolveDisplays()
+        defer { coordinator?.stop() }
         if let directory {
             do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
                 throw PlayerError("cannot create the snapshot folder \(directory.path): \(error.localizedDescription)")
@@ -103,7 +116,7 @@ public final class HeadlessPlayer {
         }
         decoder = opened
         let info = opened.info
-        let fps = info.framesPerSecond ?? 30
+        let fps = AssumedFrameRate.rate(info.framesPerSecond)
         do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refreshRate) } catch {
             throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
         }
@@ -112,9 +125,9 @@ public final class HeadlessPlayer {
             + (info.duration.map { String(format: "%.3f s", $0) } ?? "length unknown") + ", decoder "
             + (info.decoder ?? "unknown"))
         if case .named(let name) = configuration.display,
-           !externals.contains(where: { $0.id == name || $0.preset.displayName == name }) {
+           !plugged.contains(where: { $0.id == name || $0.preset.displayName == name }) {
             log("warning: no external display named \(name) (plugged: "
-                + (externals.isEmpty ? "none" : externals.map(\.id).joined(separator: ", "))
+                + (plugged.isEmpty ? "none" : plugged.map(\.id).joined(separator: ", "))
                 + "); the film plays in the main window until one is plugged in")
         }
         let title = file.deletingPathExtension().lastPathComponent
@@ -122,7 +135,7 @@ public final class HeadlessPlayer {
         defer { stopRemote() }
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
                                                           mediaType: .video))
-        apply(externals.map { VideoPlaybackEvent.displayAttached($0.videoDisplay) } + [.load(item, at: 0, playing: true)])
+        apply(takeDisplayEvents() + [.load(item, at: 0, playing: true)])
         var snapshots = try show(step: 0, label: "start", device: device, title: title, directory)
         for (index, step) in steps.enumerated() {
             if step == .quit {
@@ -134,6 +147,10 @@ public final class HeadlessPlayer {
             snapshots += try show(step: index + 1, label: step.label, device: device, title: title, directory)
             if quitRequested {
                 log("quit (MPRIS) after step \(index + 1)")
+                break
+            }
+            if core.wantsQuit {
+                log("quit (\(step.label)) after step \(index + 1)")
                 break
             }
         }
@@ -148,24 +165,48 @@ public final class HeadlessPlayer {
             device = named
             names.removeFirst()
         }
+        // The engine lays a TV's picture out in its safe frame (overscan left out), as `present` does by default.
+        let platform = SimulatedPlatform(device: device)
+        let coordinator = DisplayCoordinator(platform: platform, configuration: DisplayConfiguration(overscanCompensation: .none))
+        let reporter = VideoDisplayReporter()
+        coordinator.delegate = reporter
+        self.coordinator = coordinator
+        self.reporter = reporter
         for name in names { try plug(name) }
+        coordinator.start()
         return PixelSize(width: Int(Double(device.points.width) * device.scale),
                          height: Int(Double(device.points.height) * device.scale))
     }
 
+    /// Plugs in a display of the catalog `preset` under a new id (the preset's name, then `-2`, `-3`…).
     private func plug(_ preset: String) throws(PlayerError) {
         var id = preset, n = 2
-        while externals.contains(where: { $0.id == id }) {
+        while plugged.contains(where: { $0.id == id }) {
             id = "\(preset)-\(n)"
             n += 1
         }
-        guard let display = SimulatedVideoDisplay(preset: preset, id: id) else {
+        guard let coordinator, let known = DisplayCatalog.preset(named: preset),
+              coordinator.platform.connect(preset: preset, as: DisplayID(id)) != nil else {
             throw PlayerError("unknown display preset '\(preset)'; external displays: "
                                     + DisplayCatalog.presets.map(\.name).joined(separator: ", ")
                                     + (DisplayCatalog.device(named: preset) != nil ? " (a device such as '\(preset)' "
                                        + "can only be the first entry of --simulate)" : ""))
         }
-        externals.append(display)
+        plugged.append((id, known))
+    }
+
+    /// What the engine reported since the last call, as the playback core's events (attached displays by the
+    /// catalog's name, so `--display "HDMI TV"` finds them).
+    private func takeDisplayEvents() -> [VideoPlaybackEvent] {
+        (reporter?.take() ?? []).map { change in
+            switch change {
+            case .attached(let id):
+                let name = plugged.first { $0.id == id.rawValue }?.preset.displayName ?? id.rawValue
+                return .displayAttached(VideoDisplay(id: id.rawValue, name: name))
+            case .detached(let id):
+                return .displayDetached(id: id.rawValue)
+            }
+        }
     }
 
     private func perform(_ step: PlayStep) throws(PlayerError) {
@@ -178,26 +219,35 @@ public final class HeadlessPlayer {
         case .wait(let seconds): now += seconds
         case .listen(let seconds): listen(seconds)
         case .unplug(let id):
-            guard let index = externals.firstIndex(where: { $0.id == id }) else {
+            guard let index = plugged.firstIndex(where: { $0.id == id }) else {
                 throw PlayerError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
-                                        + externals.map(\.id).joined(separator: ", "))
+                                        + plugged.map(\.id).joined(separator: ", "))
             }
-            externals.remove(at: index)
-            apply([.displayDetached(id: id)])
+            plugged.remove(at: index)
+            coordinator?.platform.disconnect(DisplayID(id))
+            apply(takeDisplayEvents())
         case .plug(let preset):
             try plug(preset)
-            apply([.displayAttached(externals[externals.count - 1].videoDisplay)])
+            apply(takeDisplayEvents())
         case .external: apply([.moveToExternalDisplay])
         case .main: apply([.moveToMainWindow])
         case .rate(let rate): apply([.setRate(rate)])
         case .volume(let volume): apply([.setVolume(volume)])
         case .quit: break
+        case .press(let press):
+            let wasArmed = core.isQuitArmed(at: now)
+            carryOut(core.handle(press, at: now))
+            if !core.wantsQuit, !wasArmed, core.isQuitArmed(at: now) { log("press Q again to quit") }
         }
     }
 
     /// Hands a batch to the core at the current instant and carries out what the player must.
     func apply(_ events: [VideoPlaybackEvent]) {
-        let effects = playback.handle(events, at: now)
+        carryOut(core.handle(events, at: now))
+    }
+
+    /// Carries out what the core decided.
+    private func carryOut(_ effects: [VideoPlaybackEffect]) {
         #if os(Linux)
         remote?.reflect(effects, volume: playback.volume)
         #endif
@@ -257,18 +307,18 @@ public final class HeadlessPlayer {
         }
         out.append(try write(console, "\(name)-console", directory, Snapshot(step: step, label: label, display: "console",
                                                                             frameTime: shownHere?.time)))
-        for display in externals {
-            let size = display.layout.frame.size
-            let canvas = try canvas(display.id, size)
+        for attachment in attached {
+            let id = attachment.display.id.rawValue
+            let canvas = try canvas(id, attachment.layout.frame.size)
             canvas.clear(.black)
             var shown: Double?
-            if playback.placement?.display?.id == display.id, let frame {
-                let box = Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: display.layout.safeFrame)
+            if playback.placement?.display?.id == id, let frame {
+                let box = Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: attachment.layout.safeFrame)
                 canvas.draw(Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels), in: box)
                 shown = frame.time
             }
-            out.append(try write(canvas, "\(name)-\(display.id)", directory,
-                                 Snapshot(step: step, label: label, display: display.id, frameTime: shown)))
+            out.append(try write(canvas, "\(name)-\(id)", directory,
+                                 Snapshot(step: step, label: label, display: id, frameTime: shown)))
         }
         let place = playback.placement?.display?.id ?? (playback.item == nil ? "nowhere" : "the main window")
         log("\(name): \(playback.status.rawValue) at \(String(format: "%.3f", playback.position(at: now))) s on \(place)"

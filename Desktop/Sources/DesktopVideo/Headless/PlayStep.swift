@@ -1,8 +1,11 @@
+public import ExtDisplayCore
 import Foundation
 
 /// One step of a headless `extdisplay play` run (`--keys play,wait:3,seek:30,pause,unplug:hdmi-tv-1080p`).
 ///
-/// Every step takes one refresh period (1/60 s) of virtual time; `wait:S` lets S more seconds pass.
+/// Every step takes one refresh period (1/60 s) of virtual time; `wait:S` lets S more seconds pass. A step that
+/// names a key (`left`, `e`, `escape`, `q`, `ctrl+q`; see ``ExtDisplayCore/KeyPress/init(name:)``) presses it: the
+/// playing mode's key table decides what it does, as for the same key typed in the controls window.
 public enum PlayStep: Sendable, Hashable {
     /// Play (Space toggles: `toggle`).
     case play
@@ -33,6 +36,8 @@ public enum PlayStep: Sendable, Hashable {
     case volume(Double)
     /// Stop the run here.
     case quit
+    /// A key pressed, decided by ``ExtDisplayCore/PlayerKeyTable`` (Q twice within 2 s quits, Esc never does).
+    case press(KeyPress)
 
     /// The step's name in snapshot file names (`seek-30`, `unplug-hdmi-tv-1080p`).
     public var label: String {
@@ -51,6 +56,7 @@ public enum PlayStep: Sendable, Hashable {
         case .rate(let r): "rate-\(Self.format(r))"
         case .volume(let v): "volume-\(Self.format(v))"
         case .quit: "quit"
+        case .press(let press): "key-\(press)"
         }
     }
 
@@ -91,8 +97,10 @@ public enum PlayStep: Sendable, Hashable {
         case ("unplug", let id?) where !id.isEmpty: return .unplug(id)
         case ("plug", let preset?) where !preset.isEmpty: return .plug(preset)
         default:
+            if argument == nil, let press = KeyPress(name: name), PlayerKeyTable.command(for: press) != nil { return .press(press) }
             throw PlayStepError(entry: entry, reason: "unknown step; use play, pause, toggle, seek:S, seek:+S, seek:-S, "
-                                + "wait:S, listen:S, unplug:ID, plug:PRESET, external, main, rate:R, volume:V or quit")
+                                + "wait:S, listen:S, unplug:ID, plug:PRESET, external, main, rate:R, volume:V, quit, "
+                                + "or a key of play's (space, left, right, up, down, home, e, m, v, j, l, escape, q, ctrl+q)")
         }
     }
 

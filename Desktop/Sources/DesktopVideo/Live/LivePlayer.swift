@@ -2,6 +2,7 @@
 import CSDL2
 import DesktopImages
 import ExternalDisplayKit
+import ExtDisplayCore
 public import ExternalDisplayMedia
 public import Foundation
 import SDLWindows
@@ -9,8 +10,10 @@ import X11Outputs
 
 /// `extdisplay play FILE` on an X server or a Wayland compositor: the film in a borderless window covering the
 /// external output (fullscreen on it on Wayland), the controls in a window on the main output; outputs and hotplug
-/// from a ``PlayerOutputSource`` (RandR, or the Wayland output API); keys Space (play/pause),
-/// Left/Right (5 s back/forward), E (to the external display), M (to the main window), Q or Esc (quit).
+/// from a ``PlayerOutputSource`` (RandR, or the Wayland output API); the controls window goes where the console
+/// of `present` would (``ExtDisplayCore/ConsoleOutputRule``, never on the output `--display` names) and its keys
+/// mean what the playing mode's ``ExtDisplayCore/PlayerKeyTable`` says (Space play/pause, Left/Right 5 s, E and M,
+/// Esc never quits, Q twice or Ctrl-Q quits), decided by ``ExtDisplayCore/PlayerCore``.
 ///
 /// ``VideoPlayback`` decides where the film plays and what unplugging does; ``VideoFrameScheduler`` picks the
 /// frame for each refresh of the display the film plays on; the ``VideoDecoder`` streams ahead while playing and
@@ -23,7 +26,9 @@ import X11Outputs
 @MainActor
 public final class LivePlayer {
     private let file: URL
-    private var playback: VideoPlayback
+    /// The playing mode of the application core: the film's ``VideoPlayback``, the keys, the quit rule.
+    private var core: PlayerCore
+    private var playback: VideoPlayback { core.playback }
     private var scheduler: VideoFrameScheduler?
     private var decoder: VideoDecoder?
     private let server: PlayerDisplayServer
@@ -69,11 +74,11 @@ public final class LivePlayer {
                 log: @escaping (String) -> Void) {
         self.file = file
         self.server = server
-        playback = VideoPlayback(configuration: VideoPlaybackConfiguration(display: display))
+        core = PlayerCore(configuration: VideoPlaybackConfiguration(display: display))
         self.log = log
     }
 
-    /// Plays until Q, Esc or the window's close; returns the media problems met on the way. Throws when the file
+    /// Plays until Q twice, Ctrl-Q or the window's close; returns the media problems met on the way. Throws when the file
     /// cannot be opened or the display server cannot be used.
     public func run() async throws(PlayerError) -> [String] {
         var named: String?
@@ -84,7 +89,7 @@ public final class LivePlayer {
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         self.session = session
         let outputs = session.outputs()
-        mainOutput = outputs.first(where: \.isPrimary) ?? outputs.first
+        mainOutput = Self.consoleOutput(among: outputs, audience: named)
         for output in outputs where output.id != mainOutput?.id { externals[output.outputName] = output }
         let opened: VideoDecoder
         let soundProblem = VideoDecoder.soundServerCheck()
@@ -97,7 +102,7 @@ public final class LivePlayer {
         decoder = opened
         hasSound = opened.playsSound
         if soundProblem == nil { log(hasSound ? "sound: through the sound server (pulsesink)" : "sound: the file has none") }
-        let fps = opened.info.framesPerSecond ?? 30
+        let fps = AssumedFrameRate.rate(opened.info.framesPerSecond)
         let refresh = RefreshRule.usableRate(playbackOutput?.display.currentMode.refreshRate ?? 0)
         do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh) } catch {
             throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
@@ -110,7 +115,7 @@ public final class LivePlayer {
         if case .named(let name) = playback.configuration.display, externals[name] == nil {
             log("warning: no external output named \(name); the film plays in the main window until it is connected")
         }
-        let bounds = mainOutput?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720)
+        let bounds = mainOutput?.bounds ?? ConsoleOutputRule.fallbackFrame
         do {
             // On the window's own surface (X11's shared-memory image), as the audience window: SDL then never backs
             // window surfaces with OpenGL textures (Mesa's software GL without a GPU), which it decides at the first.
@@ -137,7 +142,7 @@ public final class LivePlayer {
         session.startEvents { [weak self] events in self?.handle(events) }
         let grid = RefreshGrid(refreshRate: refresh, origin: clock.now())
         var served = -Double.infinity
-        while !quits {
+        while !quits && !core.wantsQuit {
             pumpEvents()
             if let taken = remote?.take() {
                 if !taken.events.isEmpty { apply(taken.events) }
@@ -174,6 +179,15 @@ public final class LivePlayer {
         return externals.values.min { $0.bounds.x < $1.bounds.x } ?? mainOutput
     }
 
+    /// The controls window's output: the console's, by the rule `present` uses (never the output `--display`
+    /// names; the primary output, else the one at the origin, else the top-left-most).
+    static func consoleOutput(among outputs: [DesktopOutput], audience: String?) -> DesktopOutput? {
+        let candidates = outputs.map { ConsoleOutputRule.Candidate(name: $0.outputName, x: $0.bounds.x, y: $0.bounds.y,
+                                                                   isMain: $0.isPrimary) }
+        guard let chosen = ConsoleOutputRule.choose(among: candidates, audience: audience) else { return nil }
+        return outputs.first { $0.outputName == chosen.name }
+    }
+
     private static func videoDisplay(_ output: DesktopOutput) -> VideoDisplay {
         VideoDisplay(id: output.outputName, name: output.outputName)
     }
@@ -206,15 +220,7 @@ public final class LivePlayer {
             switch event.type {
             case SDL_QUIT.rawValue: quits = true
             case SDL_KEYDOWN.rawValue:
-                switch UInt32(bitPattern: event.key.keysym.sym) {
-                case SDLK_SPACE.rawValue: apply([.togglePlayPause])
-                case SDLK_LEFT.rawValue: apply([.seekBy(-5)])
-                case SDLK_RIGHT.rawValue: apply([.seekBy(5)])
-                case SDLK_e.rawValue: apply([.moveToExternalDisplay])
-                case SDLK_m.rawValue: apply([.moveToMainWindow])
-                case SDLK_q.rawValue, SDLK_ESCAPE.rawValue: quits = true
-                default: break
-                }
+                if let press = KeyPress(sdlKeyCode: event.key.keysym.sym, modifiers: event.key.keysym.mod) { self.press(press) }
             case SDL_WINDOWEVENT.rawValue:
                 console?.setNeedsDisplay()
                 audience?.setNeedsDisplay()
@@ -223,10 +229,22 @@ public final class LivePlayer {
         }
     }
 
+    /// A key from the controls window, decided by the playing mode's key table in the core.
+    private func press(_ press: KeyPress) {
+        let now = clock.now()
+        let wasArmed = core.isQuitArmed(at: now)
+        carryOut(core.handle(press, at: now), at: now)
+        if !core.wantsQuit, !wasArmed, core.isQuitArmed(at: now) { log("press Q again to quit") }
+    }
+
     /// Hands a batch to the core now and carries out what the player must.
     private func apply(_ events: [VideoPlaybackEvent]) {
         let now = clock.now()
-        let effects = playback.handle(events, at: now)
+        carryOut(core.handle(events, at: now), at: now)
+    }
+
+    /// Carries out the core's effects (decided at `now`).
+    private func carryOut(_ effects: [VideoPlaybackEffect], at now: Double) {
         remote?.reflect(effects, volume: playback.volume)
         onDecided?(effects, playback.volume)
         for effect in effects {

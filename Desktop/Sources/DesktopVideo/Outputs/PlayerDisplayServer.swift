@@ -1,5 +1,6 @@
 #if canImport(CSDL2)
 import ExternalDisplayWayland
+import SDLWindows
 import Foundation
 import X11Outputs
 
@@ -18,12 +19,12 @@ public enum PlayerDisplayServer: String, Hashable, Sendable {
         let environment = ProcessInfo.processInfo.environment
         switch self {
         case .x11:
-            setenv("SDL_VIDEODRIVER", "x11", 0)
+            SDLVideo.selectDriver(for: .x11)
             do { return try RandRSession.open() } catch {
                 throw PlayerError("cannot read the X server's outputs: \(error.description); use --simulate to play headless")
             }
         case .wayland:
-            setenv("SDL_VIDEODRIVER", "wayland", 1)
+            SDLVideo.selectDriver(for: .wayland)
             let socket = environment["WAYLAND_DISPLAY"] ?? ""
             do { return WaylandPlayerOutputs(source: try WaylandSession.open(), audience: audience) } catch {
                 throw PlayerError("cannot read the outputs of the Wayland compositor \(socket): \(error.description); "

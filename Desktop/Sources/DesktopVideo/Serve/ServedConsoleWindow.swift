@@ -1,13 +1,14 @@
 #if canImport(CGStreamer) && canImport(CSDL2)
 import CSDL2
 import ExternalDisplayKit
+import ExtDisplayCore
 import ExternalDisplayMedia
 import Foundation
 import SDLWindows
 
 /// The controls window of served-only `extdisplay play` on a desktop: ``PlayerConsole`` (title, position,
-/// status, rate, volume, where it plays, and how many pages), redrawn ten times a second, and the player's keys —
-/// Space (play/pause), Left/Right (5 s back/forward), Q or Esc (quit) — as events for the core.
+/// status, rate, volume, where it plays, and how many pages), redrawn ten times a second, and its key presses,
+/// which the playing mode's key table in the core decides (``ExtDisplayCore/PlayerCore``).
 @MainActor
 final class ServedConsoleWindow {
     private let window: DesktopSurface
@@ -16,7 +17,7 @@ final class ServedConsoleWindow {
 
     /// Opens the window (960×540 at the desktop's top left); throws when the desktop cannot show one.
     init(title: String) throws(PlayerError) {
-        setenv("SDL_VIDEODRIVER", "x11", 0)
+        SDLVideo.selectDriver(for: .x11)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         do {
             window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play",
@@ -33,27 +34,21 @@ final class ServedConsoleWindow {
         window.show()
     }
 
-    /// The keys pressed since the last call, as events, and whether the window asked to quit.
-    func take() -> (events: [VideoPlaybackEvent], quit: Bool) {
-        var events: [VideoPlaybackEvent] = []
-        var quit = false
+    /// The keys pressed since the last call, and whether the window was closed.
+    func take() -> (presses: [KeyPress], closed: Bool) {
+        var presses: [KeyPress] = []
+        var closed = false
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             switch event.type {
-            case SDL_QUIT.rawValue: quit = true
+            case SDL_QUIT.rawValue: closed = true
             case SDL_KEYDOWN.rawValue:
-                switch UInt32(bitPattern: event.key.keysym.sym) {
-                case SDLK_SPACE.rawValue: events.append(.togglePlayPause)
-                case SDLK_LEFT.rawValue: events.append(.seekBy(-5))
-                case SDLK_RIGHT.rawValue: events.append(.seekBy(5))
-                case SDLK_q.rawValue, SDLK_ESCAPE.rawValue: quit = true
-                default: break
-                }
+                if let press = KeyPress(sdlKeyCode: event.key.keysym.sym, modifiers: event.key.keysym.mod) { presses.append(press) }
             case SDL_WINDOWEVENT.rawValue: window.setNeedsDisplay()
             default: break
             }
         }
-        return (events, quit)
+        return (presses, closed)
     }
 
     /// Draws `playback` at `now` when a tenth of a second has passed or `changed`.

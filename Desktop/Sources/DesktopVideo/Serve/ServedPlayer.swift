@@ -1,4 +1,5 @@
 #if canImport(CGStreamer) && canImport(CSDL2)
+import ExtDisplayCore
 public import ExternalDisplayMedia
 public import Foundation
 
@@ -11,7 +12,8 @@ public import Foundation
 /// (`playerctl -p extdisplay_play`, when there is a session bus) and the browser remote (``requests``) control it,
 /// each request a `.remote` event (or `setVolume`) the core decides. The console is standard output: a
 /// ``ServedStatusLine`` after every request and change, and once a second while playing; on a desktop
-/// (``showsWindow``) also a controls window with the player's keys (Space, Left/Right, Q or Esc).
+/// (``showsWindow``) also a controls window whose keys the playing mode's key table decides (Space, Left/Right,
+/// Esc never quits, Q twice or Ctrl-Q quits; ``ExtDisplayCore/PlayerKeyTable``).
 ///
 /// ```swift
 /// let player = ServedPlayer(file: film) { print($0) }
@@ -38,7 +40,9 @@ public final class ServedPlayer {
     public var showsWindow = false
 
     private let file: URL
-    private var playback = VideoPlayback(configuration: VideoPlaybackConfiguration(display: .named(ServedPlayer.display.id)))
+    /// The playing mode of the application core: the film's ``VideoPlayback``, the keys, the quit rule.
+    private var core = PlayerCore(configuration: VideoPlaybackConfiguration(display: .named(ServedPlayer.display.id)))
+    private var playback: VideoPlayback { core.playback }
     private let clock = MonotonicMediaClock()
     private let log: (String) -> Void
     private var problems: [String] = []
@@ -64,7 +68,7 @@ public final class ServedPlayer {
         do { info = try VideoDecoder(opening: file).info } catch { throw PlayerError(error.description) }
     }
 
-    /// Plays until an MPRIS `Quit`, Q or Esc in the window (or the process is stopped); returns the problems met
+    /// Plays until an MPRIS `Quit`, Q twice or Ctrl-Q in the window (or the process is stopped); returns the problems met
     /// on the way. Throws when the file cannot be opened as a video or the window cannot be opened.
     public func run() async throws(PlayerError) -> [String] {
         try open()
@@ -86,7 +90,7 @@ public final class ServedPlayer {
         apply([.displayAttached(Self.display), .load(item, at: 0, playing: true)])
         var printed: ServedStatusLine?
         var printedAt = -Double.infinity
-        while !quits {
+        while !quits && !core.wantsQuit {
             takeRequests()
             let now = clock.now()
             if playback.status == .playing, let duration = playback.timeline.duration, playback.position(at: now) >= duration {
@@ -115,14 +119,23 @@ public final class ServedPlayer {
         let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
         if !browser.events.isEmpty { apply(browser.events) }
         if let keys = window?.take() {
-            if !keys.events.isEmpty { apply(keys.events) }
-            if keys.quit { quits = true }
+            for press in keys.presses {
+                let now = clock.now()
+                let wasArmed = core.isQuitArmed(at: now)
+                decide(core.handle(press, at: now))
+                if !core.wantsQuit, !wasArmed, core.isQuitArmed(at: now) { log("press Q again to quit") }
+            }
+            if keys.closed { quits = true }
         }
     }
 
     /// Hands a batch to the core now and passes on what followers and remotes need.
     private func apply(_ events: [VideoPlaybackEvent]) {
-        let effects = playback.handle(events, at: clock.now())
+        decide(core.handle(events, at: clock.now()))
+    }
+
+    /// Passes on what the core decided to followers and remotes.
+    private func decide(_ effects: [VideoPlaybackEffect]) {
         decided = true
         #if os(Linux)
         remote?.reflect(effects, volume: playback.volume)

@@ -50,8 +50,10 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var typedNumber = ""
     /// The slide the audience keeps seeing while frozen (F); nil while the audience follows the speaker.
     public internal(set) var frozenSlideIndex: Int?
-    /// When Q was pressed once (a second Q within ``quitWindow`` seconds quits).
-    public internal(set) var quitArmedAt: Double?
+    /// The quit rule every mode shares: Q twice within ``QuitConfirmation/window`` seconds.
+    public internal(set) var quit = QuitConfirmation()
+    /// When Q was pressed once (a second Q within ``QuitConfirmation/window`` seconds quits).
+    public var quitArmedAt: Double? { quit.armedAt }
     /// The talk's planned length in seconds (`--duration`, `--end-time`), for the countdown and pace cue.
     public internal(set) var plannedDuration: Double?
     /// Where the speaker's mouse is over the console's current slide, if it is; drawn on every audience display.
@@ -68,7 +70,7 @@ public struct PresenterState: Hashable, Sendable {
     public private(set) var numbering: SlideNumbering
 
     /// Seconds within which a second Q quits.
-    public static let quitWindow = 2.0
+    public static let quitWindow = QuitConfirmation.window
 
     /// A presenter at the first slide with the timer running from `startedAt`; `plannedDuration` (seconds,
     /// finite and positive, else ignored) turns on the countdown; `numbering` gives page labels and overlays
@@ -89,8 +91,7 @@ public struct PresenterState: Hashable, Sendable {
 
     /// Whether the console should say "press Q again to quit" at `now`.
     public func isQuitArmed(at now: Double) -> Bool {
-        guard let armed = quitArmedAt else { return false }
-        return now >= armed && now - armed <= Self.quitWindow
+        quit.isArmed(at: now)
     }
 
     /// Whether no cable display is attached and the console should offer the audience view on the main display.
@@ -122,7 +123,7 @@ public struct PresenterState: Hashable, Sendable {
     }
 
     private mutating func press(_ key: PresenterKey, at now: Double) {
-        if key != .quitRequest { quitArmedAt = nil }
+        if key != .quitRequest { quit.disarm() }
         if let digit = key.digit {
             if typedNumber.count < 6 { typedNumber += String(digit) }
             return
@@ -154,7 +155,7 @@ public struct PresenterState: Hashable, Sendable {
         case .cancel: break
         case .freeze: frozenSlideIndex = frozenSlideIndex == nil ? slideIndex : nil
         case .quitRequest:
-            if isQuitArmed(at: now) { wantsQuit = true } else { quitArmedAt = now }
+            if quit.request(at: now) { wantsQuit = true }
         case .quit: wantsQuit = true
         case .clipPlayPause, .clipBack, .clipForward: break
         case .digit0, .digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9: break

@@ -1,3 +1,4 @@
+import ExtDisplayCore
 import ExternalDisplayKit
 
 /// One Wayland output as the presenter's platform needs it: its name (the id `--display` takes), the
@@ -29,16 +30,16 @@ public struct WaylandPresentOutput: Hashable, Sendable {
         self.isMain = isMain
     }
 
-    /// The output the presenter's console goes on: never the one named by `--display` (`audience`); the main
-    /// output, else the output at the logical origin, else the top-left-most one. Nil when there is no output.
+    /// The output the presenter's console goes on, by ``ExtDisplayCore/ConsoleOutputRule`` (the rule X11 and
+    /// `play` use): never the one named by `--display` (`audience`); the main output, else the output at the
+    /// logical origin, else the top-left-most one. Nil when there is no output.
     ///
     /// Wayland has no "primary" output, so this rule stands in for it: the audience view goes on the chosen
     /// output (or, with `auto`, on every other output), the console on this one.
     public static func consoleOutput(of outputs: [WaylandPresentOutput], audience: String?) -> WaylandPresentOutput? {
-        let candidates = outputs.filter { $0.name != audience }
-        if let main = candidates.first(where: \.isMain) { return main }
-        if let origin = candidates.first(where: { $0.logical.x == 0 && $0.logical.y == 0 }) { return origin }
-        return candidates.min { ($0.logical.y, $0.logical.x, $0.name) < ($1.logical.y, $1.logical.x, $1.name) }
+        let candidates = outputs.map { ConsoleOutputRule.Candidate(name: $0.name, x: $0.logical.x, y: $0.logical.y, isMain: $0.isMain) }
+        guard let chosen = ConsoleOutputRule.choose(among: candidates, audience: audience) else { return nil }
+        return outputs.first { $0.name == chosen.name }
     }
 }
 

@@ -90,8 +90,7 @@ public final class SDLConsoleHost: PresenterHost {
         case SDL_QUIT.rawValue:
             runtime.send(.stop)
         case SDL_KEYDOWN.rawValue:
-            let ctrl = (UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
-            if let key = KeyPress.Key(sdl: event.key.keysym.sym) { runtime.send(.press(KeyPress(key, control: ctrl))) }
+            if let press = KeyPress(sdlKeyCode: event.key.keysym.sym, modifiers: event.key.keysym.mod) { runtime.send(.press(press)) }
         case SDL_WINDOWEVENT.rawValue:
             let kind = UInt32(event.window.event)
             // A Wayland compositor may give a new audience window the focus (KWin does when an output comes back):
@@ -140,38 +139,6 @@ public final class SDLConsoleHost: PresenterHost {
         connection?.cancel()
         connection = nil
         window.close()
-    }
-}
-
-extension KeyPress.Key {
-    /// The key for an SDL key code, or nil for keys the presenter does not name.
-    init?(sdl sym: SDL_Keycode) {
-        let code = UInt32(bitPattern: sym)
-        switch code {
-        case SDLK_RIGHT.rawValue: self = .right
-        case SDLK_LEFT.rawValue: self = .left
-        case SDLK_UP.rawValue: self = .up
-        case SDLK_DOWN.rawValue: self = .down
-        case SDLK_PAGEUP.rawValue: self = .pageUp
-        case SDLK_PAGEDOWN.rawValue: self = .pageDown
-        case SDLK_HOME.rawValue: self = .home
-        case SDLK_END.rawValue: self = .end
-        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: self = .enter
-        case SDLK_ESCAPE.rawValue: self = .escape
-        case SDLK_BACKSPACE.rawValue: self = .backspace
-        case SDLK_TAB.rawValue: self = .tab
-        case SDLK_SPACE.rawValue: self = .space
-        case SDLK_F5.rawValue: self = .f5
-        case SDLK_KP_0.rawValue: self = .character("0")
-        case SDLK_KP_1.rawValue...SDLK_KP_9.rawValue:
-            self = .character(Character(String(code - SDLK_KP_1.rawValue + 1)))
-        case 0x21...0x7e:
-            // SDL names printable keys by their (lowercase) ASCII character.
-            guard let scalar = Unicode.Scalar(code) else { return nil }
-            self = .character(Character(scalar))
-        default:
-            return nil
-        }
     }
 }
 #endif

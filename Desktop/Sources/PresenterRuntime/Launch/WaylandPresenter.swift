@@ -23,7 +23,7 @@ public enum WaylandPresenter {
                            source makeSource: () throws -> any WaylandOutputSource = { try WaylandSession.open() }) async {
         // A SIGTERM while SDL and the windows start must still end the talk cleanly (status 0, not 143).
         SignalHost.captureEarly()
-        setenv("SDL_VIDEODRIVER", "wayland", 1)
+        SDLVideo.selectDriver(for: .wayland)
         SDLSetup.hints()
         let socket = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? ""
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
@@ -58,7 +58,7 @@ public enum WaylandPresenter {
         platform.onDiagnostic = launch.warn
         let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.name) \($0.display.currentMode)" } ?? "main display")
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: main?.logical ?? Rect(x: 0, y: 0, width: 1280, height: 720)) } catch {
+        do { console = try SDLConsoleHost(frame: main?.logical ?? ConsoleOutputRule.fallbackFrame) } catch {
             launch.fail(error.description)
         }
         if let main {

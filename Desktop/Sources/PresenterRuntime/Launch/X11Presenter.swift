@@ -20,7 +20,7 @@ public enum X11Presenter {
     public static func run(_ launch: PresenterLaunch) async {
         // A signal while SDL and the windows start must still end the talk cleanly (status 0, modes back).
         SignalHost.captureEarly()
-        setenv("SDL_VIDEODRIVER", "x11", 0)
+        SDLVideo.selectDriver(for: .x11)
         SDLSetup.hints()
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             launch.fail("cannot open the display \(ProcessInfo.processInfo.environment["DISPLAY"] ?? ""): "
@@ -46,7 +46,7 @@ public enum X11Presenter {
             .flatMap { choice in outputs.first { $0.id.rawValue == choice.name } }
         let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.outputName) \($0.display.currentMode)" } ?? "main display")
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: main?.bounds ?? Rect(x: 0, y: 0, width: 1280, height: 720)) } catch {
+        do { console = try SDLConsoleHost(frame: main?.bounds ?? ConsoleOutputRule.fallbackFrame) } catch {
             launch.fail(error.description)
         }
         var windows: [DisplayID: DesktopAudienceOutput] = [:]

@@ -7,6 +7,7 @@ import DesktopText
 import SDLWindows
 import X11Outputs
 import ExternalDisplayWayland
+import ExtDisplayCore
 import Foundation
 
 /// `extdisplay list [--json] [--backend auto|x11|wayland]`: every display of the desktop, read from X11 RandR or
@@ -119,7 +120,8 @@ enum DesktopBackend: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// The backend to use: `auto` resolved against the environment.
     func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopBackend {
         guard self == .auto else { return self }
-        return (environment["WAYLAND_DISPLAY"] ?? "").isEmpty ? .x11 : .wayland
+        // The rule `present` and `play` use; with no display server at all, X11 says what is missing.
+        return PresenterBackend.servers(in: environment).first == .wayland ? .wayland : .x11
     }
 
     /// The paragraph the commands' help shows.

@@ -1,6 +1,7 @@
 import DesktopVideo
 import ExternalDisplayBrowser
 import ExternalDisplayMedia
+import ExternalDisplayPresenter
 import Foundation
 
 /// `play FILE --serve [HOST:]PORT`: browsers play the file themselves, following the player's timeline.
@@ -18,8 +19,7 @@ extension PlayCommand {
             guard simulate == nil else { Self.fail(Self.headlessServeProblem) }
             return serve
         }
-        guard let serve, simulate == nil, (environment["DISPLAY"] ?? "").isEmpty,
-              (environment["WAYLAND_DISPLAY"] ?? "").isEmpty else { return nil }
+        guard let serve, simulate == nil, PresenterBackend.servers(in: environment).isEmpty else { return nil }
         return serve
     }
 
@@ -31,7 +31,7 @@ extension PlayCommand {
         let player = ServedPlayer(file: URL(fileURLWithPath: file)) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
-        player.showsWindow = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+        player.showsWindow = PresenterBackend.servers(in: ProcessInfo.processInfo.environment).contains(.x11)
         do { try player.open() } catch { Self.fail(error.description) }
         guard let server = await startServing() else { return }
         defer { server.stop() }

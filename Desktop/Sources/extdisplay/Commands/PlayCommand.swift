@@ -20,9 +20,10 @@ struct PlayCommand: AsyncParsableCommand {
         sound's clock; pause, seek, rate (pitch kept) and volume apply to it. Without a sound server the film \
         plays silently and says so once on standard error. Headless runs play no sound.
 
-        On X11 (DISPLAY set): a borderless window on the external output, the controls on the main one; keys \
-        Space play/pause, Left/Right 5 s back/forward, E external display, M main window, Q or Esc quit. Frames are \
-        shown on 8 ms passes of the monotonic clock (no vsync pacing yet).
+        On X11 (DISPLAY set): a borderless window on the external output, the controls on the main one (where \
+        present puts its console: never the output --display names). Keys, as in present where they can mean the \
+        same: Space or V play/pause, Left/Right (J/L) 5 s back/forward, Up/Down 60 s, Home the start, E external \
+        display, M main window, Esc never quits, Q twice within 2 s or Ctrl-Q quits.
 
         On Wayland (WAYLAND_DISPLAY set; sway, GNOME/Mutter, KDE/KWin): the film fullscreen on the external output, \
         the controls fullscreen on the main one (the compositor's main output, never the one --display names), outputs and \
@@ -35,7 +36,8 @@ struct PlayCommand: AsyncParsableCommand {
         Headless (no DISPLAY, or --simulate): runs on simulated displays in virtual time and writes one PNG per \
         display after each step of --keys, e.g. --keys wait:5,pause,unplug:hdmi-tv-1080p,plug:hdmi-tv-1080p,play,wait:2 \
         Steps: play, pause, toggle, seek:S, seek:+S, seek:-S, wait:S, listen:S, unplug:ID, plug:PRESET, external, \
-        main, rate:R, volume:V, quit. Each step takes 1/60 s; wait:S lets S seconds pass; listen:S serves MPRIS for \
+        main, rate:R, volume:V, quit, or a key of the controls window (space, left, right, e, m, escape, q, ctrl+q: \
+        the same key table decides). Each step takes 1/60 s; wait:S lets S seconds pass; listen:S serves MPRIS for \
         S seconds of real time (the film's time runs with the wall clock), an MPRIS Quit ends it and the run.
 
         MPRIS: with a session bus, the player is org.mpris.MediaPlayer2.extdisplay_play (playerctl -p \

@@ -65,3 +65,41 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
         return control ? "ctrl+" + name : name
     }
 }
+
+extension KeyPress {
+    /// The key press a name spells, as ``description`` writes it (`right`, `space`, `q`, `ctrl+q`), plus `esc`,
+    /// `return` and `period`; nil for anything else. `--keys` steps name physical keys this way, and the mode's key
+    /// table says what they mean — the same as the key typed on a keyboard.
+    public init?(name: String) {
+        var rest = Substring(name.lowercased())
+        var control = false
+        for prefix in ["ctrl+", "ctrl-"] where rest.hasPrefix(prefix) {
+            control = true
+            rest = rest.dropFirst(prefix.count)
+        }
+        let key: Key
+        switch rest {
+        case "right": key = .right
+        case "left": key = .left
+        case "up": key = .up
+        case "down": key = .down
+        case "pageup": key = .pageUp
+        case "pagedown": key = .pageDown
+        case "home": key = .home
+        case "end": key = .end
+        case "enter", "return": key = .enter
+        case "escape", "esc": key = .escape
+        case "backspace": key = .backspace
+        case "tab": key = .tab
+        case "space": key = .space
+        case "f5": key = .f5
+        case "period": key = .character(".")
+        default:
+            guard rest.count == 1, let c = rest.first, c.isASCII, !c.isWhitespace, c.asciiValue.map({ $0 > 0x20 && $0 < 0x7f }) == true else {
+                return nil
+            }
+            key = .character(c)
+        }
+        self.init(key, control: control)
+    }
+}

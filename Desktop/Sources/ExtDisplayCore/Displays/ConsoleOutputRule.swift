@@ -1,4 +1,4 @@
-import ExternalDisplayKit
+public import ExternalDisplayKit
 
 /// Which output the presenter's console goes on, the same rule on X11 and on every Wayland compositor: never
 /// the output named by `--display`; the output the desktop calls main (RandR's primary output, a compositor's
@@ -31,6 +31,10 @@ public enum ConsoleOutputRule {
             self.isMain = isMain
         }
     }
+
+    /// The console window's frame when the desktop reports no output at all (a display server that has not listed
+    /// its outputs yet): a 1280×720 window at the origin, the same for `present` and `play` on X11 and Wayland.
+    public static let fallbackFrame = Rect(x: 0, y: 0, width: 1280, height: 720)
 
     /// The console's output among `outputs`, never the one named `audience`; nil when none is left.
     public static func choose(among outputs: [Candidate], audience: String?) -> Candidate? {

@@ -22,8 +22,8 @@ public enum PresenterBackend: String, Hashable, Sendable {
     public static func choose(_ request: Request, environment: [String: String],
                               simulate: Bool = false) -> Result<PresenterBackend, BackendUnavailable> {
         if simulate { return .success(.headless) }
-        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        let x11 = !(environment["DISPLAY"] ?? "").isEmpty
+        let servers = Self.servers(in: environment)
+        let wayland = servers.contains(.wayland), x11 = servers.contains(.x11)
         switch request {
         case .wayland:
             guard wayland else {
@@ -39,6 +39,18 @@ public enum PresenterBackend: String, Hashable, Sendable {
         case .auto:
             return .success(wayland ? .wayland : x11 ? .x11 : .headless)
         }
+    }
+}
+
+extension PresenterBackend {
+    /// The display servers `environment` names, in the order `auto` prefers them: Wayland when `WAYLAND_DISPLAY` is
+    /// set (not empty), X11 when `DISPLAY` is. Empty: no display server (headless, or browser pages only). Every
+    /// command reads the environment through this, so `list`, `watch`, `present` and `play` agree.
+    public static func servers(in environment: [String: String]) -> [PresenterBackend] {
+        var servers: [PresenterBackend] = []
+        if !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty { servers.append(.wayland) }
+        if !(environment["DISPLAY"] ?? "").isEmpty { servers.append(.x11) }
+        return servers
     }
 }
 
