@@ -240,8 +240,7 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
 
     /// Drains SDL's event queue now.
     public func pumpSDLEvents() {
-        var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        SDLEventQueue.drain { event in
             onSDLEvent?(event)
             if event.type == SDL_WINDOWEVENT.rawValue,
                event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {

@@ -178,8 +178,8 @@ struct HostileToolTests {
         return started.filter { !finished.contains($0) }
     }
 
-    /// Quitting (Ctrl-Q; Q Q is tested live, in XorgHostileRenderTests: a headless step is 10 s, past the Q Q
-    /// window) while pages render ahead in the background, each taking pdftoppm minutes: the run ends, and no
+    /// Quitting (Ctrl-Q; Q Q is tested live, in XorgHostileRenderTests, and quits headless too, a step taking 1/60 s)
+    /// while pages render ahead in the background, each taking pdftoppm minutes: the run ends, and no
     /// pdftoppm is left. The precondition is checked: a render was running when it quit.
     @Test func quittingWhilePagesRenderAheadLeavesNoPdftoppmRunning() throws {
         let dir = try Self.folder(pdf: MiniPDF.nestedForms(pages: 6))

@@ -319,7 +319,8 @@ struct PresentCommandPDFTests {
     @Test func aDurationShowsTheCountdownInTheStatus() throws {
         let url = try MiniPDF.write(Data("# One\n---\n# Two\n".utf8), name: "talk.md")
         let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path
-        let run = try Self.present([url.path, "--duration", "1", "--keys", "next", "--snapshot", dir])
+        // A step takes 1/60 s of virtual time; wait:10 lets ten seconds pass.
+        let run = try Self.present([url.path, "--duration", "1", "--keys", "next,wait:10", "--snapshot", dir])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("1:00 left (ahead)") && run.output.contains("0:50 left (ahead)"), "\(run.output)")
     }

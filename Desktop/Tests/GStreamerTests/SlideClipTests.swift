@@ -46,11 +46,12 @@ struct SlideClipTests {
         let clip = try TestClip.make(fps: 5, colors: Self.seconds)
         let deck = clip.url.deletingLastPathComponent().appendingPathComponent("talk.md")
         try "# Intro\nThe next slide plays a clip.\n---\n![the demo](clip.webm)\n".write(to: deck, atomically: true, encoding: .utf8)
-        // Each step is 10 s of virtual time. Step 1 enters the clip's slide at 10 s (the clip at 0 s); step 2 is
-        // at 22.5 s (12.5 s); V at 32.5 s pauses it at 22.5 s; 15 s later it still shows 22.5 s.
-        let run = try Self.present(deck, keys: "next,wait:2.5,v,wait:5")
+        // Each step is one refresh period (1/60 s) of virtual time, wait:S S seconds more. Step 1 enters the clip's
+        // slide (the clip at 0 s); step 2 lets 2.5 s pass (the clip at 2.5 s); V pauses it there; 5 s later it still
+        // shows second 2; then wait:10.6 with the clip playing again (V) shows second 13.
+        let run = try Self.present(deck, keys: "next,wait:2.5,v,wait:5,v,wait:10.6")
         #expect(run.status == 0, "\(run.output)\n\(run.errors)")
-        let expected: [(step: Int, second: Int)] = [(1, 0), (2, 12), (3, 22), (4, 22)]
+        let expected: [(step: Int, second: Int)] = [(1, 0), (2, 2), (3, 2), (4, 2), (6, 13)]
         for (step, second) in expected {
             let tv = try run.snapshot(step, "hdmi-tv-1080p")
             PlayCommandTests.expectCentre(tv, Self.seconds[second], "step \(step), clip second \(second)")
@@ -102,8 +103,9 @@ struct SlideClipTests {
                 + "/A << /S /URI /URI (\(clip.url.lastPathComponent)?autostart) >> >>"])
         let url = folder.appendingPathComponent("talk.pdf")
         try pdf.write(to: url)
-        // Step 0 at 0 s shows the clip's second 0; wait:2.5 makes step 1 at 12.5 s (each step is 10 s).
-        let run = try Self.present(url, keys: "wait:2.5")
+        // Step 0 at 0 s shows the clip's second 0; wait:12.5 makes step 1 at 12.5 s (a step takes 1/60 s, a wait
+        // its seconds more).
+        let run = try Self.present(url, keys: "wait:12.5")
         #expect(run.status == 0, "\(run.output)\n\(run.errors)")
         for (step, second) in [(0, 0), (1, 12)] {
             let tv = try run.snapshot(step, "hdmi-tv-1080p")

@@ -85,7 +85,7 @@ struct HeadlessSnapshotTests {
         let replugged = try await HeadlessPresenter(
             deck: Self.deck, steps: try HeadlessStep.parseList("next,p,unplug:hdmi-tv-1080p,wait:120,plug:hdmi-tv-1080p"),
             clockStart: clock).run()
-        // Five steps of 10 s and a 120 s wait, without the unplug: the same virtual time at its last step.
+        // Five steps of 1/60 s and a 120 s wait, without the unplug: the same virtual time at its last step.
         let steady = try await HeadlessPresenter(
             deck: Self.deck, steps: try HeadlessStep.parseList("next,p,wait:120,wait:0,wait:0"), clockStart: clock).run()
         func png(_ shots: [HeadlessPresenter.Snapshot], step: Int, _ display: String) throws -> Data {
@@ -95,7 +95,7 @@ struct HeadlessSnapshotTests {
             #expect(try png(replugged, step: 5, display) == png(steady, step: 5, display),
                     "\(display) after replug differs from a run that never unplugged")
             #expect(try png(steady, step: 5, display) != png(steady, step: 0, display),
-                    "\(display): slide 2 with the timer at 0:20 looks like the start")
+                    "\(display): slide 2 with the timer at 2:00 looks like the start")
         }
         #expect(try png(replugged, step: 2, "hdmi-tv-1080p") == png(steady, step: 2, "hdmi-tv-1080p"))
     }

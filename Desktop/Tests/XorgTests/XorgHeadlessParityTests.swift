@@ -6,8 +6,8 @@ import Testing
 /// simulator (`--simulate laptop,hdmi-monitor-1080p --mode 1280x720`, the sizes of DUMMY0 and DUMMY1) and shown live
 /// on Xorg-dummy, compared pixel by pixel on a 16×9 grid by scripts/present-pngscan.py (its own PNG and XWD
 /// readers). The audience view must be identical; on the console only the cells of what differs between a
-/// simulated and a real run may differ: the timer and the wall clock (the headless step is 10 s of virtual time, the
-/// live talk a few real seconds) and the lines that name the displays (simulated presets against RandR outputs).
+/// simulated and a real run may differ: the timer and the wall clock (the headless step is 1/60 s of virtual time,
+/// the live talk a few real seconds) and the lines that name the displays (simulated presets against RandR outputs).
 extension XorgPresenterTests {
     @Test func aHeadlessSnapshotEqualsTheLiveWindowsOnXorg() throws {
         let deck = try Self.writeDeck()
@@ -39,7 +39,7 @@ extension XorgPresenterTests {
         let differing = consoleCells == "same" ? [] : consoleCells.split(separator: " ").map(String.init)
         print("console against its headless snapshot: \(differing.count) of 144 cells differ: \(consoleCells)")
         // Only what a simulated run and a real one say differently may differ: the wall clock (cell 15,0), the timer
-        // (row 6, columns 0–2: 0:10 after a headless step of 10 s, 0:00 live) and the lines that name the displays
+        // (row 6, columns 0–2: 0:00 after a headless step, a second or two live) and the lines that name the displays
         // (rows 7–8, columns 0–8: "laptop" and "Full HD monitor" against "DUMMY0" and "DUMMY1"). Everything else —
         // the current and next slides, the notes, the slide number, the key help — must be pixel-identical.
         let allowed: Set<String> = Set(["15,0"] + (0...2).map { "\($0),6" } + (0...8).flatMap { ["\($0),7", "\($0),8"] })

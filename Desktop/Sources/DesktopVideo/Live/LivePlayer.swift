@@ -215,8 +215,7 @@ public final class LivePlayer {
     }
 
     private func pumpEvents() {
-        var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        SDLEventQueue.drain { event in
             switch event.type {
             case SDL_QUIT.rawValue: quits = true
             case SDL_KEYDOWN.rawValue:

@@ -38,8 +38,7 @@ final class ServedConsoleWindow {
     func take() -> (presses: [KeyPress], closed: Bool) {
         var presses: [KeyPress] = []
         var closed = false
-        var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        SDLEventQueue.drain { event in
             switch event.type {
             case SDL_QUIT.rawValue: closed = true
             case SDL_KEYDOWN.rawValue:

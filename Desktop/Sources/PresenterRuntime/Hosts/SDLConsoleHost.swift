@@ -51,7 +51,7 @@ public final class SDLConsoleHost: PresenterHost {
     /// Frames drawn on the console so far.
     public var draws: Int { scheduler.draws["console"] ?? 0 }
 
-    /// Drains SDL's queue through `pump` instead of `SDL_PollEvent` here (a platform that pumps SDL itself
+    /// Drains SDL's queue through `pump` instead of draining ``SDLEventQueue`` here (a platform that pumps SDL itself
     /// forwards each event to this host).
     func setPump(_ pump: @escaping () -> Void) { customPump = pump }
 
@@ -78,8 +78,7 @@ public final class SDLConsoleHost: PresenterHost {
     /// Drains SDL's event queue.
     public func pump() {
         if let customPump { customPump(); return }
-        var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 { handle(event) }
+        SDLEventQueue.drain { handle($0) }
     }
 
     /// One SDL event: keys, quit, the mouse over the slide, exposure, display changes.

@@ -54,11 +54,16 @@ public final class HeadlessPresenter {
     /// turns it off: the PNG files are what it keeps, and memory stays flat however many steps are played.
     public var keepsCanvases = true
 
+    /// The virtual time one step takes unless it is a `wait:S`: one refresh period of a 60 Hz display, as a step of a
+    /// headless `play` takes, so `--keys` means the same in both (a key is pressed, the next frame shows it; `q,q`
+    /// is two Qs within the quit window; only `wait:S` lets time pass).
+    public static let stepDuration: Double = 1.0 / 60
+
     /// A run of `deck` on the simulator. `displays` lists catalog presets: the first is the main display when it
     /// is a device preset (`laptop`, `ipad`, `iphone`), else the main display is a laptop. Each step takes
     /// `secondsPerStep` of virtual time; the clock on the console starts at `clockStart`.
     public init(deck: Deck, displays: [String] = ["laptop", "hdmi-tv-1080p"], steps: [HeadlessStep],
-                configuration: DisplayConfiguration = DisplayConfiguration(), secondsPerStep: Double = 10,
+                configuration: DisplayConfiguration = DisplayConfiguration(), secondsPerStep: Double = HeadlessPresenter.stepDuration,
                 clockStart: Date = Date(),
                 canvas: @escaping (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas = HeadlessPresenter.defaultCanvas) {
         self.makeCanvas = canvas

@@ -77,7 +77,7 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "Headless: write PNG snapshots here (default: ./presenter-snapshots).")
     var snapshot: String?
 
-    @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S).")
+    @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S); each step takes 1/60 s of virtual time, wait:S lets S seconds pass, as in play.")
     var keys: String = ""
 
     @Option(help: "The talk's length in minutes: the console counts down and cues the pace.")
