@@ -1,3 +1,4 @@
+import DesktopFiles
 import DesktopVideo
 import ExternalDisplayBrowser
 import ExternalDisplayMedia
@@ -29,7 +30,7 @@ extension PlayCommand {
     func playServedOnly(_ serve: String) async {
         if snapshot != nil || !keys.isEmpty { Self.warn("--snapshot and --keys have no effect when serving only") }
         let player = ServedPlayer(file: URL(fileURLWithPath: file)) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            StandardStreams.line(line)
         }
         player.showsWindow = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
         do { try player.open() } catch { Self.fail(error.description) }
@@ -79,7 +80,7 @@ extension PlayCommand {
         } catch {
             Self.fail("\(error)")
         }
-        server.onPageChange = { line in FileHandle.standardOutput.write(Data(("browser: " + line + "\n").utf8)) }
+        server.onPageChange = { line in StandardStreams.line("browser: " + line) }
         let url: URL
         do { url = try await server.listen() } catch { Self.fail(error.description) }
         if server.container == .unknown {
@@ -88,9 +89,9 @@ extension PlayCommand {
         }
         let line = "serving \(URL(fileURLWithPath: file).lastPathComponent) (\(server.container.contentType), "
             + "\(server.length) bytes) to browsers at \(url.absoluteString)\n"
-        FileHandle.standardOutput.write(Data(line.utf8))
+        StandardStreams.write(line)
         if let remote = server.remoteURL {
-            FileHandle.standardOutput.write(Data("remote control (keep it private: it controls the film): \(remote.absoluteString)\n".utf8))
+            StandardStreams.line("remote control (keep it private: it controls the film): \(remote.absoluteString)")
         }
         return server
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopFiles
 import DesktopVideo
 import ExternalDisplayMedia
 import ExternalDisplayPresenter
@@ -49,7 +50,8 @@ struct PlayCommand: AsyncParsableCommand {
         film stands and on how many pages; MPRIS and the remote control it. Headless --simulate runs refuse --serve.
 
         Exit status: 0 played cleanly; 1 a problem during playback (a truncated or damaged file; the message says \
-        which); 2 the file cannot be opened or an argument is wrong.
+        which); 2 the file cannot be opened or an argument is wrong; 74 the output cannot be written (a full disk, a closed \
+        pipe).
         """)
 
     @Argument(help: "The video file (WebM, Matroska, MP4 …).")
@@ -99,7 +101,7 @@ struct PlayCommand: AsyncParsableCommand {
             }
             // Each line written at once (a log read while the film plays, not when it ends).
             let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice, server: displayServer) { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                StandardStreams.line(line)
             }
             let server = await startServing()
             defer { server?.stop() }
@@ -129,7 +131,7 @@ struct PlayCommand: AsyncParsableCommand {
         do {
             // Each line written at once: a client driving a listen:S step reads the log while it runs.
             outcome = try run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                StandardStreams.line(line)
             }
         } catch {
             Self.fail(error.description)
@@ -141,7 +143,7 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("extdisplay play: \(message)\n".utf8))
+        StandardStreams.errorLine("extdisplay play: \(message)")
     }
 
     static func fail(_ message: String) -> Never {

@@ -20,7 +20,8 @@ struct SimulateCommand: AsyncParsableCommand {
         extend, and the timing and presentation events). See Examples/Scenarios.
 
         Exit status: 0 when every invariant held; 1 when the trace checker found a violation (the trace is \
-        still printed); 2 when the file is not a valid scenario.
+        still printed); 2 when the file is not a valid scenario; 74 when the output cannot be written (a full disk, \
+        a closed pipe).
         """)
 
     /// Output formats.
@@ -45,15 +46,15 @@ struct SimulateCommand: AsyncParsableCommand {
             let bytes = try UntrustedFile.read(URL(fileURLWithPath: scenario), limit: Self.scenarioLimit)
             parsed = try ScenarioParser.parse(Data(bytes))
         } catch let error as UntrustedFileError {
-            FileHandle.standardError.write(Data("extdisplay simulate: cannot read \(scenario): it \(error.reason)\n".utf8))
+            StandardStreams.errorLine("extdisplay simulate: cannot read \(scenario): it \(error.reason)")
             throw ExitCode(2)
         } catch let error as ScenarioError {
-            FileHandle.standardError.write(Data("extdisplay simulate: \(scenario): \(error.description)\n".utf8))
+            StandardStreams.errorLine("extdisplay simulate: \(scenario): \(error.description)")
             throw ExitCode(2)
         }
         let result = await MainActor.run { ScenarioRunner(scenario: parsed).run() }
         let output = format == .ndjson ? result.ndjson : TraceTextFormatter.render(result)
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.write(output)
         if !result.violations.isEmpty { throw ExitCode(1) }
     }
 }
