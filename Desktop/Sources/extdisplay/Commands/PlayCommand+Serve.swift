@@ -30,7 +30,7 @@ extension PlayCommand {
     func playServedOnly(_ serve: String) async {
         if snapshot != nil || !keys.isEmpty { Self.warn("--snapshot and --keys have no effect when serving only") }
         let player = ServedPlayer(file: URL(fileURLWithPath: file)) { line in
-            StandardStreams.line(line)
+            StandardStreams.line(PrintableText.line(line))
         }
         player.showsWindow = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
         do { try player.open() } catch { Self.fail(error.description) }
@@ -80,7 +80,7 @@ extension PlayCommand {
         } catch {
             Self.fail("\(error)")
         }
-        server.onPageChange = { line in StandardStreams.line("browser: " + line) }
+        server.onPageChange = { line in StandardStreams.line(PrintableText.line("browser: " + line)) }
         let url: URL
         do { url = try await server.listen() } catch { Self.fail(error.description) }
         if server.container == .unknown {
@@ -88,8 +88,8 @@ extension PlayCommand {
                       + "\(server.container.contentType) and will most likely say they cannot play it")
         }
         let line = "serving \(URL(fileURLWithPath: file).lastPathComponent) (\(server.container.contentType), "
-            + "\(server.length) bytes) to browsers at \(url.absoluteString)\n"
-        StandardStreams.write(line)
+            + "\(server.length) bytes) to browsers at \(url.absoluteString)"
+        StandardStreams.line(PrintableText.line(line))
         if let remote = server.remoteURL {
             StandardStreams.line("remote control (keep it private: it controls the film): \(remote.absoluteString)")
         }

@@ -101,7 +101,7 @@ struct PlayCommand: AsyncParsableCommand {
             }
             // Each line written at once (a log read while the film plays, not when it ends).
             let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice, server: displayServer) { line in
-                StandardStreams.line(line)
+                StandardStreams.line(PrintableText.line(line))
             }
             let server = await startServing()
             defer { server?.stop() }
@@ -131,7 +131,7 @@ struct PlayCommand: AsyncParsableCommand {
         do {
             // Each line written at once: a client driving a listen:S step reads the log while it runs.
             outcome = try run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { line in
-                StandardStreams.line(line)
+                StandardStreams.line(PrintableText.line(line))
             }
         } catch {
             Self.fail(error.description)
@@ -143,7 +143,8 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     static func warn(_ message: String) {
-        StandardStreams.errorLine("extdisplay play: \(message)")
+        // File names and what tools said about them are data: controls escaped, the line bounded.
+        StandardStreams.errorLine("extdisplay play: " + PrintableText.line(message))
     }
 
     static func fail(_ message: String) -> Never {
