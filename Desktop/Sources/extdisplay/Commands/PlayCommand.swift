@@ -84,8 +84,12 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
+        // Before any player, server or thread: a FIFO or device is refused here, never waited on.
+        let film = openFilm()
+        // Its descriptor stays open (and its /proc/self/fd path valid) until the film has played.
+        defer { withExtendedLifetime(film) {} }
         if let servedOnly = servedOnlyMode(environment) {
-            await playServedOnly(servedOnly)
+            await playServedOnly(servedOnly, film: film)
             return
         }
         let displayServer: PlayerDisplayServer?
@@ -100,10 +104,10 @@ struct PlayCommand: AsyncParsableCommand {
                 Self.warn("--snapshot and --keys have no effect with a display server; add --simulate to use them")
             }
             // Each line written at once (a log read while the film plays, not when it ends).
-            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice, server: displayServer) { line in
+            let player = LivePlayer(file: film.playURL, display: choice, server: displayServer) { line in
                 StandardStreams.line(PrintableText.line(line))
             }
-            let server = await startServing()
+            let server = await startServing(film)
             defer { server?.stop() }
             player.onTimeline = { server?.publish($0) }
             player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
@@ -126,7 +130,7 @@ struct PlayCommand: AsyncParsableCommand {
         let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
-        let run = HeadlessPlayer(file: URL(fileURLWithPath: file), displays: presets, steps: steps, display: choice)
+        let run = HeadlessPlayer(file: film.playURL, displays: presets, steps: steps, display: choice)
         let outcome: HeadlessPlayer.Outcome
         do {
             // Each line written at once: a client driving a listen:S step reads the log while it runs.
