@@ -145,7 +145,7 @@ let package = Package(
         // Browser displays: each page that opens a URL is an external display (Hummingbird HTTP + WebSocket).
         // Only the CLI, its benchmark and its tests depend on it; no library product does.
         .target(name: "ExternalDisplayBrowser",
-                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"),
+                dependencies: [kit("ExternalDisplayKit"), kit("ExternalDisplayMedia"), "DesktopFiles",
                                .product(name: "Hummingbird", package: "hummingbird"),
                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -28,21 +28,16 @@ public enum UntrustedFile {
     }
 
     private static func read(_ url: URL, limit: Int, timeout: Double, head: Bool) throws(UntrustedFileError) -> [UInt8] {
-        let path = url.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw errno == ENOENT ? .missing(path) : .unreadable(path, String(cString: strerror(errno)))
-        }
-        try checkKind(info.st_mode, path)
-        guard head || Int(info.st_size) <= limit else { throw .tooLarge(path, size: Int(info.st_size), limit: limit) }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw .unreadable(path, String(cString: strerror(errno))) }
-        defer { close(fd) }
-        // Check the opened file itself: the path may have been swapped between stat and open.
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path, String(cString: strerror(errno))) }
-        try checkKind(info.st_mode, path)
+        // Opened and checked once, by OpenedFile: stat first (a device is never opened), open non-blocking,
+        // then the descriptor itself checked.
+        let file = try OpenedFile.open(bytes: Array(url.path.utf8))
+        let path = file.shownPath
+        let fd = file.descriptor
+        // The descriptor is closed with `file`: kept alive to the end of the reads.
+        defer { withExtendedLifetime(file) {} }
+        guard head || Int(file.size) <= limit else { throw .tooLarge(path, size: Int(file.size), limit: limit) }
         var bytes = [UInt8]()
-        bytes.reserveCapacity(min(Int(info.st_size), limit))
+        bytes.reserveCapacity(min(Int(file.size), limit))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         while true {
@@ -64,7 +59,8 @@ public enum UntrustedFile {
         return bytes
     }
 
-    private static func checkKind(_ mode: mode_t, _ path: String) throws(UntrustedFileError) {
+    /// Refuses anything but a regular file, naming what it is.
+    static func checkKind(_ mode: mode_t, _ path: String) throws(UntrustedFileError) {
         switch mode & S_IFMT {
         case S_IFREG: return
         case S_IFDIR: throw .notRegular(path, "a directory")

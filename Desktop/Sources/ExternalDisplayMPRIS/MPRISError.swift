@@ -4,6 +4,8 @@ public enum MPRISError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSessionBus
     /// The session bus at `address` could not be reached.
     case sessionBusUnreachable(address: String, reason: String)
+    /// The session bus at `address` accepted the connection but did not answer `operation` within `seconds`.
+    case busTimedOut(address: String, operation: String, seconds: Double)
     /// `name` cannot be used in a bus name.
     case invalidPlayerName(String)
     /// Another program already owns the bus name.
@@ -20,6 +22,9 @@ public enum MPRISError: Error, Sendable, Hashable, CustomStringConvertible {
             "no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set; run inside a desktop session or start one with `dbus-run-session -- <command>`"
         case .sessionBusUnreachable(let address, let reason):
             "cannot reach the D-Bus session bus at \(address) (\(reason)); check DBUS_SESSION_BUS_ADDRESS or start a bus with `dbus-run-session -- <command>`"
+        case .busTimedOut(let address, let operation, let seconds):
+            "the D-Bus session bus at \(address) did not answer \(operation) within \(String(format: "%g", seconds)) s; "
+                + "it may be stuck: check DBUS_SESSION_BUS_ADDRESS or restart the session"
         case .invalidPlayerName(let name):
             "invalid player name \"\(name)\": use ASCII letters, digits, '_' and '-' in dot-separated parts that do not start with a digit"
         case .nameTaken(let busName):

@@ -111,7 +111,14 @@ let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 
 @MainActor
 func run(_ name: String, governed: Bool = true) -> (SimulationResult, minutes: Double) {
-    var scenario = try! ScenarioParser.parse(contentsOf: examples.appendingPathComponent(name + ".json"))
+    let file = examples.appendingPathComponent(name + ".json")
+    var scenario: Scenario
+    do { scenario = try ScenarioParser.parse(contentsOf: file) } catch {
+        // A missing or damaged example is a message, not a trap.
+        let message = Array("edk-bench: \(file.path): \(error)\n".utf8)
+        _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        exit(1)
+    }
     scenario.configuration.governsFrameBudget = governed
     let minutes = (scenario.steps.last?.at ?? 60) / 60
     return (ScenarioRunner(scenario: scenario).run(), minutes)

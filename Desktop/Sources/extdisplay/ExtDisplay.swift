@@ -7,6 +7,10 @@ struct ExtDisplay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extdisplay",
         abstract: "External displays done right: simulate, inspect, watch, present.",
+        discussion: """
+        Every command: exit status 74 when standard output or standard error cannot be written (a full disk, a \
+        closed pipe); one line on standard error says which stream and why.
+        """,
         subcommands: [
             SimulateCommand.self,
             ListCommand.self,

@@ -1,3 +1,4 @@
+import DesktopFiles
 import ExternalDisplayMedia
 import Foundation
 import Hummingbird
@@ -14,7 +15,9 @@ import NIOCore
 /// byte for byte (never re-encoded; `Content-Type` from its first bytes, ``MediaContainer``; ranges as
 /// ``ByteRangeAnswer`` decides), and `/ws` the timeline: a hello (file name and type), then every
 /// ``TimelineMessage`` the player publishes (its `item`, a local path, left out) and answers to clock probes.
-/// Nothing else is ever read from disk. Only the remote's socket (`/ws?token=…`; a wrong token is refused) may send
+/// Nothing else is ever read from disk, and the file is opened once (``OpenedFile``: a regular file, a link followed, a
+/// FIFO or device refused before anything reads) and served from that descriptor: a file renamed, replaced or turned
+/// into a FIFO under its name mid-film changes nothing for the pages. Only the remote's socket (`/ws?token=…`; a wrong token is refused) may send
 /// control requests, at most 20 a second: each becomes a ``BrowserVideoRequest`` for ``onRequest``, for the player to
 /// hand to its playback core like an MPRIS request. An audience page that sends one is closed with a reason.
 ///
@@ -55,7 +58,7 @@ public final class BrowserVideoServer: Sendable {
         }
     }
 
-    private let file: URL
+    private let file: OpenedFile
     private let clock: @Sendable () -> Double
     private let state = NIOLockedValueBox(State())
     private let serving = NIOLockedValueBox<Task<Void, Never>?>(nil)
@@ -87,27 +90,29 @@ public final class BrowserVideoServer: Sendable {
     static let controlsPerSecond = 20
 
     /// A server for `file`, answering clock probes with `clock` (the player's host clock: the clock its
-    /// ``TimelineMessage/hostTime`` values are read on). Throws when the file cannot be read.
-    public init(file: URL, configuration: BrowserServerConfiguration,
+    /// ``TimelineMessage/hostTime`` values are read on). Throws when the file is not a regular file or cannot be read.
+    public convenience init(file: URL, configuration: BrowserServerConfiguration,
+                            clock: @escaping @Sendable () -> Double = { MonotonicMediaClock().now() }) throws(BrowserServerError) {
+        let opened: OpenedFile
+        do { opened = try OpenedFile.open(file) } catch {
+            throw BrowserServerError("cannot serve \(error.description)")
+        }
+        try self.init(opened: opened, configuration: configuration, clock: clock)
+    }
+
+    /// A server for a file already opened and checked: every request is answered from `opened`'s descriptor, never
+    /// by opening the name again. Throws when its first bytes cannot be read.
+    public init(opened: OpenedFile, configuration: BrowserServerConfiguration,
                 clock: @escaping @Sendable () -> Double = { MonotonicMediaClock().now() }) throws(BrowserServerError) {
-        let handle: FileHandle
-        do { handle = try FileHandle(forReadingFrom: file) } catch {
-            throw BrowserServerError("cannot read \(file.path) to serve it: \(error.localizedDescription)")
+        let head: [UInt8]
+        do { head = try opened.read(at: 0, count: MediaContainer.sniffLength) } catch {
+            throw BrowserServerError("cannot serve \(error.description)")
         }
-        defer { try? handle.close() }
-        let end: UInt64, head: Data
-        do {
-            end = try handle.seekToEnd()
-            try handle.seek(toOffset: 0)
-            head = try handle.read(upToCount: MediaContainer.sniffLength) ?? Data()
-        } catch {
-            throw BrowserServerError("cannot read \(file.path) to serve it: \(error.localizedDescription)")
-        }
-        self.file = file
+        self.file = opened
         self.configuration = configuration
         self.clock = clock
-        length = Int64(clamping: end)
-        container = MediaContainer.sniff(Array(head))
+        length = opened.size
+        container = MediaContainer.sniff(head)
     }
 
     /// Opens the listening socket and returns the page's URL (`http://HOST:PORT/`).
@@ -228,15 +233,14 @@ public final class BrowserVideoServer: Sendable {
     private func body(from offset: Int64, count: Int64) -> ResponseBody {
         let file = self.file
         return ResponseBody(contentLength: Int(count)) { writer in
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            try handle.seek(toOffset: UInt64(offset))
-            var left = count
-            while left > 0 {
-                let piece = try handle.read(upToCount: Int(min(left, Int64(Self.chunk)))) ?? Data()
+            var next = offset
+            let end = offset + count
+            while next < end {
+                // From the descriptor opened at start (pread: no shared offset between pages).
+                let piece = try file.read(at: next, count: Int(min(end - next, Int64(Self.chunk))))
                 // The file shrank under the server: the connection ends short rather than with made-up bytes.
                 guard !piece.isEmpty else { throw BrowserServerError("the file ended early") }
-                left -= Int64(piece.count)
+                next += Int64(piece.count)
                 try await writer.write(ByteBuffer(bytes: piece))
             }
             try await writer.finish(nil)
@@ -257,7 +261,7 @@ public final class BrowserVideoServer: Sendable {
 
     private func servePage(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, isRemote: Bool) async {
         let (messages, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(Self.queueLength))
-        let hello = "{\"type\":\"hello\",\"name\":" + Self.jsonString(file.lastPathComponent)
+        let hello = "{\"type\":\"hello\",\"name\":" + Self.jsonString(file.shownName)
             + ",\"contentType\":\"\(container.contentType)\",\"bytes\":\(length)}"
         continuation.yield(hello)
         let (number, timeline, volume, report) = state.withLockedValue { state in

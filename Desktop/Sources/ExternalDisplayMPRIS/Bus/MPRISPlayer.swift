@@ -33,6 +33,7 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     private let continuation: AsyncStream<ReceivedRemoteCommand>.Continuation
     private let onCommand: (@Sendable (ReceivedRemoteCommand) -> Void)?
     private let bus: OpaquePointer
+    private let timeout: Double
     private let wakeDescriptor: Int32
     private let finished = DispatchSemaphore(value: 0)
 
@@ -50,6 +51,12 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         case seeked(Int64)
     }
 
+    /// How long the player waits for the session bus at most, in seconds: for the connection (authentication
+    /// and `Hello`), for taking the name, and for flushing its last signals when it stops. A bus that accepts the
+    /// connection and never answers costs this wait once and ``MPRISError/busTimedOut(address:operation:seconds:)``,
+    /// not sd-bus's 90 s authentication timeout.
+    public static let busTimeout = 5.0
+
     /// Connects to the session bus, takes the name `org.mpris.MediaPlayer2.<name>` and starts serving.
     ///
     /// - Parameters:
@@ -58,31 +65,38 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     ///   - capabilities: what the app can do beyond the current item (queue, seeking, rates).
     ///   - clock: the clock positions are computed with.
     ///   - busAddress: the bus to use; by default `DBUS_SESSION_BUS_ADDRESS`.
+    ///   - timeout: the longest wait for the bus, in seconds (``busTimeout`` by default); the connection and the
+    ///     name request each get at most this long.
     ///   - onCommand: called on the bus thread for each command, in addition to ``commands``.
-    /// - Throws: ``MPRISError`` when there is no session bus, it cannot be reached or the name is taken.
+    /// - Throws: ``MPRISError`` when there is no session bus, it cannot be reached, does not answer within
+    ///   `timeout`, or the name is taken.
     public static func start(name: String, identity: String,
                              capabilities: PlaybackCapabilities = PlaybackCapabilities(),
                              clock: any MediaClock = MonotonicMediaClock(),
                              busAddress: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
+                             timeout: Double = MPRISPlayer.busTimeout,
                              onCommand: (@Sendable (ReceivedRemoteCommand) -> Void)? = nil) throws(MPRISError) -> MPRISPlayer {
         guard MPRISNames.isValidPlayerName(name) else { throw .invalidPlayerName(name) }
         guard let address = busAddress, !address.isEmpty else { throw .noSessionBus }
-        let bus = try connect(to: address)
+        let seconds = timeout.isFinite && timeout > 0 ? min(timeout, 3_600) : busTimeout
+        let bus = try connect(to: address, timeout: seconds)
         let busName = MPRISNames.busName(for: name)
+        // Bounded by the method call timeout set in connect(to:timeout:).
         let requested = sd_bus_request_name(bus, busName, 0)
         guard requested >= 0 else {
-            sd_bus_flush_close_unref(bus)
+            release(bus, timeout: seconds)
             if requested == -EEXIST || requested == -EALREADY { throw .nameTaken(busName: busName) }
+            if requested == -ETIMEDOUT { throw .busTimedOut(address: address, operation: "RequestName(\(busName))", seconds: seconds) }
             throw .busFailure(operation: "RequestName(\(busName))", reason: BusMessage.describe(requested))
         }
         let wakeDescriptor = edk_make_wake_fd()
         guard wakeDescriptor >= 0 else {
-            sd_bus_flush_close_unref(bus)
+            release(bus, timeout: seconds)
             throw .busFailure(operation: "eventfd", reason: String(cString: strerror(errno)))
         }
         let model = MPRISPlayerModel(identity: identity, router: RemoteCommandRouter(capabilities: capabilities))
         let player = MPRISPlayer(bus: bus, busName: busName, model: model, clock: clock,
-                                 wakeDescriptor: wakeDescriptor, onCommand: onCommand)
+                                 wakeDescriptor: wakeDescriptor, timeout: seconds, onCommand: onCommand)
         let added = sd_bus_add_object(bus, nil, MPRISNames.objectPath, messageHandler,
                                       Unmanaged.passUnretained(player).toOpaque())
         guard added >= 0 else {
@@ -95,30 +109,81 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
         return player
     }
 
-    private static func connect(to address: String) throws(MPRISError) -> OpaquePointer {
+    private static func connect(to address: String, timeout: Double) throws(MPRISError) -> OpaquePointer {
         var created: OpaquePointer?
         let made = sd_bus_new(&created)
         guard made >= 0, let bus = created else {
             throw .busFailure(operation: "sd_bus_new", reason: BusMessage.describe(made))
         }
+        let deadline = monotonicMicroseconds() + UInt64(timeout * 1e6)
         var result = sd_bus_set_address(bus, address)
         if result >= 0 { result = sd_bus_set_bus_client(bus, 1) }
+        // Every synchronous call on this connection (RequestName) gives up after `timeout`, not sd-bus's 25 s.
+        if result >= 0 { result = sd_bus_set_method_call_timeout(bus, UInt64(timeout * 1e6)) }
         if result >= 0 { result = sd_bus_start(bus) }
-        if result >= 0 {
-            // sd_bus_start only begins the handshake; a round trip proves the bus answers.
-            var ownID: UnsafePointer<CChar>?
-            result = sd_bus_get_unique_name(bus, &ownID)
-        }
         guard result >= 0 else {
-            sd_bus_flush_close_unref(bus)
+            release(bus)
             throw .sessionBusUnreachable(address: address, reason: BusMessage.describe(result))
         }
-        return bus
+        // sd_bus_start only begins the handshake (authentication, then Hello); its own wait for it is the 90 s
+        // authentication timeout. The handshake is driven here, to the deadline.
+        while true {
+            let ready = sd_bus_is_ready(bus)
+            if ready > 0 { return bus }
+            var step: Int32 = ready
+            if step >= 0 { step = sd_bus_process(bus, nil) }
+            if step < 0 {
+                release(bus)
+                throw .sessionBusUnreachable(address: address, reason: BusMessage.describe(step))
+            }
+            if step > 0 { continue }
+            let now = monotonicMicroseconds()
+            guard now < deadline else {
+                release(bus)
+                throw .busTimedOut(address: address, operation: "the connection (authentication and Hello)", seconds: timeout)
+            }
+            wait(on: bus, until: deadline, now: now)
+        }
+    }
+
+    /// Waits until the bus's descriptor is ready, sd-bus's own deadline passes, or `deadline` (µs, monotonic).
+    private static func wait(on bus: OpaquePointer, until deadline: UInt64, now: UInt64) {
+        var limit = deadline
+        var busDeadline: UInt64 = 0
+        if sd_bus_get_timeout(bus, &busDeadline) > 0, busDeadline != UInt64.max { limit = min(limit, busDeadline) }
+        let milliseconds = Int32(min((limit > now ? limit - now : 0) / 1_000 + 1, 60_000))
+        var descriptor = pollfd(fd: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)), revents: 0)
+        _ = Glibc.poll(&descriptor, 1, milliseconds)
+    }
+
+    /// Closes a connection after at most `timeout` seconds spent writing what is queued (sd-bus's own flush waits
+    /// for ever on a bus that stopped reading). A connection that never became ready (its handshake unanswered)
+    /// is closed at once: nothing queued on it can be sent.
+    private static func release(_ bus: OpaquePointer, timeout: Double = 0) {
+        let deadline = monotonicMicroseconds() + UInt64(max(0, timeout) * 1e6)
+        while sd_bus_is_ready(bus) > 0 {
+            var queued: UInt64 = 0
+            guard sd_bus_get_n_queued_write(bus, &queued) >= 0, queued > 0 else { break }
+            let step = sd_bus_process(bus, nil)
+            if step < 0 { break }
+            if step > 0 { continue }
+            let now = monotonicMicroseconds()
+            guard now < deadline else { break }
+            wait(on: bus, until: deadline, now: now)
+        }
+        sd_bus_close_unref(bus)
+    }
+
+    private static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
     }
 
     private init(bus: OpaquePointer, busName: String, model: MPRISPlayerModel, clock: any MediaClock,
-                 wakeDescriptor: Int32, onCommand: (@Sendable (ReceivedRemoteCommand) -> Void)?) {
+                 wakeDescriptor: Int32, timeout: Double, onCommand: (@Sendable (ReceivedRemoteCommand) -> Void)?) {
         self.bus = bus
+        self.timeout = timeout
         self.busName = busName
         self.currentModel = model
         self.clock = clock
@@ -316,8 +381,7 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
     }
 
     private func closeResources() {
-        sd_bus_flush(bus)
-        sd_bus_flush_close_unref(bus)
+        Self.release(bus, timeout: timeout)
         close(wakeDescriptor)
     }
 }

@@ -71,9 +71,9 @@ struct ListCommand: AsyncParsableCommand {
     /// Prints the outputs, main first, as one JSON array or as text blocks.
     private func emit<Output>(_ ordered: [Output], _ object: (Output) -> OutputJSON, _ text: (Output) -> String) {
         if json {
-            print(encodeJSON(ordered.map(object)))
+            StandardStreams.line(encodeJSON(ordered.map(object)))
         } else {
-            for output in ordered { print(text(output)) }
+            for output in ordered { StandardStreams.line(text(output)) }
         }
     }
 
@@ -140,7 +140,7 @@ func openWaylandOrExplain() throws(ExitCode) -> WaylandSession {
         WaylandLeftoverModes.prepare(display: session.displayName)
         return session
     } catch {
-        FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+        StandardStreams.errorLine("extdisplay: \(error)")
         throw ExitCode(1)
     }
 }
@@ -153,7 +153,7 @@ func openSessionOrExplain() throws(ExitCode) -> RandRSession {
         LeftoverModes.prepare(display: session.displayName)
         return session
     } catch {
-        FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+        StandardStreams.errorLine("extdisplay: \(error)")
         throw ExitCode(1)
     }
 }

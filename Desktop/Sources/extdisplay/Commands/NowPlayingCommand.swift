@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopFiles
 import ExternalDisplayMPRIS
 import ExternalDisplayMedia
 import Foundation
@@ -51,19 +52,19 @@ struct NowPlayingCommand: AsyncParsableCommand {
             player = try MPRISPlayer.start(name: name, identity: "extdisplay nowplaying (\(title))",
                                            capabilities: queue.capabilities)
         } catch {
-            FileHandle.standardError.write(Data("extdisplay nowplaying: \(error.description)\n".utf8))
+            StandardStreams.errorLine("extdisplay nowplaying: \(error.description)")
             throw ExitCode(1)
         }
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { player.stop() }
         defer { signals.cancel() }
-        FileHandle.standardError.write(Data("extdisplay nowplaying: serving \(player.busName); Ctrl-C to stop\n".utf8))
+        StandardStreams.errorLine("extdisplay nowplaying: serving \(player.busName); Ctrl-C to stop")
 
         var queueState = queue
         let session = NowPlayingSession(clock: player.clock, publisher: player)
         session.load(queueState.currentItem, playing: true)
         for await received in player.commands {
             // One unbuffered write per line: each command is on stdout as soon as it arrives.
-            FileHandle.standardOutput.write(Data((RemoteCommandLine.jsonLine(for: received) + "\n").utf8))
+            StandardStreams.line(RemoteCommandLine.jsonLine(for: received))
             guard received.decision.status == .success, let action = received.decision.action else { continue }
             switch action {
             case .nextTrack, .previousTrack:
@@ -76,11 +77,11 @@ struct NowPlayingCommand: AsyncParsableCommand {
             }
         }
         if let failure = player.failure {
-            FileHandle.standardError.write(Data("extdisplay nowplaying: \(failure.description)\n".utf8))
+            StandardStreams.errorLine("extdisplay nowplaying: \(failure.description)")
             throw ExitCode(1)
         }
         #else
-        FileHandle.standardError.write(Data("extdisplay nowplaying: \(MPRISError.unsupportedPlatform.description)\n".utf8))
+        StandardStreams.errorLine("extdisplay nowplaying: \(MPRISError.unsupportedPlatform.description)")
         throw ExitCode(1)
         #endif
     }

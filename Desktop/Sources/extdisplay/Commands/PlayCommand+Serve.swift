@@ -1,3 +1,4 @@
+import DesktopFiles
 import DesktopVideo
 import ExternalDisplayBrowser
 import ExternalDisplayMedia
@@ -26,14 +27,14 @@ extension PlayCommand {
     /// Served only: the player keeps the timeline, the pages play the film; exits 2 when the file cannot be
     /// opened, 1 after problems during playback.
     @MainActor
-    func playServedOnly(_ serve: String) async {
+    func playServedOnly(_ serve: String, film: PlayFilm) async {
         if snapshot != nil || !keys.isEmpty { Self.warn("--snapshot and --keys have no effect when serving only") }
-        let player = ServedPlayer(file: URL(fileURLWithPath: file)) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        let player = ServedPlayer(file: film.playURL) { line in
+            StandardStreams.line(PrintableText.line(line))
         }
         player.showsWindow = PresenterBackend.servers(in: ProcessInfo.processInfo.environment).contains(.x11)
         do { try player.open() } catch { Self.fail(error.description) }
-        guard let server = await startServing() else { return }
+        guard let server = await startServing(film) else { return }
         defer { server.stop() }
         player.onTimeline = { server.publish($0) }
         player.pageCount = { server.pageCount }
@@ -64,14 +65,15 @@ extension PlayCommand {
     }
 
     /// Starts the video server when `--serve` was given and prints the page's URL; exits with status 2 when the
-    /// address is wrong or the file cannot be read or served.
+    /// address is wrong or the file cannot be read or served. The server reads `film`'s descriptor, opened and
+    /// checked once: never the name again.
     @MainActor
-    func startServing() async -> BrowserVideoServer? {
+    func startServing(_ film: PlayFilm) async -> BrowserVideoServer? {
         guard let serve else { return nil }
         let server: BrowserVideoServer
         do {
             let configuration = try BrowserServerConfiguration(listen: serve)
-            server = try BrowserVideoServer(file: URL(fileURLWithPath: file), configuration: configuration)
+            server = try BrowserVideoServer(opened: film.opened, configuration: configuration)
         } catch let error as BrowserProtocolError {
             Self.fail(error.description)
         } catch let error as BrowserServerError {
@@ -79,18 +81,18 @@ extension PlayCommand {
         } catch {
             Self.fail("\(error)")
         }
-        server.onPageChange = { line in FileHandle.standardOutput.write(Data(("browser: " + line + "\n").utf8)) }
+        server.onPageChange = { line in StandardStreams.line(PrintableText.line("browser: " + line)) }
         let url: URL
         do { url = try await server.listen() } catch { Self.fail(error.description) }
         if server.container == .unknown {
-            Self.warn("\(URL(fileURLWithPath: file).lastPathComponent): container not recognised; pages get it as "
+            Self.warn("\(film.shownName): container not recognised; pages get it as "
                       + "\(server.container.contentType) and will most likely say they cannot play it")
         }
-        let line = "serving \(URL(fileURLWithPath: file).lastPathComponent) (\(server.container.contentType), "
-            + "\(server.length) bytes) to browsers at \(url.absoluteString)\n"
-        FileHandle.standardOutput.write(Data(line.utf8))
+        let line = "serving \(film.shownName) (\(server.container.contentType), "
+            + "\(server.length) bytes) to browsers at \(url.absoluteString)"
+        StandardStreams.line(PrintableText.line(line))
         if let remote = server.remoteURL {
-            FileHandle.standardOutput.write(Data("remote control (keep it private: it controls the film): \(remote.absoluteString)\n".utf8))
+            StandardStreams.line("remote control (keep it private: it controls the film): \(remote.absoluteString)")
         }
         return server
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopFiles
 import DesktopVideo
 import ExternalDisplayMedia
 import ExternalDisplayPresenter
@@ -51,7 +52,8 @@ struct PlayCommand: AsyncParsableCommand {
         film stands and on how many pages; MPRIS and the remote control it. Headless --simulate runs refuse --serve.
 
         Exit status: 0 played cleanly; 1 a problem during playback (a truncated or damaged file; the message says \
-        which); 2 the file cannot be opened or an argument is wrong.
+        which); 2 the file cannot be opened or an argument is wrong; 74 the output cannot be written (a full disk, a closed \
+        pipe).
         """)
 
     @Argument(help: "The video file (WebM, Matroska, MP4 …).")
@@ -84,8 +86,12 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
+        // Before any player, server or thread: a FIFO or device is refused here, never waited on.
+        let film = openFilm()
+        // Its descriptor stays open (and its /proc/self/fd path valid) until the film has played.
+        defer { withExtendedLifetime(film) {} }
         if let servedOnly = servedOnlyMode(environment) {
-            await playServedOnly(servedOnly)
+            await playServedOnly(servedOnly, film: film)
             return
         }
         let displayServer: PlayerDisplayServer?
@@ -100,10 +106,10 @@ struct PlayCommand: AsyncParsableCommand {
                 Self.warn("--snapshot and --keys have no effect with a display server; add --simulate to use them")
             }
             // Each line written at once (a log read while the film plays, not when it ends).
-            let player = LivePlayer(file: URL(fileURLWithPath: file), display: choice, server: displayServer) { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            let player = LivePlayer(file: film.playURL, display: choice, server: displayServer) { line in
+                StandardStreams.line(PrintableText.line(line))
             }
-            let server = await startServing()
+            let server = await startServing(film)
             defer { server?.stop() }
             player.onTimeline = { server?.publish($0) }
             player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
@@ -126,12 +132,12 @@ struct PlayCommand: AsyncParsableCommand {
         let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
-        let run = HeadlessPlayer(file: URL(fileURLWithPath: file), displays: presets, steps: steps, display: choice)
+        let run = HeadlessPlayer(file: film.playURL, displays: presets, steps: steps, display: choice)
         let outcome: HeadlessPlayer.Outcome
         do {
             // Each line written at once: a client driving a listen:S step reads the log while it runs.
             outcome = try run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                StandardStreams.line(PrintableText.line(line))
             }
         } catch {
             Self.fail(error.description)
@@ -143,7 +149,8 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("extdisplay play: \(message)\n".utf8))
+        // File names and what tools said about them are data: controls escaped, the line bounded.
+        StandardStreams.errorLine("extdisplay play: " + PrintableText.line(message))
     }
 
     static func fail(_ message: String) -> Never {

@@ -127,7 +127,7 @@ struct PresentCommand: AsyncParsableCommand {
                                      configuration: configuration, planned: planned, serve: browsers.server,
                                      consoleFPS: browsers.consoleFPS, warn: Self.warn, fail: Self.fail)
         // A console whose reader has gone (a closed pipe) loses its lines; it never traps the talk.
-        launch.say = { line in try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
+        launch.say = { line in StandardStreams.line(line) }
         launch.modeRequest = modeRequest
         launch.deckFile = url
         launch.beamerNotes = notes
@@ -171,7 +171,7 @@ struct PresentCommand: AsyncParsableCommand {
             let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration)
             run.plannedDuration = planned
             run.keepsCanvases = false
-            try await run.run(writingTo: directory) { print($0) }
+            try await run.run(writingTo: directory) { StandardStreams.line($0) }
         } catch {
             Self.fail("\(error)")
         }
@@ -206,7 +206,7 @@ struct PresentCommand: AsyncParsableCommand {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("extdisplay present: \(message)\n".utf8))
+        StandardStreams.errorLine("extdisplay present: \(message)")
     }
 
     static func fail(_ message: String) -> Never {

@@ -52,10 +52,10 @@ struct RestoreCommand: ParsableCommand {
         }
         let lines = ModeRestore.restoreLeftovers(display: name, force: force)
         if lines.isEmpty {
-            print("nothing to restore on \(name) (no record in \(ModeStateFile.url(for: name).path))")
+            StandardStreams.line("nothing to restore on \(name) (no record in \(ModeStateFile.url(for: name).path))")
             return
         }
-        for line in lines { print(line) }
+        for line in lines { StandardStreams.line(line) }
         if lines.contains(where: { $0.hasPrefix("cannot open") || $0.contains("still running") || $0.contains(" is damaged: ") }) {
             throw ExitCode(1)
         }
@@ -77,9 +77,9 @@ struct RestoreCommand: ParsableCommand {
         }
         switch WaylandModeRecovery.restoreLeftovers(display: name, force: force) {
         case .nothing(let path):
-            print("nothing to restore on \(name) (no record in \(path))")
+            StandardStreams.line("nothing to restore on \(name) (no record in \(path))")
         case .restored(let lines):
-            for line in lines { print(line) }
+            for line in lines { StandardStreams.line(line) }
         case .failed(let lines):
             Self.log(lines, "extdisplay: ")
             throw ExitCode(1)
@@ -87,14 +87,14 @@ struct RestoreCommand: ParsableCommand {
     }
 
     private static func log(_ lines: [String], _ prefix: String) {
-        for line in lines { FileHandle.standardError.write(Data((prefix + line + "\n").utf8)) }
+        for line in lines { StandardStreams.errorLine(prefix + line) }
     }
 
     /// The watchdog: waits until the parent's end closes standard input, then restores what its record still holds.
     static func watch(parent: Int32, display: String) {
         ModeWatchdog.waitForParentEnd()
         for line in ModeRestore.restoreLeftovers(display: display, force: true, onlyOwner: parent) {
-            FileHandle.standardError.write(Data("extdisplay (watchdog of process \(parent)): \(line)\n".utf8))
+            StandardStreams.errorLine("extdisplay (watchdog of process \(parent)): \(line)")
         }
     }
 }
@@ -104,7 +104,7 @@ struct RestoreCommand: ParsableCommand {
 enum LeftoverModes {
     static func prepare(display: String) {
         for line in ModeRestore.restoreLeftovers(display: display) {
-            FileHandle.standardError.write(Data("extdisplay: \(line)\n".utf8))
+            StandardStreams.errorLine("extdisplay: \(line)")
         }
         if ProcessInfo.processInfo.environment["EXTDISPLAY_WATCHDOG"] != "0", let exe = executablePath() {
             ModeRestore.useWatchdog([exe, "restore", "--backend", "x11"])
@@ -129,7 +129,7 @@ enum WaylandLeftoverModes {
         switch WaylandModeRecovery.restoreLeftovers(display: display) {
         case .nothing: break
         case .restored(let lines), .failed(let lines):
-            for line in lines { FileHandle.standardError.write(Data("extdisplay: \(line)\n".utf8)) }
+            for line in lines { StandardStreams.errorLine("extdisplay: \(line)") }
         }
         if ProcessInfo.processInfo.environment["EXTDISPLAY_WATCHDOG"] != "0", let exe = LeftoverModes.executablePath() {
             WaylandModeRecovery.useWatchdog([exe, "restore", "--backend", "wayland"])

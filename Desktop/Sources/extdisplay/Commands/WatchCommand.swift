@@ -62,17 +62,17 @@ struct WatchCommand: AsyncParsableCommand {
         if let setMode {
             let (output, mode) = try Self.parse(setMode)
             do { try session.setMode(mode, on: output) } catch {
-                FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+                StandardStreams.errorLine("extdisplay: \(error)")
                 throw ExitCode(1)
             }
         }
         let names = session.outputs().map(\.outputName).joined(separator: ", ")
-        FileHandle.standardError.write(Data("watching \(session.displayName) (\(names)); Ctrl-C to stop\n".utf8))
+        StandardStreams.errorLine("watching \(session.displayName) (\(names)); Ctrl-C to stop")
         let json = self.json
         session.startEvents { batch in
             for event in batch {
                 let line = json ? Self.jsonLine(event) : event.description
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                StandardStreams.line(line)
             }
         }
         while true { try await Task.sleep(for: .seconds(3600)) }
@@ -86,20 +86,20 @@ struct WatchCommand: AsyncParsableCommand {
             let (output, mode) = try Self.parse(setMode)
             do { try session.setMode(mode, on: output) } catch {
                 session.close()
-                FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+                StandardStreams.errorLine("extdisplay: \(error)")
                 throw ExitCode(1)
             }
         }
         let names = session.outputs().map(\.outputName).joined(separator: ", ")
-        FileHandle.standardError.write(Data("watching Wayland \(session.displayName) (\(names)); Ctrl-C to stop\n".utf8))
+        StandardStreams.errorLine("watching Wayland \(session.displayName) (\(names)); Ctrl-C to stop")
         let json = self.json
         session.start(delivering: { batch in
             for event in batch {
                 let line = json ? Self.jsonLine(event) : event.description
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                StandardStreams.line(line)
             }
         }, lost: { error in
-            FileHandle.standardError.write(Data("extdisplay: \(error)\n".utf8))
+            StandardStreams.errorLine("extdisplay: \(error)")
             session.close()
             Foundation.exit(1)
         })

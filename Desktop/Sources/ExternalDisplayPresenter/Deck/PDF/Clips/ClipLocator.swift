@@ -95,9 +95,9 @@ enum ClipLocator {
             if case .missing = error {
                 if embedded {
                     return .problem("its video \(shown) is embedded in the PDF and not beside it (looked for "
-                                    + "\(url.path)); embedded videos are not played yet: save the video there")
+                                    + "\(PrintableText.name(url.path))); embedded videos are not played yet: save the video there")
                 }
-                return .problem("its video \(shown) does not exist (looked for \(url.path)); not played")
+                return .problem("its video \(shown) does not exist (looked for \(PrintableText.name(url.path))); not played")
             }
             return .problem("its video \(shown) cannot be played: \(error.reason)")
         }
