@@ -82,7 +82,7 @@ let package = Package(
                 swiftSettings: strict),
         // Text in any language: fontconfig fallback, HarfBuzz shaping through SDL_ttf, FriBidi ordering.
         .target(name: "DesktopText",
-                dependencies: ["DesktopImages",
+                dependencies: ["DesktopImages", "DesktopFiles",
                                .target(name: "CSDL2", condition: linuxOnly),
                                .target(name: "CFontconfig", condition: linuxOnly),
                                .target(name: "CHarfBuzz", condition: linuxOnly),

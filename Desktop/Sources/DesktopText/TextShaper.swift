@@ -1,3 +1,4 @@
+import DesktopFiles
 import DesktopImages
 import CHarfBuzz
 import CSDL2
@@ -212,7 +213,7 @@ public final class TextShaper {
         if let face = fallback.face(for: scalar.value, family: primary.family, style: primary.style) { return face }
         let message = Self.missingFontMessage(scalar)
         if fallback.noteMissing(script: edk_script_tag(scalar.value), message: message) {
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            StandardStreams.errorLine(message)
         }
         return nil
     }

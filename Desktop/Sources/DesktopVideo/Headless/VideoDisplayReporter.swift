@@ -1,3 +1,4 @@
+import DesktopFiles
 import ExternalDisplayKit
 import Foundation
 
@@ -26,6 +27,6 @@ final class VideoDisplayReporter: DisplayCoordinatorDelegate {
     func externalDisplayDidChangeLayout(_ attachment: DisplayAttachment) {}
 
     func displayCoordinator(didReport diagnostic: Diagnostic) {
-        FileHandle.standardError.write(Data("extdisplay play: \(diagnostic)\n".utf8))
+        StandardStreams.errorLine(PrintableText.line("extdisplay play: \(diagnostic)"))
     }
 }

@@ -1,4 +1,5 @@
 #if canImport(CGStreamer) && canImport(CSDL2)
+import DesktopFiles
 import CSDL2
 import DesktopImages
 import ExternalDisplayKit
@@ -94,7 +95,7 @@ public final class LivePlayer {
         let opened: VideoDecoder
         let soundProblem = VideoDecoder.soundServerCheck()
         if let soundProblem {
-            FileHandle.standardError.write(Data("extdisplay play: \(soundProblem): playing without sound\n".utf8))
+            StandardStreams.errorLine(PrintableText.line("extdisplay play: \(soundProblem): playing without sound"))
         }
         do { opened = try VideoDecoder(opening: file, playsSound: soundProblem == nil, layout: .bgrx) } catch {
             throw PlayerError(error.description)
@@ -401,7 +402,7 @@ public final class LivePlayer {
     /// The sound server went away mid-film (the pipeline stops with it): said once on standard error, the file
     /// reopened without sound where the film stands, the picture back on the core's timeline.
     private func carryOnWithoutSound(_ error: VideoDecodingError) {
-        FileHandle.standardError.write(Data("extdisplay play: \(error.description)\n".utf8))
+        StandardStreams.errorLine(PrintableText.line("extdisplay play: \(error.description)"))
         hasSound = false
         decoder = nil
         do {

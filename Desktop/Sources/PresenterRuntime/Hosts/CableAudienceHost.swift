@@ -1,3 +1,4 @@
+import DesktopFiles
 import Foundation
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
@@ -120,6 +121,6 @@ final class DisplayReporter: DisplayCoordinatorDelegate {
     /// The engine's problems (a `--mode` the display does not offer, a command the platform could not carry out)
     /// go to standard error, where the user sees them; the talk goes on.
     func displayCoordinator(didReport diagnostic: Diagnostic) {
-        FileHandle.standardError.write(Data("extdisplay present: \(diagnostic)\n".utf8))
+        StandardStreams.errorLine(PrintableText.line("extdisplay present: \(diagnostic)"))
     }
 }

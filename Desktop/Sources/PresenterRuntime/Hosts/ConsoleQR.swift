@@ -1,3 +1,4 @@
+import DesktopFiles
 import ExternalDisplayBrowser
 import ExternalDisplayKit
 import ExternalDisplayPresenter
@@ -80,9 +81,9 @@ enum TerminalQR {
         guard isatty(1) == 1 else { return }
         do {
             let code = try QRCode(encoding: url)
-            FileHandle.standardOutput.write(Data("\(label)\n\(code.terminalText())\n".utf8))
+            StandardStreams.write("\(label)\n\(code.terminalText())\n")
         } catch {
-            FileHandle.standardOutput.write(Data("(no QR code: \(error.description))\n".utf8))
+            StandardStreams.line("(no QR code: \(error.description))")
         }
     }
 }

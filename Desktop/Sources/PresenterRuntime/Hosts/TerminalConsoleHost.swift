@@ -1,4 +1,5 @@
 #if canImport(CSDL2)
+import DesktopFiles
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
 import Foundation
@@ -20,7 +21,7 @@ public final class TerminalConsoleHost: PresenterHost {
     /// More of the statistics line (the browser pages' figures).
     public var statistics: () -> String = { "" }
     /// Where lines go (standard output by default).
-    public var say: (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    public var say: (String) -> Void = { line in StandardStreams.line(line) }
 
     /// A terminal console; `consoleFPS` redraws the off-screen console that often even when nothing changes
     /// (to measure it under load).

@@ -1,4 +1,5 @@
 #if canImport(CSDL2)
+import DesktopFiles
 public import ExternalDisplayBrowser
 public import ExternalDisplayKit
 public import ExternalDisplayPresenter
@@ -27,7 +28,7 @@ public struct PresenterLaunch {
     /// A fatal error: says what to do and exits 2.
     public var fail: (String) -> Never
     /// Lines for the speaker (status lines, URLs; standard output).
-    public var say: (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    public var say: (String) -> Void = { line in StandardStreams.line(line) }
     /// The deck's file, followed while presenting (read again when exported anew); nil: not followed.
     public var deckFile: URL?
     /// Beamer notes split of the deck file (for reading it again).

@@ -1,3 +1,4 @@
+import DesktopFiles
 import DesktopProcesses
 import Foundation
 
@@ -104,7 +105,7 @@ public final class PageRasterCache: @unchecked Sendable {
         set { condition.withLock { reporter = newValue } }
     }
     private var reporter: @Sendable (URL, PopplerRasterizer.Failure) -> Void = { document, failure in
-        FileHandle.standardError.write(Data("extdisplay: \(document.lastPathComponent): \(failure.description)\n".utf8))
+        StandardStreams.errorLine(PrintableText.line("extdisplay: \(document.lastPathComponent): \(failure.description)"))
     }
     /// The clock failures are timed by, in nanoseconds (tests move it).
     var now: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
