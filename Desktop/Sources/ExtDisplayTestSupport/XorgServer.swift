@@ -169,12 +169,16 @@ public final class XorgServer: @unchecked Sendable {
     }
 
     /// Focuses the console window and types a key there.
-    public func key(_ key: String) throws {
+    public func key(_ key: String) throws { try keys(key) }
+
+    /// Focuses the console window and types the keys there back to back, in one `xdotool key` (Q Q within the quit
+    /// window however loaded the machine is: two separate calls took over 2 s apart under load).
+    public func keys(_ keys: String...) throws {
         let env = ["DISPLAY": display]
         let window = try Shell.run(["xdotool", "search", "--name", "extdisplay present: console"], environment: env)
             .output.split(separator: "\n").first.map(String.init) ?? ""
-        guard !window.isEmpty else { throw XorgTestError("no console window to type \(key) into") }
-        for command in [["xdotool", "windowfocus", "--sync", window], ["xdotool", "key", key]] {
+        guard !window.isEmpty else { throw XorgTestError("no console window to type \(keys.joined(separator: " ")) into") }
+        for command in [["xdotool", "windowfocus", "--sync", window], ["xdotool", "key"] + keys] {
             let result = try Shell.run(command, environment: env)
             guard result.status == 0 else { throw XorgTestError("\(command.joined(separator: " ")) failed") }
         }

@@ -69,8 +69,7 @@ extension XorgPresenterTests {
         // when Q Q is pressed.
         let render = try mark.waitFor(timeout: 60) { $0.name == "pdftoppm" }
         #expect(render != nil, "no pdftoppm of the presenter's is running; stderr: \(presenter.standardError)")
-        try server.key("q")
-        try server.key("q")
+        try server.keys("q", "q")
         let status = presenter.exitStatus(timeout: 30)
         #expect(status == 0, "Q Q: status \(String(describing: status)); stderr: \(presenter.standardError)")
         let left = try mark.leftovers()

@@ -105,8 +105,7 @@ struct XorgPDFTalkTests {
         #expect(try XorgPresenterTests.scan(try server.screenshot(), region: "1920,0,400,200", PresenterLayout.pointerColour) == 0)
 
         // Q twice quits.
-        try server.key("q")
-        try server.key("q")
+        try server.keys("q", "q")
         #expect(presenter.waitForExit(timeout: 10), "Q Q did not quit")
     }
 
