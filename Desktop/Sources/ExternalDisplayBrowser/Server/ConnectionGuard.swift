@@ -199,6 +199,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     // MARK: Outbound
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // After the guard's own answer (a refusal, or a close frame): nothing from behind it follows (a frame
+        // after a close frame makes a browser fail the socket, 1006, instead of reading the close).
+        guard phase != .closing else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
         if phase == .head { lastResponseWrite = .now() }
         if phase == .upgrading, case .byteBuffer(let buffer) = unwrapOutboundIn(data) {
             let start = buffer.getBytes(at: buffer.readerIndex, length: min(12, buffer.readableBytes)) ?? []
