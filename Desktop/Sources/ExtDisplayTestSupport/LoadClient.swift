@@ -27,6 +27,9 @@ public final class LoadClient: Sendable {
         var heldOrder: [UInt32] = []
         /// Whether the connection is open.
         public var isOpen = false
+        /// Why the connection ended, or never opened (refused, closed by the server with a code and reason, lost);
+        /// nil while it is connecting or open, and after ``LoadClient/close()``.
+        public var ended: String?
         /// Arrival times (epoch ms) by frame number.
         public var arrivals: [UInt32: Double] = [:]
     }
@@ -34,6 +37,8 @@ public final class LoadClient: Sendable {
     private let viewers: [NIOLockedValueBox<Viewer>]
     private let writers = NIOLockedValueBox<[Int: WebSocketOutboundWriter]>([:])
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
+    /// Set by ``close()``: connections that end from then on ended as asked.
+    private let closing = NIOLockedValueBox(false)
 
     /// The most viewers one client opens.
     public static let maximumViewers = 2_000
@@ -55,42 +60,92 @@ public final class LoadClient: Sendable {
         let client = LoadClient(count: count)
         let socket = "ws://" + url.dropFirst("http://".count) + "ws"
         let viewport = "{\"type\":\"viewport\",\"width\":\(width),\"height\":\(height),\"dpr\":\(dpr)}"
+        try raiseFileLimit(toHold: count)
         for index in 0..<count {
             let task = Task.detached { await client.run(index, socket, viewport, stalled: index < stalled) }
             client.tasks.withLockedValue { $0.append(task) }
         }
-        _ = await client.wait(timeout: timeout) { $0.isOpen }
+        // Every viewer open, or some refused or closed: then waiting longer changes nothing.
+        _ = await client.wait(timeout: timeout) { $0.isOpen || $0.ended != nil }
         return client
+    }
+
+    /// What keeps viewers from being open, counted by reason (`"4 of 500 viewers not open: 4 refused: …"`), or nil
+    /// when every viewer is open.
+    public var problems: String? {
+        let viewers = snapshot
+        let closed = viewers.filter { !$0.isOpen }
+        guard !closed.isEmpty else { return nil }
+        var reasons: [String: Int] = [:]
+        for viewer in closed { reasons[viewer.ended ?? "still connecting", default: 0] += 1 }
+        let listed = reasons.sorted { $0.value > $1.value }.prefix(4).map { "\($0.value) \($0.key)" }
+        return "\(closed.count) of \(viewers.count) viewers not open: " + listed.joined(separator: "; ")
+    }
+
+    /// Raises this process's soft limit on open files (to at most its hard limit) so that `count` sockets and a
+    /// margin fit; throws, saying both limits, when they cannot.
+    static func raiseFileLimit(toHold count: Int) throws {
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return }
+        // The sockets of this client, of every client open beside it, and the process's own files.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 64
+        let needed = rlim_t(open + count + 64)
+        guard limit.rlim_cur < needed else { return }
+        var raised = limit
+        raised.rlim_cur = max(needed, min(limit.rlim_max, 65_536))
+        if raised.rlim_cur <= limit.rlim_max, setrlimit(resource, &raised) == 0 { return }
+        throw SupportError("\(count) viewers need about \(needed) open files; this process may open \(limit.rlim_cur) "
+                           + "(hard limit \(limit.rlim_max)): raise it with ulimit -n")
     }
 
     private func run(_ index: Int, _ url: String, _ viewport: String, stalled: Bool) async {
         var logger = Logger(label: "load")
         logger.logLevel = .critical
         let viewer = viewers[index]
-        _ = try? await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 64 << 20), logger: logger) {
-            inbound, outbound, _ in
-            self.writers.withLockedValue { $0[index] = outbound }
-            try await outbound.write(.text(viewport))
-            viewer.withLockedValue { $0.isOpen = true }
-            if stalled {
-                // Never read: the socket's buffers fill and the server's writes to it stall.
-                while !Task.isCancelled { try await Task.sleep(nanoseconds: 50_000_000) }
-                return
-            }
-            for try await message in inbound.messages(maxSize: 64 << 20) {
-                let now = Date().timeIntervalSince1970 * 1000
-                switch message {
-                case .binary(var buffer):
-                    guard let number = buffer.readInteger(endianness: .big, as: UInt32.self) else { continue }
-                    let png = Data(buffer.readableBytesView)
-                    viewer.withLockedValue { $0.hold(number, png) }
-                case .text(let text):
-                    guard let number = Self.shownFrame(text) else { continue }
-                    viewer.withLockedValue { $0.show(number, at: now) }
+        let ended: String
+        do {
+            let close = try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 64 << 20), logger: logger) {
+                inbound, outbound, _ in
+                self.writers.withLockedValue { $0[index] = outbound }
+                try await outbound.write(.text(viewport))
+                viewer.withLockedValue { $0.isOpen = true }
+                if stalled {
+                    // Never read: the socket's buffers fill and the server's writes to it stall.
+                    while !Task.isCancelled { try await Task.sleep(nanoseconds: 50_000_000) }
+                    return
+                }
+                for try await message in inbound.messages(maxSize: 64 << 20) {
+                    let now = Date().timeIntervalSince1970 * 1000
+                    switch message {
+                    case .binary(var buffer):
+                        guard let number = buffer.readInteger(endianness: .big, as: UInt32.self) else { continue }
+                        let png = Data(buffer.readableBytesView)
+                        viewer.withLockedValue { $0.hold(number, png) }
+                    case .text(let text):
+                        guard let number = Self.shownFrame(text) else { continue }
+                        viewer.withLockedValue { $0.show(number, at: now) }
+                    }
                 }
             }
+            if let close {
+                ended = "closed by the server: \(close.closeCode) \(close.reason ?? "")"
+            } else {
+                ended = "closed without a close frame"
+            }
+        } catch {
+            // An upgrade answered with anything but 101 (the server's budget answers 503) ends here.
+            ended = viewer.withLockedValue { $0.isOpen } ? "connection lost: \(error)" : "refused: \(error)"
         }
-        viewer.withLockedValue { $0.isOpen = false }
+        let closing = self.closing.withLockedValue { $0 }
+        viewer.withLockedValue {
+            $0.isOpen = false
+            if !closing { $0.ended = ended }
+        }
     }
 
     /// The frame a `{"type":"show","frame":K}` message names.
@@ -102,6 +157,9 @@ public final class LoadClient: Sendable {
 
     /// A copy of every viewer's record.
     public var snapshot: [Viewer] { viewers.map { $0.withLockedValue { $0 } } }
+
+    /// Each viewer's last frame shown and whether it is open: what a benchmark polls, without copying records.
+    public var progress: [(frame: UInt32?, isOpen: Bool)] { viewers.map { $0.withLockedValue { ($0.lastFrame, $0.isOpen) } } }
 
     /// Polls until every viewer (from index `from` on) satisfies `condition`, or `timeout` seconds pass (a hang
     /// guard); returns whether they all did.
@@ -117,6 +175,7 @@ public final class LoadClient: Sendable {
 
     /// Closes every viewer.
     public func close() async {
+        closing.withLockedValue { $0 = true }
         let writers = self.writers.withLockedValue { $0 }
         for writer in writers.values { try? await writer.close(.normalClosure, reason: nil) }
         for task in tasks.withLockedValue({ $0 }) { task.cancel() }

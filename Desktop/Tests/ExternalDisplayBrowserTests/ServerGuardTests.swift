@@ -115,6 +115,23 @@ struct ServerGuardTests {
         _ = socket
     }
 
+    @Test("issue 40: six pages at once against a budget of four: four are displays, two learn at once they were refused")
+    func pagesOverTheBudget() async throws {
+        let (platform, coordinator, port) = try await Self.start { $0.maximumPages = 4 }
+        defer { coordinator.stop() }
+        #expect(platform.configuration.maximumConnections == 20, "the reserve of 16 stays")
+        let start = Date()
+        // Hang guard 60 s; every answer comes within a second.
+        let load = try await LoadClient.connect(count: 6, to: "http://127.0.0.1:\(port)/", timeout: 60)
+        let waited = Date().timeIntervalSince(start)
+        let open = load.snapshot.filter(\.isOpen).count
+        let problems = load.problems ?? ""
+        await load.close()
+        #expect(open == 4, "\(open) of 6 pages open against a budget of 4: \(problems)")
+        #expect(problems.hasPrefix("2 of 6 viewers not open: 2 refused"), "\(problems)")
+        #expect(waited < 30, "the load client waited \(waited) s for pages the server had refused")
+    }
+
     @Test("a close reason is at most 123 bytes whatever the page sent; text from pages is printed without controls")
     func closeReasonsAndPrintedText() async throws {
         let (platform, coordinator, port) = try await Self.start()

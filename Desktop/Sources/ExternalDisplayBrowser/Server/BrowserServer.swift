@@ -84,21 +84,16 @@ final class BrowserServer: Sendable {
         }
         let viewer = ViewerConnection(id: DisplayID("browser-\(number)"), sendsAhead: configuration.sendsAhead)
         var connected = false
-        var reason = ""
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await viewer.runWriter { try await Self.write($0, to: outbound) } }
-            reason = await GuardedHTTPServer.readText(inbound, outbound, maxSize: PageMessage.maximumSize,
-                                                      textOnly: "pages send text messages only") { text in
-                switch try PageMessage.parse(text) {
-                case .viewport(let viewport):
-                    continuation.yield(connected ? .viewerResized(viewer.id, viewport) : .viewerConnected(viewer, viewport))
-                    connected = true
-                case .painted(let frame, _):
-                    viewer.painted(frame)
-                }
+        let reason = await GuardedHTTPServer.serveSocket(
+            inbound, outbound, maxSize: PageMessage.maximumSize, textOnly: "pages send text messages only",
+            writer: { await viewer.runWriter { try await Self.write($0, to: outbound) } }, stop: viewer.finish) { text in
+            switch try PageMessage.parse(text) {
+            case .viewport(let viewport):
+                continuation.yield(connected ? .viewerResized(viewer.id, viewport) : .viewerConnected(viewer, viewport))
+                connected = true
+            case .painted(let frame, _):
+                viewer.painted(frame)
             }
-            viewer.finish()
-            group.cancelAll()
         }
         if connected { continuation.yield(.viewerGone(viewer.id, reason: reason)) }
     }
@@ -113,14 +108,10 @@ final class BrowserServer: Sendable {
         continuation.yield(.remotes(count))
         if let state { remote.send(text: state) }
         if let frame { remote.offer(frame) }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await remote.runWriter { try await Self.write($0, to: outbound) } }
-            _ = await GuardedHTTPServer.readText(inbound, outbound, maxSize: BrowserRemoteCommand.maximumSize,
-                                                 textOnly: "the remote sends text messages only") { text in
-                continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
-            }
-            remote.finish()
-            group.cancelAll()
+        _ = await GuardedHTTPServer.serveSocket(
+            inbound, outbound, maxSize: BrowserRemoteCommand.maximumSize, textOnly: "the remote sends text messages only",
+            writer: { await remote.runWriter { try await Self.write($0, to: outbound) } }, stop: remote.finish) { text in
+            continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
         }
         let left = registry.withLockedValue { registry in
             registry.remotes[key] = nil
@@ -137,13 +128,22 @@ final class BrowserServer: Sendable {
         }
     }
 
+    #if os(Linux)
+    private static let fileResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let fileResource = RLIMIT_NOFILE
+    #endif
+
+    /// The most files this process may open once ``raiseFileLimit()`` has run: the hard limit, at most 65,536.
+    static func fileHardLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(fileResource, &limit) == 0 else { return 1_024 }
+        return Int(min(limit.rlim_max, 65_536))
+    }
+
     /// Raises the soft limit on open files to the hard one (at most 65,536) and returns the soft limit now.
     static func raiseFileLimit() -> Int {
-        #if os(Linux)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
+        let resource = fileResource
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0 else { return 1_024 }
         let wanted = min(limit.rlim_max, 65_536)

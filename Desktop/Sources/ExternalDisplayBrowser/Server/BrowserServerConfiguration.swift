@@ -41,6 +41,15 @@ public struct BrowserServerConfiguration: Sendable {
     public var maximumPendingPerAddress = 16
     /// Connections audience pages can never take (the remote and new requests always find a place). Default 16.
     public var reservedConnections = 16
+    /// Audience pages connected at once, at most: ``maximumConnections`` less ``reservedConnections`` (default 496).
+    /// One more page is answered 503 (its page shows "Reconnecting…" and tries again every second). Setting it
+    /// sets ``maximumConnections`` and keeps the reserve (`--serve-max-pages`).
+    public var maximumPages: Int {
+        get { maximumConnections - reservedConnections }
+        set { maximumConnections = newValue + reservedConnections }
+    }
+    /// The values ``maximumPages`` may be given from the command line.
+    public static let pagesRange = 1...60_000
     /// The bytes pictures for pages may take at once, shared by every page (held, queued for a page, and the one
     /// being rendered; see ``PictureBudget``). Default 256 MiB.
     public var pictureBudget = PictureBudget()
@@ -80,6 +89,20 @@ public struct BrowserServerConfiguration: Sendable {
             return "use the origin pages are loaded from: https://HOST[:PORT] (no path)"
         }
         guard RequestGuard.Origin(origin) != nil else { return "not an origin: use https://HOST[:PORT], no path or user" }
+        return nil
+    }
+
+    /// What is wrong with serving at most `pages` audience pages in this process (outside ``pagesRange``, or more
+    /// than its hard limit on open files leaves room for beside the reserve), or nil when nothing is.
+    public static func pagesProblem(_ pages: Int) -> String? {
+        guard pagesRange.contains(pages) else {
+            return "use \(pagesRange.lowerBound)…\(pagesRange.upperBound) pages"
+        }
+        let files = BrowserServer.fileHardLimit()
+        let room = files - 64 - BrowserServerConfiguration().reservedConnections
+        guard pages <= room else {
+            return "this process may open at most \(files) files (its hard limit, ulimit -Hn): room for \(room) pages"
+        }
         return nil
     }
 

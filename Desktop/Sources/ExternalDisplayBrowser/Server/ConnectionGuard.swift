@@ -163,7 +163,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
                 refuse(context: context, status: refusal.status, refusal.message)
                 return
             }
-            if head.upgrade, head.target.hasPrefix("/ws"), !budget.viewerSlotAvailable() {
+            // An audience page's upgrade takes its place in the budget now, before it is answered: upgrades that
+            // arrive together on other threads each see the places the others took.
+            if head.upgrade, !budget.upgrading(ObjectIdentifier(context.channel), viewer: !head.target.hasPrefix("/remote")) {
                 refuse(context: context, status: 503, "too many pages connected")
                 return
             }
@@ -172,10 +174,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             idleBetweenRequests = true
             lastResponseWrite = .now()
             armIdle(context: context)
-            if head.upgrade {
-                phase = .upgrading
-                budget.upgrading(ObjectIdentifier(context.channel), viewer: !head.target.hasPrefix("/remote"))
-            }
+            if head.upgrade { phase = .upgrading }
             context.fireChannelRead(wrapInboundOut(out))
         }
         if phase == .upgrading, held.count > limits.maximumHeadBytes {
@@ -199,6 +198,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     // MARK: Outbound
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // After the guard's own answer (a refusal, or a close frame): nothing from behind it follows (a frame
+        // after a close frame makes a browser fail the socket, 1006, instead of reading the close).
+        guard phase != .closing else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
         if phase == .head { lastResponseWrite = .now() }
         if phase == .upgrading, case .byteBuffer(let buffer) = unwrapOutboundIn(data) {
             let start = buffer.getBytes(at: buffer.readerIndex, length: min(12, buffer.readableBytes)) ?? []
@@ -206,8 +211,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
                 if start.elementsEqual(Array("HTTP/1.1 101".utf8)) {
                     switchToWebSocket(context: context)
                 } else {
-                    // Not upgraded (refused): what was held is read as the next request.
+                    // Not upgraded (refused): what was held is read as the next request, and the place is free.
                     phase = .head
+                    budget.notUpgraded(ObjectIdentifier(context.channel))
                     let loop = context.eventLoop
                     loop.assumeIsolated().execute { [self] in
                         processHeads(context: context)
@@ -395,9 +401,21 @@ final class ConnectionBudget: Sendable {
         address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     }
 
-    /// An upgrade was asked for (`viewer`: an audience page's, not the remote's).
-    func upgrading(_ id: ObjectIdentifier, viewer: Bool) {
-        state.withLockedValue { $0.entries[id]?.viewer = viewer }
+    /// An upgrade was asked for (`viewer`: an audience page's, not the remote's). An audience page's takes a place
+    /// among the pages at once; false (nothing taken) when every place a page may have is taken, counting the
+    /// upgrades not yet answered.
+    func upgrading(_ id: ObjectIdentifier, viewer: Bool) -> Bool {
+        state.withLockedValue { state in
+            guard viewer else { return true }
+            guard state.entries.values.filter(\.viewer).count < maximum - reserved else { return false }
+            state.entries[id]?.viewer = true
+            return true
+        }
+    }
+
+    /// An upgrade was answered with anything but 101: the connection is no page.
+    func notUpgraded(_ id: ObjectIdentifier) {
+        state.withLockedValue { $0.entries[id]?.viewer = false }
     }
 
     /// The connection is a WebSocket now: it is never closed to make room.
@@ -405,12 +423,6 @@ final class ConnectionBudget: Sendable {
         state.withLockedValue { $0.entries[id]?.webSocket = true }
     }
 
-    /// Whether another audience page may connect (the reserve stays free).
-    func viewerSlotAvailable() -> Bool {
-        state.withLockedValue { state in
-            state.entries.values.filter { $0.webSocket && $0.viewer }.count < maximum - reserved
-        }
-    }
 
     /// The connection closed.
     func remove(_ id: ObjectIdentifier) {

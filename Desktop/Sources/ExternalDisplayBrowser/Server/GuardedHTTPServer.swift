@@ -107,23 +107,65 @@ enum GuardedHTTPServer {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 
-    /// Reads a socket's text messages into `handle` until it closes. A ``BrowserProtocolError`` (from `handle`,
-    /// or a binary message: `textOnly` says who sends text only) closes it with 1003 and the error as the reason;
-    /// a message too large or malformed closes it with 1009. Returns why it ended, printable.
-    static func readText(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, maxSize: Int,
-                         textOnly: String, _ handle: (String) throws -> Void) async -> String {
+    /// Serves one page's socket: `writer` (everything the server sends the page on its own) runs beside the reading
+    /// of the page's text messages into `handle` until they end; then `stop` ends the writer's source, the writer is
+    /// waited for, and only then is the close frame sent, when one is due. Nothing may follow a close frame: a
+    /// browser that has answered one fails the socket on any later frame ("Text frame received after close"), and
+    /// its page sees 1006 with no reason instead of the close the server sent. Returns why the socket ended,
+    /// printable.
+    ///
+    /// A ``BrowserProtocolError`` (from `handle`, or a binary message: `textOnly` says who sends text only) closes
+    /// with 1003 and the error as the reason; a message too large or malformed closes with 1009.
+    static func serveSocket(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, maxSize: Int,
+                            textOnly: String, writer: @escaping @Sendable () async -> Void, stop: () -> Void,
+                            _ handle: (String) throws -> Void) async -> String {
+        var ending = SocketEnding(reason: "")
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await writer() }
+            ending = await readText(inbound, maxSize: maxSize, textOnly: textOnly, handle)
+            stop()
+            group.cancelAll()
+            // The group waits for the writer here: a write it had begun is on the wire before the close frame.
+        }
+        switch ending.close {
+        case .refused(let reason): try? await outbound.close(.unacceptableData, reason: reason)
+        case .malformed: try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
+        case nil: break
+        }
+        return ending.reason
+    }
+
+    /// Why a page's socket ended, and the close frame due (none when the page closed or the connection is gone).
+    struct SocketEnding: Sendable {
+        /// Why, printable.
+        var reason: String
+        /// The close frame due, if any.
+        var close: Close?
+
+        /// A close frame due.
+        enum Close: Sendable {
+            /// 1003 (unacceptable data), with what was refused as the reason.
+            case refused(String)
+            /// 1009: a message too large or malformed.
+            case malformed
+        }
+    }
+
+    /// Reads a socket's text messages into `handle` until they end or one is refused (see ``serveSocket``), and
+    /// says why, with the close frame due. Sends nothing itself.
+    static func readText(_ inbound: WebSocketInboundStream, maxSize: Int, textOnly: String,
+                         _ handle: (String) throws -> Void) async -> SocketEnding {
         do {
             for try await message in inbound.messages(maxSize: maxSize) {
                 guard case .text(let text) = message else { throw BrowserProtocolError(textOnly) }
                 try handle(text)
             }
-            return "the page closed"
+            return SocketEnding(reason: "the page closed")
         } catch let error as BrowserProtocolError {
-            try? await outbound.close(.unacceptableData, reason: CloseReason.fitting(error.description))
-            return "closed: " + NetworkText.printable(error.description)
+            return SocketEnding(reason: "closed: " + NetworkText.printable(error.description),
+                                close: .refused(CloseReason.fitting(error.description)))
         } catch {
-            try? await outbound.close(.messageTooLarge, reason: "message too large or malformed")
-            return "connection lost"
+            return SocketEnding(reason: "connection lost", close: .malformed)
         }
     }
 }

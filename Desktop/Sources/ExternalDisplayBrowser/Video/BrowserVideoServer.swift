@@ -273,37 +273,33 @@ public final class BrowserVideoServer: Sendable {
         if let volume { continuation.yield(volume) }
         let name = isRemote ? "remote-\(number)" : "page-\(number)"
         report?("\(name) connected")
-        var reason = ""
         var answers = ClockProbeLimit()
         var controls = ClockProbeLimit(perSecond: Self.controlsPerSecond)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await text in messages {
-                    do { try await outbound.write(.text(text)) } catch { return }
-                }
+        let writer: @Sendable () async -> Void = {
+            for await text in messages {
+                do { try await outbound.write(.text(text)) } catch { return }
             }
-            reason = await GuardedHTTPServer.readText(inbound, outbound, maxSize: VideoPageMessage.maximumSize,
-                                                      textOnly: "pages send text messages only") { text in
-                switch try VideoPageMessage.parse(text) {
-                case .clock(let page):
-                    let now = clock()
-                    guard answers.allows(at: now) else { return }
-                    continuation.yield("{\"type\":\"clock\",\"page\":\(page),\"host\":\(now)}")
-                case .control(let request):
-                    guard isRemote else {
-                        throw BrowserProtocolError("audience pages cannot control the player; the remote's URL "
-                                                   + "(/remote?token=…, printed by the player) can")
-                    }
-                    guard controls.allows(at: clock()) else {
-                        continuation.yield("{\"type\":\"error\",\"text\":\"too many controls: at most "
-                                           + "\(Self.controlsPerSecond) a second; this one was not carried out\"}")
-                        return
-                    }
-                    state.withLockedValue { $0.onRequest }?(request)
+        }
+        let reason = await GuardedHTTPServer.serveSocket(
+            inbound, outbound, maxSize: VideoPageMessage.maximumSize, textOnly: "pages send text messages only",
+            writer: writer, stop: { continuation.finish() }) { text in
+            switch try VideoPageMessage.parse(text) {
+            case .clock(let page):
+                let now = clock()
+                guard answers.allows(at: now) else { return }
+                continuation.yield("{\"type\":\"clock\",\"page\":\(page),\"host\":\(now)}")
+            case .control(let request):
+                guard isRemote else {
+                    throw BrowserProtocolError("audience pages cannot control the player; the remote's URL "
+                                               + "(/remote?token=…, printed by the player) can")
                 }
+                guard controls.allows(at: clock()) else {
+                    continuation.yield("{\"type\":\"error\",\"text\":\"too many controls: at most "
+                                       + "\(Self.controlsPerSecond) a second; this one was not carried out\"}")
+                    return
+                }
+                state.withLockedValue { $0.onRequest }?(request)
             }
-            continuation.finish()
-            group.cancelAll()
         }
         state.withLockedValue { _ = $0.pages.removeValue(forKey: number) }
         report?("\(name) gone: \(reason)")

@@ -40,6 +40,14 @@ struct ServeOptions: ParsableArguments {
                                + "default \(PictureBudget.defaultMegabytes).", valueName: "MiB"))
     var servePictureMB: Int?
 
+    @Option(name: .customLong("serve-max-pages"),
+            help: ArgumentHelp("With --serve: audience pages connected at once, at most (one more is refused and "
+                               + "tries again every second); \(BrowserServerConfiguration.pagesRange.lowerBound)…"
+                               + "\(BrowserServerConfiguration.pagesRange.upperBound), default "
+                               + "\(BrowserServerConfiguration().maximumPages). The remote always finds a place.",
+                               valueName: "N"))
+    var serveMaxPages: Int?
+
     func validate() throws {
         if let serve {
             do { _ = try BrowserServerConfiguration(listen: serve) } catch { throw ValidationError(error.description) }
@@ -55,6 +63,12 @@ struct ServeOptions: ParsableArguments {
             }
             if serve == nil { throw ValidationError("--serve-picture-mb needs --serve") }
         }
+        if let serveMaxPages {
+            if let problem = BrowserServerConfiguration.pagesProblem(serveMaxPages) {
+                throw ValidationError("--serve-max-pages \(serveMaxPages): \(problem)")
+            }
+            if serve == nil { throw ValidationError("--serve-max-pages needs --serve") }
+        }
         if let consoleFPS, !(consoleFPS.isFinite && consoleFPS > 0 && consoleFPS <= 1_000) {
             throw ValidationError("--console-fps \(consoleFPS): use a number of frames per second in 0…1000")
         }
@@ -68,6 +82,7 @@ extension ServeOptions {
         server.sendsAhead = !serveNoPreload
         server.publicOrigins = serveOrigin
         if let servePictureMB, let budget = try? PictureBudget(megabytes: servePictureMB) { server.pictureBudget = budget }
+        if let serveMaxPages { server.maximumPages = serveMaxPages }
         return server
     }
 }
