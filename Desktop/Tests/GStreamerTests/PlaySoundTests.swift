@@ -169,8 +169,8 @@ struct PlaySoundTests {
         #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > resumed + 1 } ?? false })
         let heard = recording.onset(after: resumed, threshold: 0.02)
         if heard == nil {
-            // The failing timeline (about one run in ten with PipeWire): when, if at all, the sound came back within
-            // 5 s, and where the player says it is.
+            // The failing timeline (once in about ten runs with PipeWire while the sound ran on pulsesink's clock):
+            // when, if at all, the sound came back within 5 s, and where the player says it is.
             _ = poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > resumed + 5 } ?? false }
             let late = recording.onset(after: resumed, threshold: 0.02)
             let position = (try? Self.playerctl(bus, "position")) ?? "?"

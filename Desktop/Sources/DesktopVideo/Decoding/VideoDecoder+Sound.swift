@@ -29,7 +29,9 @@ extension VideoDecoder {
     }
 
     /// Where the sound stands in the film, in seconds, as the sound sink reports it from the pipeline's clock (the
-    /// sound server's, while it plays): what is heard now. `nil` without sound or when the sink cannot tell.
+    /// monotonic system clock, on which the sink places each sample when it starts playing: what is heard now, to
+    /// within the sound card's drift; never pulsesink's own clock, see the sound branch in CGStreamer's shim). `nil`
+    /// without sound or when the sink cannot tell.
     public func soundPosition() -> Double? {
         guard let sink = edk_gst_find(pipeline, "edk-soundsink") else { return nil }
         defer { gst_object_unref(sink) }
