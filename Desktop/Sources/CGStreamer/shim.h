@@ -222,15 +222,9 @@ static inline char *edk_gst_take_error_message(GError *error) {
 
 /// The sound branch (`edk_gst_enable_sound`): converted, resampled, time-stretched so a rate other than 1 keeps the
 /// pitch, scaled by the `volume` element named `edk-volume`, played by `pulsesink` (PulseAudio, or PipeWire's pulse
-/// server) named `edk-soundsink`, in sync with the pipeline's clock: the monotonic system clock, never pulsesink's.
-/// pulsesink's clock is libpulse's `pa_stream_get_time`, which (libpulse 16.1, Debian 12) answers a wrapped negative
-/// number (about 2^64 µs) when read within the transport delay after the stream is uncorked, and keeps answering it
-/// (its time never goes back): a pipeline on that clock read at that moment (a seek or pause just after play, a
-/// position query) takes a base time thousands of years ahead and the sound stays silent for good while the picture
-/// goes on. So the sink provides no clock, and does no slaving (`slave-method=none`): skew or resample slaving would
-/// read the same clock while playing; with none it is read once per start, while the stream is still corked.
+/// server) named `edk-soundsink`, in sync with the pipeline's clock.
 #define EDK_GST_SOUND_BRANCH "queue ! audioconvert ! audioresample ! scaletempo ! audioconvert ! volume name=edk-volume " \
-    "! pulsesink name=edk-soundsink provide-clock=false slave-method=none"
+    "! pulsesink name=edk-soundsink"
 
 /// Asks the pipeline to play the file's first sound stream through the sound branch.
 static inline void edk_gst_enable_sound(GstElement *pipeline) {
