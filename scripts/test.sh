@@ -142,8 +142,8 @@ run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and
   --skip '^GStreamerTests\.PlaySoundTests'
 # Sound against the picture, read from a PulseAudio null sink and the screen on one clock: on its own, so that no
 # other suite's decoding takes the cores while it measures. Run once, counted: the PipeWire case that once in about
-# ten runs heard nothing after a resume was pulsesink's clock (libpulse answers a wrapped negative time just after an
-# uncork); the sound branch no longer runs on that clock (Desktop/Sources/CGStreamer/shim.h).
+# ten runs heard nothing after a resume was pulsesink's clock read just after an uncork (libpulse then answers a
+# wrapped negative time, and keeps it); VideoDecoder no longer reads it there (VideoDecoder.soundSettlingSeconds).
 run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS)" Desktop \
   --filter '^GStreamerTests\.PlaySoundTests'
 
