@@ -141,15 +141,10 @@ run_tests "ChromiumTests.PlayRemoteTests (play --serve: the browser remote, serv
 run_tests "GStreamerTests (real GStreamer decoding, extdisplay play headless and on Xorg-dummy)" Desktop --filter '^GStreamerTests\.' \
   --skip '^GStreamerTests\.PlaySoundTests'
 # Sound against the picture, read from a PulseAudio null sink and the screen on one clock: on its own, so that no
-# other suite's decoding takes the cores while it measures.
-# It times real sound servers to tens of milliseconds on a shared machine: once in about ten runs the PipeWire
-# case heard nothing after the resume within its window. A failed first run is said and run again once; the
-# second must pass.
-if ! ( run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS)" Desktop \
-       --filter '^GStreamerTests\.PlaySoundTests' ); then
-  echo "test.sh: GStreamerTests.PlaySoundTests failed once (above); running it again"
-fi
-run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS; counted run)" Desktop \
+# other suite's decoding takes the cores while it measures. Run once, counted: the PipeWire case that once in about
+# ten runs heard nothing after a resume was pulsesink's clock read just after an uncork (libpulse then answers a
+# wrapped negative time, and keeps it); VideoDecoder no longer reads it there (VideoDecoder.soundSettlingSeconds).
+run_tests "GStreamerTests.PlaySoundTests (PulseAudio, PipeWire, Xorg-dummy, MPRIS)" Desktop \
   --filter '^GStreamerTests\.PlaySoundTests'
 
 # The root modules' DocC catalogs and the tutorial, warnings as errors (about 40 s; a minute on a clean clone).

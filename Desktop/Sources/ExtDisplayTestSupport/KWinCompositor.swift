@@ -1,3 +1,4 @@
+import CSDBus
 import Foundation
 
 /// A headless KWin (KDE Plasma's compositor) started by scripts/kwin-headless.sh as an unprivileged user on a
@@ -7,7 +8,9 @@ import Foundation
 /// KWin's user); ``screenshot(_:)`` is KWin's own capture (``KWinScreenShot``) and ``windows()`` KWin's own
 /// account of its windows (a KWin script).
 ///
-/// Starting throws (failing the test, never skipping it) when kwin_wayland is missing or does not come up.
+/// Starting returns once KWin's screenshot service `org.kde.KWin.ScreenShot2` is on its bus (see
+/// ``init(outputs:size:)``); it throws (failing the test, never skipping it) when kwin_wayland is missing or does not
+/// come up.
 public final class KWinCompositor: @unchecked Sendable {
     /// The Wayland socket name (`wayland-0`), relative to ``runtimeDirectory``.
     public let waylandDisplay: String
@@ -30,8 +33,17 @@ public final class KWinCompositor: @unchecked Sendable {
 
     private static var script: String { Repository.root.appendingPathComponent("scripts/kwin-headless.sh").path }
 
-    /// Starts a compositor with `outputs` virtual outputs of `size` (`"1280x720"`) each.
-    public init(outputs: Int = 2, size: String = "1024x768") throws {
+    /// The bus name KWin's screenshot effect owns once it has loaded: the last thing a test needs from KWin's start.
+    public static let screenShotService = "org.kde.KWin.ScreenShot2"
+
+    /// Starts a compositor with `outputs` virtual outputs of `size` (`"1280x720"`) each, and returns once its
+    /// screenshot service is there. kwin-headless.sh returns when KWin's scene is up (its log names OpenGL or
+    /// QPainter), but KWin loads its effects after that, one per turn of its event loop, and
+    /// `org.kde.KWin.ScreenShot2` belongs to the screenshot effect: measured here, the name was still missing when
+    /// the script returned in 2 of 3 starts, and came 40–90 ms later. So this waits (at most `serviceTimeout`
+    /// seconds, a hang guard) for the name's owner, told by the bus's `NameOwnerChanged`; the effect registers
+    /// its object before it asks for the name, so the interface answers once the name has an owner.
+    public init(outputs: Int = 2, size: String = "1024x768", serviceTimeout: Double = 20) throws {
         let started = Date()
         let result = try runToEnd("/bin/bash", [Self.script, "start", String(outputs), size])
         startupSeconds = Date().timeIntervalSince(started)
@@ -50,6 +62,60 @@ public final class KWinCompositor: @unchecked Sendable {
         runtimeDirectory = runtime
         busAddress = bus
         self.pid = pid
+        do {
+            try Self.waitForOwner(of: Self.screenShotService, busAddress: bus, timeout: serviceTimeout)
+        } catch {
+            let tail = log.split(separator: "\n").suffix(5).joined(separator: " | ")
+            stop()
+            throw SupportError("headless kwin started, but \(error) (the screenshot effect did not load; kwin.log ends: \(tail))")
+        }
+    }
+
+    /// Waits until `name` has an owner on the bus at `busAddress`: a match on the bus's `NameOwnerChanged` for it,
+    /// then `NameHasOwner` (a name taken before the match was in place), then the signal; throws after `timeout`
+    /// seconds.
+    static func waitForOwner(of name: String, busAddress: String, timeout: Double) throws {
+        let bus = try MutterBusCall.open(busAddress)
+        defer { sd_bus_flush_close_unref(bus) }
+        final class Appeared: @unchecked Sendable { var owned = false }
+        let appeared = Appeared()
+        let rule = "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
+            + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
+        var slot: OpaquePointer?
+        let context = Unmanaged.passUnretained(appeared).toOpaque()
+        let added = sd_bus_add_match(bus, &slot, rule, { message, context, _ in
+            guard let message, let context else { return 0 }
+            var name: UnsafePointer<CChar>?, old: UnsafePointer<CChar>?, new: UnsafePointer<CChar>?
+            let s = CChar(UInt8(ascii: "s"))
+            if sd_bus_message_read_basic(message, s, &name) > 0, sd_bus_message_read_basic(message, s, &old) > 0,
+               sd_bus_message_read_basic(message, s, &new) > 0, let new, new.pointee != 0 {
+                Unmanaged<Appeared>.fromOpaque(context).takeUnretainedValue().owned = true
+            }
+            return 0
+        }, context)
+        guard added >= 0, let slot else {
+            throw SupportError("cannot watch \(busAddress) for \(name): \(String(cString: strerror(-added)))")
+        }
+        defer { sd_bus_slot_unref(slot) }
+        let reply = try MutterBusCall.call(bus, service: "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                           "NameHasOwner", timeoutMicroseconds: UInt64(timeout * 1e6)) { message in
+            name.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
+        }
+        var owned: Int32 = 0
+        _ = sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "b")), &owned)
+        sd_bus_message_unref(reply)
+        if owned != 0 { return }
+        let deadline = Date().addingTimeInterval(timeout)
+        while !appeared.owned {
+            let processed = sd_bus_process(bus, nil)
+            guard processed >= 0 else {
+                throw SupportError("the bus \(busAddress) went away while waiting for \(name): \(String(cString: strerror(-processed)))")
+            }
+            if processed > 0 || appeared.owned { continue }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw SupportError("\(name) never appeared on its bus within \(timeout) s") }
+            _ = sd_bus_wait(bus, UInt64(left * 1e6))
+        }
     }
 
     /// KWin's log so far (for failure messages).

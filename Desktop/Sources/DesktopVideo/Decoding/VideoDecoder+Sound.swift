@@ -1,5 +1,6 @@
 #if canImport(CGStreamer)
 import CGStreamer
+import Dispatch
 
 extension VideoDecoder {
     /// Whether the desktop's sound server answers (PulseAudio, or PipeWire's pulse server, through `pulsesink`),
@@ -28,14 +29,30 @@ extension VideoDecoder {
         gst_object_unref(volume)
     }
 
+    /// How long after the sound (re)starts ``soundPosition()`` says nothing, in seconds. pulsesink's clock (the
+    /// pipeline's) is libpulse's `pa_stream_get_time`, which (libpulse 16.1, Debian 12; PulseAudio and PipeWire
+    /// alike) answers a wrapped negative time, about 2^64 µs, when read within the transport delay after the stream
+    /// is uncorked, and keeps answering it (its time never goes back): a pipeline whose clock was read there takes a
+    /// base time thousands of years ahead and its sound is silent for good. pulsesink uncorks once it has written
+    /// its first buffer of sound (about 0.1 s, at once when the sound was prerolled); the delay measured here was
+    /// 0.04–3.4 ms (87 of 100 reads made at once after an uncork were wrong on pipewire-pulse, 52 of 100 on
+    /// PulseAudio 16.1; none made while corked).
+    public static let soundSettlingSeconds = 0.5
+
     /// Where the sound stands in the film, in seconds, as the sound sink reports it from the pipeline's clock (the
-    /// sound server's, while it plays): what is heard now. `nil` without sound or when the sink cannot tell.
+    /// sound server's, while it plays): what is heard now. `nil` without sound, while paused or prerolling, within
+    /// ``soundSettlingSeconds`` of the sound (re)starting, and when the sink cannot tell.
     public func soundPosition() -> Double? {
-        guard let sink = edk_gst_find(pipeline, "edk-soundsink") else { return nil }
+        guard let started = soundStartedAt,
+              Self.monotonicSeconds() - started >= Self.soundSettlingSeconds,
+              let sink = edk_gst_find(pipeline, "edk-soundsink") else { return nil }
         defer { gst_object_unref(sink) }
         var nanoseconds: gint64 = 0
         guard gst_element_query_position(sink, GST_FORMAT_TIME, &nanoseconds) != 0, nanoseconds >= 0 else { return nil }
         return Double(nanoseconds) / 1e9
     }
+
+    /// The monotonic clock, in seconds.
+    static func monotonicSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 #endif

@@ -39,6 +39,12 @@ public final class VideoDecoder {
     private var frameRate: Double?
     /// The byte order frames come in.
     public let layout: VideoFrame.Layout
+    /// Whether ``startStreaming(from:rate:)`` sought in the paused pipeline and it plays once that seek has prerolled
+    /// (``playIfPrerolled()``).
+    private var playsWhenPrerolled = false
+    /// When the sound last (re)started (the pipeline set playing, or a seek made while it plays), monotonic seconds:
+    /// ``soundPosition()`` says nothing until ``soundSettlingSeconds`` after it.
+    private(set) var soundStartedAt: Double?
 
     /// Opens `file` and decodes its first frame, waiting at most `timeout` seconds. With `playsSound`, the file's
     /// first sound stream plays through the desktop's sound server while streaming (see ``playsSound``). Frames
@@ -128,20 +134,48 @@ public final class VideoDecoder {
     /// flushing seek, then the pipeline runs (unsynchronised: the appsink's two buffers hold it back, so a player
     /// that stops taking frames stops the decoding). Frames come from ``streamFrame(upTo:)``. The sound, if it
     /// plays, plays at `rate` (its pitch kept).
+    ///
+    /// From a pause the seek is made in the paused pipeline, which plays once it has prerolled there (checked, never
+    /// waited for, by ``streamFrame(upTo:)``): playing first and seeking then would uncork the sound stream and cork
+    /// it again at once, and the seek would read the pipeline's clock — pulsesink's — just after the uncork, when
+    /// libpulse answers a wrapped negative time and keeps it (see ``soundPosition()``): the sound stayed silent
+    /// for good after such a resume, once in about ten on PipeWire.
     public func startStreaming(from seconds: Double, rate: Double = 1) throws(VideoDecodingError) {
         guard seconds.isFinite, seconds >= 0 else { throw .invalidPosition(seconds) }
         try checkBus()
         ahead = nil
         lastRequest = nil
         pendingRequest = nil
-        if !isStreaming {
-            guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-                try checkBus()
-                throw .undecodable(path: file.path, reason: "GStreamer could not start playing it")
-            }
-            isStreaming = true
-        }
         try seek(to: seconds, rate: rate)
+        if isStreaming, !playsWhenPrerolled {
+            soundStartedAt = Self.monotonicSeconds()
+        } else {
+            isStreaming = true
+            playsWhenPrerolled = true
+            try playIfPrerolled()
+        }
+    }
+
+    /// After a seek in the paused pipeline (``startStreaming(from:rate:)``): sets it playing once the seek has
+    /// prerolled; nothing while it is still prerolling.
+    private func playIfPrerolled() throws(VideoDecodingError) {
+        guard playsWhenPrerolled else { return }
+        var state = GST_STATE_VOID_PENDING, pending = GST_STATE_VOID_PENDING
+        switch gst_element_get_state(pipeline, &state, &pending, 0) {
+        case GST_STATE_CHANGE_ASYNC:
+            return
+        case GST_STATE_CHANGE_FAILURE:
+            try checkBus()
+            throw .undecodable(path: file.path, reason: "GStreamer could not seek in it")
+        default:
+            break
+        }
+        playsWhenPrerolled = false
+        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+            try checkBus()
+            throw .undecodable(path: file.path, reason: "GStreamer could not start playing it")
+        }
+        soundStartedAt = Self.monotonicSeconds()
     }
 
     /// While streaming: the latest decoded frame whose time is at most `seconds`, taking (and dropping) the
@@ -149,6 +183,7 @@ public final class VideoDecoder {
     /// decoder has delivered its last frame and nothing is left up to `seconds`.
     public func streamFrame(upTo seconds: Double) throws(VideoDecodingError) -> VideoFrame? {
         try checkBus()
+        try playIfPrerolled()
         let appSink = edk_gst_app_sink(sink)
         var shown: VideoFrame?
         while true {
@@ -223,6 +258,8 @@ public final class VideoDecoder {
         guard isStreaming else { return }
         gst_element_set_state(pipeline, GST_STATE_PAUSED)
         isStreaming = false
+        playsWhenPrerolled = false
+        soundStartedAt = nil
         ahead = nil
     }
 
