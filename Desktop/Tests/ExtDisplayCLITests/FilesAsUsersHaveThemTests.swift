@@ -51,12 +51,9 @@ struct FilesAsUsersHaveThemTests {
         // Found by its bytes and opened: no longer "…/\u{FFFD}t\u{FFFD}-demo.webm: no such file".
         #expect(!(stdout + stderr).contains("\u{FFFD}"), "\(stdout.prefix(600)) \(stderr)")
         #expect(!stderr.contains("no such file") && !stderr.contains("does not exist"), "\(stderr)")
-        // The decoder is handed the descriptor's path (/proc/self/fd/N: a Swift path cannot hold these bytes), and
-        // DesktopVideo's VideoDecoder.checkReadable refuses it: it checks the path with lstat (FileManager's
-        // attributesOfItem), which sees the descriptor's link, not the file. Known until it checks with stat(2).
-        withKnownIssue("DesktopVideo: VideoDecoder.checkReadable must follow links (stat, not attributesOfItem)") {
-            #expect(status == 0, "\(status): \(stderr)")
-        }
+        // The decoder is handed the descriptor's path (/proc/self/fd/N: a Swift path cannot hold these bytes), which
+        // VideoDecoder.checkReadable follows with stat(2) to the clip.
+        #expect(status == 0, "\(status): \(stderr)")
         // Missing, it is named by its bytes too.
         let (missing, _, missingErrors) = try Self.shell("exec \"$EDK\" play \"$(printf \"\\351t\\351-gone.webm\")\" \(Self.headless)", in: dir)
         #expect(missing == 2 && missingErrors.contains(#"\xe9t\xe9-gone.webm does not exist"#), "\(missing): \(missingErrors)")

@@ -3,7 +3,7 @@ import Testing
 
 /// `extdisplay play` on a real headless KWin (KDE's compositor), one smoke case: the film (a clip the test makes,
 /// one colour a second) fullscreen on Virtual-1 by KWin's own account, its seconds in order at the output's
-/// centre in KWin's screenshots; the controls fullscreen on Virtual-0 with the focus; Q typed through KDE's
+/// centre in KWin's screenshots; the controls fullscreen on Virtual-0 with the focus; Q Q typed through KDE's
 /// fake-input protocol quits with status 0. Unplugging is tested under sway (`SwayTests.PlayWaylandTests`).
 @Suite("extdisplay play on KDE (headless KWin)", .serialized)
 struct KWinPlayTests {
@@ -36,7 +36,8 @@ struct KWinPlayTests {
         #expect(controls.map { [$0.x, $0.y, $0.width, $0.height] } == [[0, 0, 1280, 720]] && controls.first?.active == true,
                 "the controls are not on Virtual-0 with the focus: \(windows)")
 
-        try kwin.type(.q)
+        // Q twice (one Q only asks), typed in one call: as in `present`.
+        try kwin.type(.q, .q)
         #expect(player.exitStatus(timeout: 20) == 0, "\(player.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(CGStreamer)
 import CGStreamer
+import ExtDisplayCore
 public import Foundation
 
 /// A video file opened with GStreamer: `filesrc ! decodebin ! videoconvert ! appsink` (RGBA, or the X server's
@@ -241,7 +242,7 @@ public final class VideoDecoder {
     private func seek(to seconds: Double, rate: Double = 1) throws(VideoDecodingError) -> Double {
         var target = seconds
         if let duration = info.duration, target >= duration {
-            target = max(0, duration - 0.5 / (info.framesPerSecond ?? 60))
+            target = max(0, duration - 0.5 / AssumedFrameRate.rate(info.framesPerSecond))
         }
         let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
         let speed = rate.isFinite && rate > 0 ? rate : 1
@@ -354,8 +355,10 @@ public final class VideoDecoder {
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw .unreadableFile(path: file.path, reason: "permission denied")
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+        // stat(2), which follows links (a link to a clip, or /proc/self/fd/N for a name that is not UTF-8, is the
+        // file it points at); FileManager's attributesOfItem would look at the link itself.
+        var info = stat()
+        if stat(file.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             throw .unreadableFile(path: file.path, reason: "not a regular file")
         }
     }
