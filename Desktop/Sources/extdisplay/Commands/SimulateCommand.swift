@@ -93,6 +93,8 @@ struct SimulateCommand: AsyncParsableCommand {
             for piece in pieces { emit(PrintableText.line(String(piece), limit: timelineLineLimit)) }
         }
         let runner = ScenarioRunner(scenario: stream.header)
+        // The trace is the record: the simulated platform need not keep its own log of every command.
+        runner.platform.keepsHistory = false
         let result = runner.run(steps: stream.steps) { record in
             if format == .ndjson {
                 emit(PrintableText.json(TraceEncoder.json(record).serialized))
