@@ -29,8 +29,11 @@ public final class SimulatedPlatform: DisplayPlatform {
     public var now: Double { timeline.now }
     /// External displays attached now, as the platform knows them.
     public private(set) var connectedDisplays: [DisplayID: Display] = [:]
-    /// Every command the platform carried out, in order.
+    /// Every command the platform carried out, in order (while ``keepsHistory``).
     public private(set) var commandLog: [DisplayCommand] = []
+    /// Whether ``commandLog`` and each surface's `history` keep every command; a long replay that records its
+    /// trace elsewhere turns this off so its memory stays flat in the number of steps.
+    public var keepsHistory = true
     /// The shared refresh tick's rate while it runs.
     public private(set) var refreshRate: Double?
     /// Called with each command as it is carried out (the scenario runner records traces with it).
@@ -75,7 +78,7 @@ public final class SimulatedPlatform: DisplayPlatform {
             display.currentMode = mode
             connectedDisplays[id] = display
         }
-        commandLog.append(command)
+        if keepsHistory { commandLog.append(command) }
         apply(command)
         commandObserver?(command)
     }
@@ -196,7 +199,7 @@ public final class SimulatedPlatform: DisplayPlatform {
             break
         }
         guard let id = command.display, let surface = surfaces[id] else { return }
-        surface.history.append(command)
+        if keepsHistory { surface.history.append(command) }
         switch command {
         case .layoutWindow(_, let layout): surface.layout = layout
         case .showWindow(_, let content):

@@ -28,14 +28,44 @@ public struct TraceChecker: Sendable {
 
     /// Checks a trace given as its lines; line numbers in the result are 1-based indices into `lines`.
     public func check(lines: [String]) -> [TraceViolation] {
-        var parsed: [(number: Int, json: TraceJSON?, text: String)] = []
-        for (index, text) in lines.enumerated() where !text.allSatisfy(\.isWhitespace) {
-            parsed.append((index + 1, TraceJSON.parse(text), text))
-        }
-        var run = CheckerRun(features: CheckerFeatures(scanning: parsed.compactMap(\.json)))
-        for line in parsed {
-            run.consume(number: line.number, json: line.json, text: line.text)
-        }
+        var stream = TraceCheckerStream()
+        for line in lines { stream.consume(line: line) }
+        return stream.finish()
+    }
+}
+
+/// Checks a trace fed one line at a time, keeping only the checker's model, never the trace's lines: what
+/// ``TraceChecker/check(lines:)`` reports for the same lines.
+///
+/// ```swift
+/// var checker = TraceCheckerStream()
+/// for line in lines { checker.consume(line: line) }
+/// let violations = checker.finish()
+/// ```
+public struct TraceCheckerStream: Sendable {
+    // Whether the presentation rules apply depends on lines anywhere in the trace: both verdicts are kept until
+    // the end, which picks one.
+    private var plain = CheckerRun(features: CheckerFeatures(presentation: false))
+    private var presenting = CheckerRun(features: CheckerFeatures(presentation: true))
+    private var usesPresentation = false
+    private var number = 0
+
+    /// Creates a checker at the start of a trace.
+    public init() {}
+
+    /// Checks the trace's next line (blank lines are counted and ignored).
+    public mutating func consume(line: String) {
+        number += 1
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        let json = TraceJSON.parse(line)
+        if let json, CheckerFeatures.marksPresentation(json) { usesPresentation = true }
+        plain.consume(number: number, json: json, text: line)
+        presenting.consume(number: number, json: json, text: line)
+    }
+
+    /// Ends the trace and returns every violation, in trace order.
+    public func finish() -> [TraceViolation] {
+        var run = usesPresentation ? presenting : plain
         run.finish()
         // Batch-end reports name the batch's last line; a stable sort keeps the whole list in trace order.
         return run.violations.enumerated()
@@ -76,16 +106,17 @@ struct CheckerFeatures: Sendable {
     /// `route`/`redact` notifications.
     var presentation = false
 
-    init(scanning lines: [TraceJSON]) {
+    init(presentation: Bool) {
+        self.presentation = presentation
+    }
+
+    /// Whether a line belongs to the presentation vocabulary.
+    static func marksPresentation(_ line: TraceJSON) -> Bool {
         let presentationEvents: Set<String> = ["show", "dismiss", "capture", "rotate", "deviceContent"]
-        for line in lines {
-            let type = line["type"]?.string
-            let name = line["name"]?.string ?? ""
-            if (type == "event" && presentationEvents.contains(name))
-                || (type == "notify" && (name == "route" || name == "redact")) {
-                presentation = true
-            }
-        }
+        let type = line["type"]?.string
+        let name = line["name"]?.string ?? ""
+        return (type == "event" && presentationEvents.contains(name))
+            || (type == "notify" && (name == "route" || name == "redact"))
     }
 }
 

@@ -2,7 +2,7 @@ import ExternalDisplayKit
 import ExternalDisplaySimulator
 
 /// Replays a ``Scenario`` through a `DisplayEngine` on virtual time, carrying its commands out on a
-/// `SimulatedPlatform`, and records the trace; then runs ``TraceChecker`` over it.
+/// `SimulatedPlatform`, and records the trace, which ``TraceCheckerStream`` checks as it is made.
 ///
 /// ```swift
 /// let scenario = try ScenarioParser.parse(contentsOf: url)
@@ -18,7 +18,9 @@ public final class ScenarioRunner {
     public let platform: SimulatedPlatform
     private(set) var engine: DisplayEngine
     private var batcher = EventBatcher<Int>()
-    private var records: [TraceRecord] = []
+    /// Where records go as they are made (see ``run(steps:emit:)``).
+    private var output: (TraceRecord) -> Void = { _ in }
+    private var checker = TraceCheckerStream()
     private var batchNumber = 0
     private var modeSwitches = 0
     private var windowsCreated = 0
@@ -34,18 +36,35 @@ public final class ScenarioRunner {
 
     /// Replays every step and returns the trace with the checker's verdict.
     public func run() -> SimulationResult {
-        records = [.configuration(device: scenario.device.name, modeSelection: scenario.modeSelectionJSON,
-                                  configuration: scenario.configuration)]
+        var records: [TraceRecord] = []
+        var result = run(steps: scenario.steps) { records.append($0) }
+        result.records = records
+        return result
+    }
+
+    /// Replays `steps` (in place of the scenario's own `steps`, which may then be empty), handing each trace
+    /// record to `emit` as soon as it is made, in trace order, configuration first and summary last; the checker
+    /// reads them as they go. Memory stays flat in the number of steps: no record is kept.
+    ///
+    /// - Returns: the summary and counts; its `records` are empty (they went to `emit`).
+    public func run<Steps: Sequence<ScenarioStep>>(steps: Steps,
+                                                   emit: @escaping (TraceRecord) -> Void) -> SimulationResult {
+        output = emit
+        checker = TraceCheckerStream()
+        defer { output = { _ in } }
+        append(.configuration(device: scenario.device.name, modeSelection: scenario.modeSelectionJSON,
+                              configuration: scenario.configuration))
         var now = 0.0
         var index = 0
-        while index < scenario.steps.count {
-            let at = scenario.steps[index].at
+        var iterator = steps.makeIterator()
+        var next = iterator.next()
+        while let first = next {
+            let at = first.at
             advance(from: now, to: at)
             now = at
             // Steps at the same instant arrive together: one batch, acted on by its net effect.
             var batch: [(action: ScenarioAction, tag: Int?)] = []
-            while index < scenario.steps.count, scenario.steps[index].at == at {
-                let step = scenario.steps[index]
+            while let step = next, step.at == at {
                 switch step.action {
                 case .event(let event):
                     batch += batcher.submit(event, tag: index).map { (action: .event($0.event), tag: Optional($0.tag)) }
@@ -56,21 +75,27 @@ public final class ScenarioRunner {
                     batch.append((step.action, index))
                 }
                 index += 1
+                next = iterator.next()
             }
             if !batch.isEmpty { handle(batch, at: now) }
         }
         let summary = makeSummary(violations: [])
-        var lines = records.map { TraceEncoder.json($0).serialized }
-        lines.append(TraceEncoder.json(.summary(t: now, summary)).serialized)
-        let violations = TraceChecker().check(lines: lines).map(\.description)
+        checker.consume(line: TraceEncoder.json(.summary(t: now, summary)).serialized)
+        let violations = checker.finish().map(\.description)
         let final = makeSummary(violations: violations)
-        records.append(.summary(t: now, final))
-        return SimulationResult(records: records, summary: final, naiveWakeups: Int(timeline.naiveWakeups.rounded()),
+        output(.summary(t: now, final))
+        return SimulationResult(records: [], summary: final, naiveWakeups: Int(timeline.naiveWakeups.rounded()),
                                 wakeups: timeline.totalWakeups, droppedFrames: timeline.totalDropped.values.reduce(0, +))
     }
 
+    /// A record of the trace (all but the summary): to the output and the checker.
+    private func append(_ record: TraceRecord) {
+        checker.consume(line: TraceEncoder.json(record).serialized)
+        output(record)
+    }
+
     private func handle(_ batch: [(action: ScenarioAction, tag: Int?)], at t: Double) {
-        records += batch.map { .event(t: t, batch: batchNumber, step: $0.tag, $0.action) }
+        for item in batch { append(.event(t: t, batch: batchNumber, step: item.tag, item.action)) }
         batchNumber += 1
         var events: [DisplayEvent] = []
         var tags: [Int?] = []
@@ -94,14 +119,14 @@ public final class ScenarioRunner {
                 do throws(DisplayPlatformError) {
                     try platform.perform(command)
                 } catch {
-                    records.append(.diagnostic(t: t, Diagnostic(.error, error.description, eventIndex: -1), step: nil))
+                    append(.diagnostic(t: t, Diagnostic(.error, error.description, eventIndex: -1), step: nil))
                 }
-                records.append(.command(t: t, command))
+                append(.command(t: t, command))
             case .notification(let notification):
-                records.append(.notify(t: t, notification))
+                append(.notify(t: t, notification))
             case .diagnostic(let diagnostic):
                 let step = steps.indices.contains(diagnostic.eventIndex) ? steps[diagnostic.eventIndex] : nil
-                records.append(.diagnostic(t: t, diagnostic, step: step))
+                append(.diagnostic(t: t, diagnostic, step: step))
             }
         }
     }
@@ -123,14 +148,14 @@ public final class ScenarioRunner {
             t = stop
             guard informative, abs(stop - boundary) < 1e-9 else { continue }
             if let costs = timeline.report(engine: engine) {
-                if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }
+                if let interval = pending, !interval.isEmpty { append(.interval(interval)) }
                 pending = nil
                 handle([(action: .event(.frameCost(costs)), tag: nil)], at: t)
             } else {
                 informative = false
             }
         }
-        if let interval = pending, !interval.isEmpty { records.append(.interval(interval)) }
+        if let interval = pending, !interval.isEmpty { append(.interval(interval)) }
     }
 
     private func makeSummary(violations: [String]) -> SimulationSummary {

@@ -17,6 +17,15 @@ import ExternalDisplaySimulator
 public enum ScenarioParser {
     /// Parses scenario JSON text.
     public static func parse(_ data: Data) throws(ScenarioError) -> Scenario {
+        let stream = try ScenarioStream(data)
+        var scenario = stream.header
+        scenario.steps = Array(stream.steps)
+        return scenario
+    }
+
+    /// Parses the whole document at once (the reference reading: ``ScenarioStream`` falls back on it for anything
+    /// its own scanner does not recognise, so a malformed file gets Foundation's own account of the syntax error).
+    static func parseWhole(_ data: Data) throws(ScenarioError) -> Scenario {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [])
@@ -27,9 +36,21 @@ public enum ScenarioParser {
             throw ScenarioError("the top level must be an object with \"steps\" (and optional \"device\", "
                                 + "\"configuration\")")
         }
+        var scenario = try header(object, keys: Array(object.keys), steps: object["steps"].map { $0 is [Any] })
+        guard let steps = object["steps"] as? [Any] else { return scenario }
+        var order = StepOrder()
+        for (index, raw) in steps.enumerated() {
+            scenario.steps.append(try order.read(raw, index: index))
+        }
+        return scenario
+    }
+
+    /// Everything but the steps, checked in the order the messages promise; `steps` says whether the document
+    /// has them and whether they are an array.
+    static func header(_ object: [String: Any], keys: [String], steps: Bool?) throws(ScenarioError) -> Scenario {
         var scenario = Scenario(steps: [])
         let topLevel: Set<String> = ["device", "configuration", "recording", "steps"]
-        for field in object.keys.sorted() where !topLevel.contains(field) {
+        for field in keys.sorted() where !topLevel.contains(field) {
             throw ScenarioError(field: field, unknownField(field, known: topLevel))
         }
         // What `ExternalDisplayRecorder` writes about a recording (metadata, notes): for people, not replayed.
@@ -49,14 +70,21 @@ public enum ScenarioParser {
             }
             try parseConfiguration(fields, into: &scenario)
         }
-        guard let steps = object["steps"] as? [Any] else {
-            throw ScenarioError(field: "steps", object["steps"] == nil
+        guard steps == true else {
+            throw ScenarioError(field: "steps", steps == nil
                                 ? "missing; a scenario needs a \"steps\" array"
                                 : "must be an array of step objects")
         }
+        return scenario
+    }
+
+    /// The rules across steps: time order, and `end` last.
+    struct StepOrder {
         var last = -Double.infinity
         var endIndex: Int?
-        for (index, raw) in steps.enumerated() {
+
+        /// Reads step `index` and checks it against the steps before it.
+        mutating func read(_ raw: Any, index: Int) throws(ScenarioError) -> ScenarioStep {
             guard let fields = raw as? [String: Any] else {
                 throw ScenarioError(step: index, "each step must be an object like {\"at\": 0, \"event\": \"launch\"}")
             }
@@ -71,9 +99,8 @@ public enum ScenarioParser {
             }
             if case .end = step.action { endIndex = index }
             last = step.at
-            scenario.steps.append(step)
+            return step
         }
-        return scenario
     }
 
     /// Parses a scenario file.

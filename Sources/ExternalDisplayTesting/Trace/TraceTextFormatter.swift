@@ -17,7 +17,9 @@ public enum TraceTextFormatter {
         return String(repeating: " ", count: max(0, 9 - text.count)) + text
     }
 
-    static func line(for record: TraceRecord) -> String? {
+    /// One record's part of the timeline (nil for a record the timeline leaves out): ``render(_:)`` joins these
+    /// with newlines. A summary spans several lines.
+    public static func line(for record: TraceRecord) -> String? {
         let pad = String(repeating: " ", count: 12)
         switch record {
         case .configuration(let device, let modeSelection, let c):

@@ -45,12 +45,13 @@ struct SimulateCommand: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
-        let parsed: Scenario
+        let stream: ScenarioStream
         do {
             // Read as untrusted: a FIFO, device or directory is named by its kind (never read for ever), a
-            // huge file refused by its size.
+            // huge file refused by its size. The whole scenario is checked here, before any output; its steps are
+            // then read as they are replayed.
             let bytes = try UntrustedFile.read(URL(fileURLWithPath: scenario), limit: Self.scenarioLimit)
-            parsed = try ScenarioParser.parse(Data(bytes))
+            stream = try ScenarioStream(bytes: bytes)
         } catch let error as UntrustedFileError {
             StandardStreams.errorLine("extdisplay simulate: cannot read \(PrintableText.name(scenario)): it \(error.reason)")
             throw ExitCode(2)
@@ -59,28 +60,56 @@ struct SimulateCommand: AsyncParsableCommand {
             StandardStreams.errorLine("extdisplay simulate: " + PrintableText.line("\(scenario): \(error.description)"))
             throw ExitCode(2)
         }
-        let result = await MainActor.run { ScenarioRunner(scenario: parsed).run() }
+        let format = format
+        let violated = await MainActor.run { Self.replay(stream, format: format) }
+        if violated { throw ExitCode(1) }
+    }
+
+    /// Replays the scenario and writes each record as it is made (memory stays flat in the number of steps);
+    /// returns whether the checker found a violation.
+    @MainActor
+    static func replay(_ stream: ScenarioStream, format: Format) -> Bool {
         // Device names, items and diagnostics come from the scenario: the text timeline escapes them line by line;
         // the NDJSON trace stays JSON (its encoder escapes C0 controls; the rest a terminal acts on becomes \uHHHH).
-        // Written a piece at a time: no second copy of the whole output.
+        // Written a piece at a time.
         var pending = ""
         func emit(_ line: String) {
             pending += line
             pending += "\n"
-            if pending.utf8.count >= Self.writeSize {
+            if pending.utf8.count >= writeSize {
                 StandardStreams.write(pending)
                 pending = ""
             }
         }
-        if format == .ndjson {
-            for record in result.records { emit(PrintableText.json(TraceEncoder.json(record).serialized)) }
-        } else {
-            let text = TraceTextFormatter.render(result)
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                emit(PrintableText.line(String(line), limit: Self.timelineLineLimit))
+        // The timeline is the records' lines joined by newlines and cut at newlines (a summary spans several):
+        // the text after the last newline waits for the next record (a line ending in a carriage return joins
+        // the newline after it, as it did when the whole text was cut at once).
+        var carry: String?
+        func emitText(_ record: TraceRecord) {
+            guard let line = TraceTextFormatter.line(for: record) else { return }
+            let text = carry.map { $0 + "\n" + line } ?? line
+            var pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
+            carry = String(pieces.removeLast())
+            for piece in pieces { emit(PrintableText.line(String(piece), limit: timelineLineLimit)) }
+        }
+        let runner = ScenarioRunner(scenario: stream.header)
+        // The trace is the record: the simulated platform need not keep its own log of every command.
+        runner.platform.keepsHistory = false
+        let result = runner.run(steps: stream.steps) { record in
+            if format == .ndjson {
+                emit(PrintableText.json(TraceEncoder.json(record).serialized))
+            } else {
+                emitText(record)
             }
         }
+        if format == .text {
+            // The whole text ended with a newline: what follows it was never a line.
+            let text = (carry ?? "") + "\n"
+            var pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
+            pieces.removeLast()
+            for piece in pieces { emit(PrintableText.line(String(piece), limit: timelineLineLimit)) }
+        }
         StandardStreams.write(pending)
-        if !result.violations.isEmpty { throw ExitCode(1) }
+        return !result.violations.isEmpty
     }
 }
