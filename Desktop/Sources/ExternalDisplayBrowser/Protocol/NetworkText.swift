@@ -1,3 +1,5 @@
+import DesktopFiles
+
 /// Text that came from the network is data: before it is printed on a console or terminal, quoted in a message
 /// or sent back in a close frame it goes through here. Control characters (C0, DEL, C1: among them ESC and the
 /// 8-bit CSI, so no escape sequence survives), line and paragraph separators and the bidirectional overrides
@@ -31,16 +33,9 @@ public enum NetworkText {
     /// A page's text quoted in a message: printable, at most ``quoteLimit`` characters, in single quotes.
     public static func quote(_ text: String) -> String { "'" + printable(text, limit: quoteLimit) + "'" }
 
-    /// Whether a scalar must not reach a terminal as it is.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x2028, 0x2029: true                     // line and paragraph separators
-        case 0x200E, 0x200F, 0x061C: true             // direction marks
-        case 0x202A...0x202E, 0x2066...0x2069: true   // bidi embeddings, overrides and isolates
-        default: false
-        }
-    }
+    /// Whether a scalar must not reach a terminal as it is (``DesktopFiles/PrintableText/isUnsafe(_:)``: one list of
+    /// the controls, separators and direction marks for every printed text).
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { PrintableText.isUnsafe(scalar) }
 }
 
 /// A WebSocket close frame's reason: at most 123 bytes of UTF-8 (RFC 6455 §5.5: a control frame's payload is at
