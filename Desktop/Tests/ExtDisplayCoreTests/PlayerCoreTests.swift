@@ -74,10 +74,11 @@ struct PlayerCoreTests {
     /// Random keys and event batches, before any film is loaded and after, at times that run forward in steps of 0 to
     /// 3 s with some not finite: no trap, and quitting follows a model of the rule written here (Ctrl-Q at once; Q
     /// twice within 2 s with no meaningful key between; Esc never), not the core's own bookkeeping.
-    @Test("random keys and batches (seeded; EDK_PLAYER_SEED=N replays one)")
+    @Test("random keys and batches (seeded; EDK_PLAYER_SEED=N replays one, EDK_PLAYER_COUNT=N runs N seeds)")
     func randomInputsFollowTheQuitModel() {
         let fixed = ProcessInfo.processInfo.environment["EDK_PLAYER_SEED"].flatMap(UInt64.init)
-        let seeds: [UInt64] = fixed.map { [$0] } ?? (0..<400).map { UInt64($0) &* 104_729 &+ 7 }
+        let count = ProcessInfo.processInfo.environment["EDK_PLAYER_COUNT"].flatMap(Int.init) ?? 400
+        let seeds: [UInt64] = fixed.map { [$0] } ?? (0..<max(1, count)).map { UInt64($0) &* 104_729 &+ 7 }
         for seed in seeds {
             var g = SeededRandom(state: seed)
             var core = PlayerCore(configuration: VideoPlaybackConfiguration())
