@@ -89,7 +89,7 @@ struct LivePlayTests {
         // within 2 s quits — as in `present`.
         _ = try Shell.run(["xdotool", "key", "Escape"], environment: ["DISPLAY": x.display])
         _ = try Shell.run(["xdotool", "key", "q"], environment: ["DISPLAY": x.display])
-        #expect(child.waitForLine(timeout: 15) { $0 == "press Q again to quit" }, "one Q must ask first: \(child.stdout.suffix(400))")
+        #expect(child.waitForLine(timeout: 15) { $0 == "press q again within 2 s to quit (Ctrl-Q quits at once; Esc cancels)" }, "one Q must ask first: \(child.stdout.suffix(400))")
         #expect(child.exitStatus(timeout: 0) == nil, "Esc and one Q must not quit: \(child.stderr)")
         _ = try Shell.run(["xdotool", "key", "q"], environment: ["DISPLAY": x.display])
         #expect(child.exitStatus(timeout: 15) == 0, "\(child.stderr)")

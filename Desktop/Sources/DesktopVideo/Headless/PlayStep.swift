@@ -104,7 +104,8 @@ public enum PlayStep: Sendable, Hashable {
         }
     }
 
-    static func format(_ value: Double) -> String {
+    /// A number as steps and status lines print it: `2` for 2.0, `0.5` for 0.5.
+    public static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -92,6 +92,9 @@ public final class VideoRemote {
         if player.model.volume != volume { player.update(volume: volume) }
     }
 
+    /// Calls `wake` (on the bus thread) after each request from a client: the player's loop wakes to take it.
+    public func wakes(_ wake: @escaping @Sendable () -> Void) { inbox.wakes(wake) }
+
     /// Stops serving (the bus name is released).
     public func stop() { player.stop() }
 }

@@ -2,24 +2,33 @@
 import DesktopImages
 import DesktopText
 import ExternalDisplayKit
-import ExternalDisplayMedia
+public import ExternalDisplayMedia
 import Foundation
-import SDLWindows
+public import SDLWindows
 
 /// The main display of `extdisplay play`: the video itself when it plays here, else where it plays; below it
 /// the controls (title, position and duration, playing or paused, rate, volume, the display) and the last
 /// problem.
-struct PlayerConsole {
+public struct PlayerConsole {
     /// The item's title.
-    var title: String
+    public var title: String
     /// The playback core after the step.
-    var playback: VideoPlayback
+    public var playback: VideoPlayback
     /// The instant the console shows.
-    var now: Double
+    public var now: Double
     /// The picture on screen, if any.
-    var frame: VideoFrame?
+    public var frame: VideoFrame?
     /// The last problem reported, shown in red.
-    var problem: String?
+    public var problem: String?
+
+    /// The console of `playback` at `now`, for the item `title`, with `frame` when the film plays here.
+    public init(title: String, playback: VideoPlayback, now: Double, frame: VideoFrame?, problem: String?) {
+        self.title = title
+        self.playback = playback
+        self.now = now
+        self.frame = frame
+        self.problem = problem
+    }
 
     static let background = Color(hex: 0x101418)
     static let text = Color(hex: 0xE8ECF0)
@@ -28,7 +37,7 @@ struct PlayerConsole {
     static let alarm = Color(hex: 0xFF5C5C)
 
     /// Draws the console on `canvas`; returns the first font problem, if any (drawing goes on without text).
-    func draw(on canvas: Canvas) -> String? {
+    public func draw(on canvas: Canvas) -> String? {
         let size = canvas.size
         let margin = max(8, size.height / 30)
         canvas.clear(Self.background)
@@ -80,7 +89,7 @@ struct PlayerConsole {
     }
 
     /// `m:ss.t` (or `h:mm:ss.t`).
-    static func clock(_ seconds: Double) -> String {
+    public static func clock(_ seconds: Double) -> String {
         let tenths = Int((max(0, seconds.isFinite ? seconds : 0) * 10).rounded(.down))
         let s = tenths / 10, fraction = tenths % 10
         let h = s / 3600, m = (s / 60) % 60, sec = s % 60
@@ -89,7 +98,7 @@ struct PlayerConsole {
 }
 extension VideoFrame.Layout {
     /// The canvas's name for this byte order.
-    var canvasOrder: Canvas.PixelOrder {
+    public var canvasOrder: Canvas.PixelOrder {
         switch self {
         case .rgba: .rgba
         case .bgrx: .bgrx

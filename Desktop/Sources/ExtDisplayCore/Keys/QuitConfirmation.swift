@@ -11,6 +11,9 @@ public struct QuitConfirmation: Hashable, Sendable {
     /// How long the first Q stays armed, in seconds.
     public static let window: Double = 2
 
+    /// What every mode says after the first Q (`present`, `play`, a clip in focus): one line, the same everywhere.
+    public static let prompt = "press q again within 2 s to quit (Ctrl-Q quits at once; Esc cancels)"
+
     /// When Q was pressed once, if it is still waiting for the second.
     public private(set) var armedAt: Double?
 

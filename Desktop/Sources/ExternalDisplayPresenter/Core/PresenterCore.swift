@@ -1,4 +1,5 @@
 import ExternalDisplayKit
+import ExternalDisplayMedia
 import Foundation
 
 /// The presenter's decisions as a pure function: its state and one input in, the new state and the effects the
@@ -81,6 +82,9 @@ public struct PresenterCore: Hashable, Sendable {
             effects.append(.say("the deck was read again: \(slideCount) slides, showing slide \(state.slideIndex + 1)"))
         case .clip(let report):
             effects += clipReport(report, at: now)
+        case .playback:
+            // A film's events: the playing mode's (``ApplicationCore``); nothing while presenting.
+            break
         }
         effects += syncClips(at: now)
         if state != before { effects.insert(.stateChanged, at: 0) }
@@ -97,7 +101,7 @@ public struct PresenterCore: Hashable, Sendable {
         if key.isClipKey { return pressClipKey(key, at: now) }
         state.reduce(.key(key), at: now)
         if key == .quitRequest, state.quitArmedAt != nil, !state.wantsQuit {
-            return [.say("press q again within 2 s to quit (Ctrl-Q quits at once; Esc cancels)")]
+            return [.say(QuitConfirmation.prompt)]
         }
         return []
     }
@@ -127,6 +131,9 @@ public enum PresenterInput: Hashable, Sendable {
     case deckReloaded(slideCount: Int, numbering: SlideNumbering, slideIndex: Int)
     /// The platform opened a slide's clip, or could not.
     case clip(SlideClipReport)
+    /// Events for the film of the playing mode (outputs plugged and unplugged, the end of the film, a remote's
+    /// request), decided by its `VideoPlayback`; nothing while presenting.
+    case playback([VideoPlaybackEvent])
 }
 
 /// What the runtime must do after an input, in order.
@@ -147,6 +154,9 @@ public enum PresenterEffect: Hashable, Sendable {
     case openClip(SlideClip)
     /// Stop and close a clip (its slide was left, or the deck changed).
     case closeClip(SlideClip)
+    /// What the film's `VideoPlayback` asks of the player (the playing mode): place the film, follow a new
+    /// timeline, set the volume, report a problem.
+    case playback(VideoPlaybackEffect)
 }
 
 // MARK: Clips on slides (here: they change the core's private state)

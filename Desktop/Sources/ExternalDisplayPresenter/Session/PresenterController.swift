@@ -1,8 +1,10 @@
 import ExternalDisplayKit
+import ExternalDisplayMedia
 import Foundation
 
-/// The presenter's store: the deck, the ``PresenterCore`` (state and decisions) and the layouts of every display.
-/// The runtime sends it every input and carries out the effects it returns; tests drive it directly.
+/// The application's store: the deck, the ``ApplicationCore`` (state and decisions: the ``PresenterCore`` while
+/// presenting, the film's ``ExtDisplayCore/PlayerCore`` while playing) and the layouts of every display. The
+/// runtime sends it every input and carries out the effects it returns; tests drive it directly.
 ///
 /// ```swift
 /// let controller = PresenterController(deck: deck, startedAt: 0)
@@ -13,8 +15,10 @@ import Foundation
 public final class PresenterController {
     /// The deck shown (replaced when the file is exported again while presenting).
     public private(set) var deck: Deck
-    /// State and decisions.
-    public private(set) var core: PresenterCore
+    /// State and decisions, for every mode.
+    public private(set) var application: ApplicationCore
+    /// The presenter's state and decisions.
+    public var core: PresenterCore { application.presenter }
     /// The main display's description for the console (e.g. `"laptop 1920×1080@60"`).
     public var mainDisplay: String
     /// Colours.
@@ -27,11 +31,24 @@ public final class PresenterController {
     /// cable display the talk uses (`--display NAME`).
     public init(deck: Deck, startedAt: Double, mainDisplay: String = "main display", onlyDisplay: DisplayID? = nil) {
         self.deck = deck
-        self.core = PresenterCore(state: PresenterState(slideCount: deck.slides.count, startedAt: startedAt,
-                                                        numbering: deck.numbering),
-                                  onlyDisplay: onlyDisplay, clips: deck.clipTable)
+        application = ApplicationCore(presenting: PresenterCore(
+            state: PresenterState(slideCount: deck.slides.count, startedAt: startedAt, numbering: deck.numbering),
+            onlyDisplay: onlyDisplay, clips: deck.clipTable))
         self.mainDisplay = mainDisplay
     }
+
+    /// A store in the playing mode: the film `title` played as `configuration` says (`extdisplay play`).
+    public init(playing configuration: VideoPlaybackConfiguration, title: String, mainDisplay: String = "main display") {
+        deck = Deck(title: title, slides: [Slide(number: 1, title: [InlineRun(title)])])
+        application = ApplicationCore(playing: configuration)
+        self.mainDisplay = mainDisplay
+    }
+
+    /// The playing mode's core (the film's playback), nil while presenting.
+    public var player: PlayerCore? { application.player }
+
+    /// Whether the run should end (in any mode).
+    public var wantsQuit: Bool { application.wantsQuit }
 
     /// The presenter's state.
     public var state: PresenterState { core.state }
@@ -39,16 +56,18 @@ public final class PresenterController {
     /// Handles an input at `now` and returns the effects to carry out.
     @discardableResult
     public func handle(_ input: PresenterInput, at now: Double) -> [PresenterEffect] {
-        core.handle(input, at: now)
+        application.handle(input, at: now)
     }
 
     /// Shows `deck` (the file was read again) from `slideIndex` on, keeping the timer, blank, freeze and displays.
     @discardableResult
     public func replaceDeck(_ deck: Deck, slideIndex: Int, at now: Double) -> [PresenterEffect] {
         self.deck = deck
-        core.replaceClips(deck.clipTable)
-        return core.handle(.deckReloaded(slideCount: deck.slides.count, numbering: deck.numbering, slideIndex: slideIndex),
-                           at: now)
+        return application.withPresenter { core in
+            core.replaceClips(deck.clipTable)
+            return core.handle(.deckReloaded(slideCount: deck.slides.count, numbering: deck.numbering,
+                                             slideIndex: slideIndex), at: now)
+        }
     }
 
     /// Applies a state action at `now` (tests and `--keys`): the same as the matching ``PresenterInput``.
@@ -58,7 +77,7 @@ public final class PresenterController {
         case .remote(let command): handle(.remote(command), at: now)
         case .attached(let display): handle(.attached(display), at: now)
         case .detached(let id): handle(.detached(id), at: now)
-        case .goTo: core.reduceDirectly(action, at: now)
+        case .goTo: application.withPresenter { $0.reduceDirectly(action, at: now) }
         case .plan(let duration): handle(.plan(duration: duration), at: now)
         case .pointer(let point): handle(.pointer(point), at: now)
         }

@@ -66,13 +66,7 @@ public final class SDLConsoleHost: PresenterHost {
 
     /// Wakes on input from the display server: X11's connection, or the Wayland compositor's.
     private func watchConnection() {
-        var fd = edk_window_x11_fd(sdlWindow)
-        if fd < 0, let display = edk_window_wayland_display(sdlWindow) { fd = WaylandConnectionFD.of(display: display) }
-        guard fd >= 0 else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.pump() } }
-        connection = source
-        source.resume()
+        connection = SDLConnectionWatch.start(for: sdlWindow) { [weak self] in self?.pump() }
     }
 
     /// Drains SDL's event queue.

@@ -45,7 +45,7 @@ public final class PresenterRuntime {
     private let usesLiveTimer: Bool
     private let wallClock: () -> Date
     private let wakes: AsyncStream<Void>
-    private let wakeContinuation: AsyncStream<Void>.Continuation
+    private nonisolated let wakeContinuation: AsyncStream<Void>.Continuation
     private var passWaiters: [CheckedContinuation<Void, Never>] = []
     private var flipLog = FlipTimingLog()
     private var statusChanged = false
@@ -94,6 +94,12 @@ public final class PresenterRuntime {
     /// Wakes the loop for a pass (something changed that only the next pass shows).
     public func wake() { wakeContinuation.yield() }
 
+    /// ``wake()`` as a function any thread may call (a remote's request left on its bus thread).
+    public nonisolated var waker: @Sendable () -> Void {
+        let continuation = wakeContinuation
+        return { continuation.yield() }
+    }
+
     /// Suspends until the loop has completed a pass that began after this call (tests and headless steps).
     public func nextPass() async {
         await withCheckedContinuation { passWaiters.append($0) }
@@ -118,7 +124,7 @@ public final class PresenterRuntime {
                 for observer in onSlideChange { observer(controller.state.slideIndex) }
             case .say(let line): onSay(line)
             case .quit: wake()
-            case .handBack, .statistics, .cycleShareCode, .openClip, .closeClip: break
+            case .handBack, .statistics, .cycleShareCode, .openClip, .closeClip, .playback: break
             }
             for host in hosts { host.perform(effect) }
         }
@@ -130,13 +136,16 @@ public final class PresenterRuntime {
         for host in hosts { host.start(in: self) }
         onStatus(controller.statusLine(at: now))
         var wakeups = wakes.makeAsyncIterator()
-        while !controller.state.wantsQuit {
+        while !controller.wantsQuit {
             pass()
-            if controller.state.wantsQuit { break }
+            if controller.wantsQuit { break }
             let t = now
             let wall = wallClock()
             let wallSeconds = wall.timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT(for: wall))
-            var next = RedrawScheduler.nextChange(after: t, state: controller.state, wallClock: wallSeconds)
+            // The talk's own changes (the timer's next second, the clock's next minute) while presenting; a film's
+            // frames are its host's deadlines.
+            var next = controller.application.mode == .presenting
+                ? RedrawScheduler.nextChange(after: t, state: controller.state, wallClock: wallSeconds) : .infinity
             for host in hosts { if let deadline = host.nextDeadline(after: t) { next = min(next, deadline) } }
             let seconds = max(0, min(next, t + 3600))
             if usesLiveTimer {

@@ -4,6 +4,7 @@ import ExternalDisplayBrowser
 import ExternalDisplayMedia
 import ExternalDisplayPresenter
 import Foundation
+import PresenterRuntime
 
 /// `play FILE --serve [HOST:]PORT`: browsers play the file themselves, following the player's timeline.
 extension PlayCommand {
@@ -34,7 +35,7 @@ extension PlayCommand {
         }
         player.showsWindow = PresenterBackend.servers(in: ProcessInfo.processInfo.environment).contains(.x11)
         do { try player.open() } catch { Self.fail(error.description) }
-        guard let server = await startServing(film) else { return }
+        guard let server = await startServing(film, clock: player.timeSource) else { return }
         defer { server.stop() }
         player.onTimeline = { server.publish($0) }
         player.pageCount = { server.pageCount }
@@ -68,12 +69,13 @@ extension PlayCommand {
     /// address is wrong or the file cannot be read or served. The server reads `film`'s descriptor, opened and
     /// checked once: never the name again.
     @MainActor
-    func startServing(_ film: PlayFilm) async -> BrowserVideoServer? {
+    func startServing(_ film: PlayFilm,
+                      clock: @escaping @Sendable () -> Double = { MonotonicMediaClock().now() }) async -> BrowserVideoServer? {
         guard let serve else { return nil }
         let server: BrowserVideoServer
         do {
             let configuration = try BrowserServerConfiguration(listen: serve)
-            server = try BrowserVideoServer(opened: film.opened, configuration: configuration)
+            server = try BrowserVideoServer(opened: film.opened, configuration: configuration, clock: clock)
         } catch let error as BrowserProtocolError {
             Self.fail(error.description)
         } catch let error as BrowserServerError {

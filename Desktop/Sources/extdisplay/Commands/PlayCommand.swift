@@ -4,6 +4,7 @@ import DesktopVideo
 import ExternalDisplayMedia
 import ExternalDisplayPresenter
 import Foundation
+import PresenterRuntime
 
 /// `extdisplay play FILE`: a video on the external display, the controls on the main one: windows on X11 or
 /// Wayland (``LivePlayer``), or headless on simulated displays (a PNG of every display after each step).
@@ -109,7 +110,8 @@ struct PlayCommand: AsyncParsableCommand {
             let player = LivePlayer(file: film.playURL, display: choice, server: displayServer) { line in
                 StandardStreams.line(PrintableText.line(line))
             }
-            let server = await startServing(film)
+            // Pages follow the film's timeline on the player's clock (the runtime's).
+            let server = await startServing(film, clock: player.timeSource)
             defer { server?.stop() }
             player.onTimeline = { server?.publish($0) }
             player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
@@ -136,7 +138,7 @@ struct PlayCommand: AsyncParsableCommand {
         let outcome: HeadlessPlayer.Outcome
         do {
             // Each line written at once: a client driving a listen:S step reads the log while it runs.
-            outcome = try run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { line in
+            outcome = try await run.run(writingTo: URL(fileURLWithPath: snapshot ?? "play-snapshots")) { line in
                 StandardStreams.line(PrintableText.line(line))
             }
         } catch {

@@ -1,9 +1,11 @@
 #if canImport(CGStreamer) && canImport(CSDL2)
 import DesktopFiles
 import DesktopImages
+public import DesktopVideo
 import ExternalDisplayKit
 import ExtDisplayCore
 public import ExternalDisplayMedia
+public import ExternalDisplayPresenter
 import ExternalDisplaySimulator
 public import Foundation
 import SDLWindows
@@ -19,12 +21,17 @@ import SDLWindows
 /// ``ExternalDisplaySimulator/SimulatedPlatform``): the film plays on the displays the engine attached, in the safe
 /// frame of the layout it chose, and the engine's diagnostics are printed on standard error.
 ///
+/// It is the playing mode of the one runtime on a ``ManualClock``, as `present --simulate` is the presenting
+/// mode's: every step is an input to ``PresenterRuntime/send(_:)`` (a key, a playback event), decided by the
+/// application core (``ExternalDisplayPresenter/ApplicationCore``) exactly as a live key is, and the film's
+/// effects come back through ``perform(_:)``; then the clock moves one refresh period and the loop passes.
+///
 /// ```swift
 /// let run = HeadlessPlayer(file: film, steps: try PlayStep.parseList("wait:2,pause,unplug:hdmi-tv-1080p"))
-/// let outcome = try run.run(writingTo: URL(fileURLWithPath: "/tmp/shots")) { print($0) }
+/// let outcome = try await run.run(writingTo: URL(fileURLWithPath: "/tmp/shots")) { print($0) }
 /// ```
 @MainActor
-public final class HeadlessPlayer {
+public final class HeadlessPlayer: PresenterHost {
     /// One display drawn after one step.
     public struct Snapshot: Sendable, Hashable {
         /// Step number (0 = the start).
@@ -64,28 +71,27 @@ public final class HeadlessPlayer {
     private var plugged: [(id: String, preset: DisplayCatalog.Preset)] = []
     /// The external displays the engine attached, in the order it attached them.
     private var attached: [DisplayAttachment] { coordinator?.attachments ?? [] }
-    /// The playing mode of the application core: the film's ``VideoPlayback``, the keys, the quit rule.
-    var core: PlayerCore
-    var playback: VideoPlayback { core.playback }
+    /// Virtual time: the runtime's clock.
+    let clock = ManualClock()
+    /// The runtime the steps drive: its store holds the application core in the playing mode.
+    let runtime: PresenterRuntime
+    /// The film's playback, as the application core decided it.
+    var playback: VideoPlayback { runtime.controller.player?.playback ?? VideoPlayback(configuration: configuration) }
     private var scheduler: VideoFrameScheduler?
     private var decoder: VideoDecoder?
     private var frame: VideoFrame?
     /// The index of the frame on screen (frame n covers n / fps ..< (n + 1) / fps).
     private var frameIndex: Int?
-    /// Virtual time, readable by the MPRIS bus thread (``clock``).
-    var now: Double {
-        get { clock.now() }
-        set { clock.hold(at: newValue) }
-    }
-    let clock = SteppedMediaClock()
+    /// Virtual time now, in seconds.
+    var now: Double { runtime.now }
     #if os(Linux)
     /// The MPRIS player, served while the steps include `listen:S`.
     var remote: VideoRemote?
     #endif
-    /// An MPRIS `Quit` arrived: the run ends after the current step.
-    var quitRequested = false
     private var problems: [String] = []
     var log: (String) -> Void = { _ in }
+    /// An MPRIS `Quit` arrived: the run ends after the current step.
+    var quitByRemote = false
 
     /// A run of `file` on `displays` (catalog presets; the first is the main display when it is a device preset:
     /// `laptop`, `ipad`, `iphone`), playing on the external display `display` chooses.
@@ -95,14 +101,23 @@ public final class HeadlessPlayer {
         self.displays = displays
         self.steps = steps
         configuration = VideoPlaybackConfiguration(display: display)
-        core = PlayerCore(configuration: configuration)
+        runtime = PresenterRuntime(controller: PresenterController(playing: configuration,
+                                                                   title: file.deletingPathExtension().lastPathComponent),
+                                   clock: clock)
+    }
+
+    /// Lets `seconds` of virtual time pass.
+    func advance(by seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        clock.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
     }
 
     /// Opens the file (a message, not a trap, when it cannot be played), plays the steps and writes the snapshots
     /// into `directory` when given, reporting each step and file through `log`.
     public func run(writingTo directory: URL? = nil,
-                    log: @escaping (String) -> Void = { _ in }) throws(PlayerError) -> Outcome {
+                    log: @escaping (String) -> Void = { _ in }) async throws(PlayerError) -> Outcome {
         self.log = log
+        runtime.onSay = log
         let device = try resolveDisplays()
         defer { coordinator?.stop() }
         if let directory {
@@ -135,27 +150,52 @@ public final class HeadlessPlayer {
         defer { stopRemote() }
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
                                                           mediaType: .video))
+        runtime.add(self)
+        let loop = Task { @MainActor in await runtime.run() }
+        await runtime.nextPass()
         apply(takeDisplayEvents() + [.load(item, at: 0, playing: true)])
-        var snapshots = try show(step: 0, label: "start", device: device, title: title, directory)
-        for (index, step) in steps.enumerated() {
-            if step == .quit {
-                log("quit after step \(index)")
-                break
+        var snapshots: [Snapshot] = []
+        var failure: PlayerError?
+        do {
+            snapshots = try show(step: 0, label: "start", device: device, title: title, directory)
+            for (index, step) in steps.enumerated() {
+                if step == .quit {
+                    log("quit after step \(index)")
+                    break
+                }
+                advance(by: 1 / refreshRate)
+                try await perform(step)
+                if runtime.isRunning {
+                    runtime.wake()
+                    await runtime.nextPass()
+                }
+                snapshots += try show(step: index + 1, label: step.label, device: device, title: title, directory)
+                if quitByRemote {
+                    log("quit (MPRIS) after step \(index + 1)")
+                    break
+                }
+                if runtime.controller.wantsQuit {
+                    log("quit (\(step.label)) after step \(index + 1)")
+                    break
+                }
             }
-            now += 1 / refreshRate
-            try perform(step)
-            snapshots += try show(step: index + 1, label: step.label, device: device, title: title, directory)
-            if quitRequested {
-                log("quit (MPRIS) after step \(index + 1)")
-                break
-            }
-            if core.wantsQuit {
-                log("quit (\(step.label)) after step \(index + 1)")
-                break
-            }
+        } catch {
+            failure = error
         }
+        if !runtime.controller.wantsQuit { runtime.send(.stop) }
+        await loop.value
         decoder = nil
+        if let failure { throw failure }
         return Outcome(snapshots: snapshots, problems: problems)
+    }
+
+    /// The runtime starts with the run (the steps drive it).
+    public func start(in runtime: PresenterRuntime) {}
+
+    /// What the application core decided for the film.
+    public func perform(_ effect: PresenterEffect) {
+        guard case .playback(let effect) = effect else { return }
+        carryOut(effect)
     }
 
     private func resolveDisplays() throws(PlayerError) -> PixelSize {
@@ -209,15 +249,15 @@ public final class HeadlessPlayer {
         }
     }
 
-    private func perform(_ step: PlayStep) throws(PlayerError) {
+    private func perform(_ step: PlayStep) async throws(PlayerError) {
         switch step {
         case .play: apply([.play])
         case .pause: apply([.pause])
         case .toggle: apply([.togglePlayPause])
         case .seek(let seconds): apply([.seek(to: seconds)])
         case .seekBy(let seconds): apply([.seekBy(seconds)])
-        case .wait(let seconds): now += seconds
-        case .listen(let seconds): listen(seconds)
+        case .wait(let seconds): advance(by: seconds)
+        case .listen(let seconds): await listen(seconds)
         case .unplug(let id):
             guard let index = plugged.firstIndex(where: { $0.id == id }) else {
                 throw PlayerError("unplug:\(id): no display '\(id)' is plugged in; plugged: "
@@ -234,33 +274,30 @@ public final class HeadlessPlayer {
         case .rate(let rate): apply([.setRate(rate)])
         case .volume(let volume): apply([.setVolume(volume)])
         case .quit: break
-        case .press(let press):
-            let wasArmed = core.isQuitArmed(at: now)
-            carryOut(core.handle(press, at: now))
-            if !core.wantsQuit, !wasArmed, core.isQuitArmed(at: now) { log("press Q again to quit") }
+        case .press(let press): runtime.send(.press(press))
         }
     }
 
-    /// Hands a batch to the core at the current instant and carries out what the player must.
+    /// Hands a batch to the application core at the current instant; the film's effects come back through
+    /// ``perform(_:)``.
     func apply(_ events: [VideoPlaybackEvent]) {
-        carryOut(core.handle(events, at: now))
+        guard !events.isEmpty else { return }
+        runtime.send(.playback(events))
     }
 
     /// Carries out what the core decided.
-    private func carryOut(_ effects: [VideoPlaybackEffect]) {
+    private func carryOut(_ effect: VideoPlaybackEffect) {
         #if os(Linux)
-        remote?.reflect(effects, volume: playback.volume)
+        remote?.reflect([effect], volume: playback.volume)
         #endif
-        for effect in effects {
-            switch effect {
-            case .timeline(let message): scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
-            case .close:
-                decoder = nil
-                frame = nil
-                frameIndex = nil
-            case .failed(let error): report(error.message)
-            default: break
-            }
+        switch effect {
+        case .timeline(let message): scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
+        case .close:
+            decoder = nil
+            frame = nil
+            frameIndex = nil
+        case .failed(let error): report(error.message)
+        default: break
         }
     }
 

@@ -1,4 +1,5 @@
 #if canImport(CSDL2)
+import DesktopVideo
 import ExternalDisplayMedia
 import Foundation
 

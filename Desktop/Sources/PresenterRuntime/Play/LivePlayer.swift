@@ -1,11 +1,14 @@
 #if canImport(CGStreamer) && canImport(CSDL2)
 import DesktopFiles
-import CSDL2
+internal import CSDL2
 import DesktopImages
+public import DesktopVideo
 import ExternalDisplayKit
 import ExtDisplayCore
 public import ExternalDisplayMedia
+public import ExternalDisplayPresenter
 public import Foundation
+import Dispatch
 import SDLWindows
 import X11Outputs
 
@@ -16,20 +19,37 @@ import X11Outputs
 /// mean what the playing mode's ``ExtDisplayCore/PlayerKeyTable`` says (Space play/pause, Left/Right 5 s, E and M,
 /// Esc never quits, Q twice or Ctrl-Q quits), decided by ``ExtDisplayCore/PlayerCore``.
 ///
+/// It is the playing mode of the one runtime: a ``PresenterRuntime`` over a ``ExternalDisplayPresenter/PresenterController``
+/// in the playing mode, with this player as its host beside the ``SignalHost``. Keys go to ``PresenterRuntime/send(_:)``
+/// like `present`'s; what they mean is the application core's (``ExternalDisplayPresenter/ApplicationCore``).
+///
+/// It is the playing mode of the one runtime: a ``PresenterRuntime`` over a store in the playing mode
+/// (``ExternalDisplayPresenter/PresenterController/init(playing:title:mainDisplay:)``), with this player as its
+/// host beside the ``SignalHost``. Keys, remotes and outputs go to ``PresenterRuntime/send(_:)`` as `present`'s
+/// do; what they mean is the application core's (``ExternalDisplayPresenter/ApplicationCore``), and the film's
+/// effects come back through ``perform(_:)``.
+///
 /// ``VideoPlayback`` decides where the film plays and what unplugging does; ``VideoFrameScheduler`` picks the
 /// frame for each refresh of the display the film plays on; the ``VideoDecoder`` streams ahead while playing and
 /// prerolls one frame while paused, and the loop never waits for it (a stalled decoder leaves the last frame on
-/// screen and the keys working). Without vsync here, the passes run on a ``RefreshGrid`` of the output's refresh
-/// rate on the monotonic clock, woken at each refresh instant (and every 2 ms while the frame due is not decoded
-/// yet, so the first frame after a seek goes out as soon as it is). Frames come from the decoder in the X
+/// screen and the keys working). Without vsync here, the runtime's passes follow a ``RefreshGrid`` of the output's
+/// refresh rate on the runtime's clock: this host's deadline is the next refresh instant (every 2 ms while the
+/// frame due is not decoded yet, so the first frame after a seek goes out as soon as it is); keys wake the loop
+/// through the controls window's display connection, remotes through their inbox. Frames come from the decoder in the X
 /// visual's byte order (BGRx) and are copied straight into the window's shared-memory surface, scaled only when
 /// the letterbox is not the frame's size.
 @MainActor
-public final class LivePlayer {
+public final class LivePlayer: PresenterHost {
     private let file: URL
-    /// The playing mode of the application core: the film's ``VideoPlayback``, the keys, the quit rule.
-    private var core: PlayerCore
-    private var playback: VideoPlayback { core.playback }
+    /// The runtime the player runs on: its store holds the application core in the playing mode.
+    private let runtime: PresenterRuntime
+    private let configuration: VideoPlaybackConfiguration
+    /// The runtime's clock, for what follows the film from elsewhere (a browser server's timeline).
+    public nonisolated var timeSource: @Sendable () -> Double { clock.now }
+    /// The film's playback, as the application core decided it.
+    private var playback: VideoPlayback {
+        runtime.controller.player?.playback ?? VideoPlayback(configuration: configuration)
+    }
     private var scheduler: VideoFrameScheduler?
     private var decoder: VideoDecoder?
     private let server: PlayerDisplayServer
@@ -40,11 +60,16 @@ public final class LivePlayer {
     private var audience: DesktopSurface?
     private var frame: VideoFrame?
     private var problems: [String] = []
-    private var quits = false
     private var lastConsoleDraw = 0.0
     /// Frames the scheduler asked for that the decoder had not delivered yet (an older one was shown).
     private var lateFrames = 0
-    private let clock = MonotonicMediaClock()
+    /// The runtime's clock, as the media code reads it (MPRIS positions, the refresh grid).
+    private let clock: RuntimeMediaClock
+    private var grid: RefreshGrid?
+    private var served = -Double.infinity
+    private var connection: (any DispatchSourceRead)?
+    /// The film's effects carried out since the last pass, for the remotes (one batch a pass).
+    private var decided: [VideoPlaybackEffect] = []
     /// The MPRIS player (`playerctl -p extdisplay_play`), when there is a session bus.
     private var remote: VideoRemote?
     /// While the sound plays, the picture follows it (the pipeline's clock is the sound server's).
@@ -75,13 +100,28 @@ public final class LivePlayer {
                 log: @escaping (String) -> Void) {
         self.file = file
         self.server = server
-        core = PlayerCore(configuration: VideoPlaybackConfiguration(display: display))
+        configuration = VideoPlaybackConfiguration(display: display)
+        let controller = PresenterController(playing: configuration,
+                                             title: file.deletingPathExtension().lastPathComponent)
+        runtime = PresenterRuntime(controller: controller, clock: ContinuousClock())
+        clock = RuntimeMediaClock(runtime.timeSource)
         self.log = log
+        runtime.onSay = log
     }
 
-    /// Plays until Q twice, Ctrl-Q or the window's close; returns the media problems met on the way. Throws when the file
-    /// cannot be opened or the display server cannot be used.
+    /// Plays until Q twice, Ctrl-Q, the window's close or a signal; returns the media problems met on the way.
+    /// Throws when the file cannot be opened or the display server cannot be used.
     public func run() async throws(PlayerError) -> [String] {
+        SignalHost.captureEarly()
+        try open()
+        runtime.add(self)
+        runtime.add(SignalHost())
+        await runtime.run()
+        return problems
+    }
+
+    /// Opens the outputs, the decoder, the controls window and the MPRIS remote.
+    private func open() throws(PlayerError) {
         var named: String?
         if case .named(let name) = playback.configuration.display { named = name }
         let session = try server.open(audience: named)
@@ -135,34 +175,79 @@ public final class LivePlayer {
         do { remote = try VideoRemote.start(title: title, configuration: playback.configuration, clock: clock, log: log) } catch {
             log("note: no MPRIS remote control: \(error.description)")
         }
-        defer { remote?.stop() }
+        grid = RefreshGrid(refreshRate: refresh, origin: clock.now())
+        self.title = title
+        duration = opened.info.duration
+    }
+
+    private var title = ""
+    private var duration: Double?
+
+    /// Loads the film, follows the outputs and wakes the loop on keys and remotes.
+    public func start(in runtime: PresenterRuntime) {
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title,
-                                                          duration: opened.info.duration, mediaType: .video))
+                                                          duration: duration, mediaType: .video))
         apply(externals.values.sorted { $0.bounds.x < $1.bounds.x }.map { .displayAttached(Self.videoDisplay($0)) }
               + [.load(item, at: 0, playing: true)])
-        session.startEvents { [weak self] events in self?.handle(events) }
-        let grid = RefreshGrid(refreshRate: refresh, origin: clock.now())
-        var served = -Double.infinity
-        while !quits && !core.wantsQuit {
-            pumpEvents()
-            if let taken = remote?.take() {
-                if !taken.events.isEmpty { apply(taken.events) }
-                if taken.quit { quits = true }
-            }
-            let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
-            if !browser.events.isEmpty { apply(browser.events) }
-            if let instant = grid.instant(servedAt: clock.now()), instant > served {
-                served = instant
-                pass(forRefreshAt: instant)
-            } else if awaitedFrame != nil {
-                catchUp()
-            }
-            // Keys and RandR events are looked at twice a refresh too (a key waits at most 8 ms, as before).
-            let now = clock.now()
-            let wake = min(grid.wake(afterServing: served, awaitingFrame: awaitedFrame != nil, now: now), now + 0.008)
-            try? await Task.sleep(for: .seconds(max(0.0002, wake - clock.now())))
+        session?.startEvents { [weak self] events in self?.handle(events) }
+        let wake = runtime.waker
+        remote?.wakes(wake)
+        requests.wakes(wake)
+        if let window = console?.window { connection = SDLConnectionWatch.start(for: window) { [weak self] in self?.pump() } }
+    }
+
+    /// Keys and the window's close from the controls window, then the remotes' requests.
+    public func pump() {
+        pumpEvents()
+        if let taken = remote?.take() {
+            if !taken.events.isEmpty { apply(taken.events) }
+            if taken.quit { runtime.send(.stop) }
         }
-        session.stopEvents()
+        let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
+        if !browser.events.isEmpty { apply(browser.events) }
+    }
+
+    /// The frame for the refresh due (or the one awaited since the last refresh, as soon as it is decoded).
+    public func drawAudience(at now: Double, clock: String) {
+        guard let grid else { return }
+        if let instant = grid.instant(servedAt: now), instant > served {
+            served = instant
+            pass(forRefreshAt: instant)
+        } else if awaitedFrame != nil {
+            catchUp()
+        }
+    }
+
+    /// The remotes hear what was decided since the last pass, in one batch.
+    public func afterPass(at now: Double) {
+        guard !decided.isEmpty else { return }
+        let batch = decided
+        decided = []
+        remote?.reflect(batch, volume: playback.volume)
+        onDecided?(batch, playback.volume)
+    }
+
+    /// The next refresh instant (2 ms on while the frame due is not decoded yet).
+    public func nextDeadline(after now: Double) -> Double? {
+        grid?.wake(afterServing: served, awaitingFrame: awaitedFrame != nil, now: now)
+    }
+
+    /// What the application core decided for the film.
+    public func perform(_ effect: PresenterEffect) {
+        switch effect {
+        case .playback(let effect): carryOut(effect, at: runtime.now)
+        case .stateChanged: console?.setNeedsDisplay()
+        default: break
+        }
+    }
+
+    /// The film is over: counters said, windows closed, the remote's name released.
+    public func stop() {
+        afterPass(at: runtime.now)
+        connection?.cancel()
+        connection = nil
+        session?.stopEvents()
+        remote?.stop()
         if let counters = scheduler?.counters {
             log("frames: \(counters.presented) presented, \(counters.dropped) dropped, \(counters.held) held, "
                 + "\(lateFrames) shown late (not decoded in time)"
@@ -171,7 +256,6 @@ public final class LivePlayer {
         audience?.destroy()
         console?.destroy()
         decoder = nil
-        return problems
     }
 
     /// The output the film plays on first: the one named, else the leftmost external one, else the main one.
@@ -218,54 +302,45 @@ public final class LivePlayer {
     private func pumpEvents() {
         SDLEventQueue.drain { event in
             switch event.type {
-            case SDL_QUIT.rawValue: quits = true
+            case SDL_QUIT.rawValue: runtime.send(.stop)
             case SDL_KEYDOWN.rawValue:
-                if let press = KeyPress(sdlKeyCode: event.key.keysym.sym, modifiers: event.key.keysym.mod) { self.press(press) }
+                if let press = KeyPress(sdlKeyCode: event.key.keysym.sym, modifiers: event.key.keysym.mod) {
+                    runtime.send(.press(press))
+                }
             case SDL_WINDOWEVENT.rawValue:
                 console?.setNeedsDisplay()
                 audience?.setNeedsDisplay()
+                runtime.wake()
             default: break
             }
         }
     }
 
-    /// A key from the controls window, decided by the playing mode's key table in the core.
-    private func press(_ press: KeyPress) {
-        let now = clock.now()
-        let wasArmed = core.isQuitArmed(at: now)
-        carryOut(core.handle(press, at: now), at: now)
-        if !core.wantsQuit, !wasArmed, core.isQuitArmed(at: now) { log("press Q again to quit") }
-    }
-
-    /// Hands a batch to the core now and carries out what the player must.
+    /// Hands a batch of the film's events to the application core now; its effects come back through ``perform(_:)``.
     private func apply(_ events: [VideoPlaybackEvent]) {
-        let now = clock.now()
-        carryOut(core.handle(events, at: now), at: now)
+        runtime.send(.playback(events))
     }
 
-    /// Carries out the core's effects (decided at `now`).
-    private func carryOut(_ effects: [VideoPlaybackEffect], at now: Double) {
-        remote?.reflect(effects, volume: playback.volume)
-        onDecided?(effects, playback.volume)
-        for effect in effects {
-            switch effect {
-            case .place(let placement): place(placement)
-            case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
-            case .timeline(let message):
-                onTimeline?(message)
-                scheduler?.follow(soundClock.follow(message.timeline), discontinuity: message.discontinuity)
-                if message.timeline.rate > 0 {
-                    do { try decoder?.startStreaming(from: message.timeline.position(at: now), rate: message.timeline.rate) } catch {
-                        decoderFailed(error)
-                    }
+    /// Carries out one of the core's effects (decided at `now`).
+    private func carryOut(_ effect: VideoPlaybackEffect, at now: Double) {
+        decided.append(effect)
+        switch effect {
+        case .place(let placement): place(placement)
+        case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
+        case .timeline(let message):
+            onTimeline?(message)
+            scheduler?.follow(soundClock.follow(message.timeline), discontinuity: message.discontinuity)
+            if message.timeline.rate > 0 {
+                do { try decoder?.startStreaming(from: message.timeline.position(at: now), rate: message.timeline.rate) } catch {
+                    decoderFailed(error)
                 }
-            case .close:
-                decoder = nil
-                frame = nil
-            case .failed(let error): report(error.message)
-            case .volume(let level): decoder?.setVolume(level)
-            default: break
             }
+        case .close:
+            decoder = nil
+            frame = nil
+        case .failed(let error): report(error.message)
+        case .volume(let level): decoder?.setVolume(level)
+        default: break
         }
         console?.setNeedsDisplay()
     }

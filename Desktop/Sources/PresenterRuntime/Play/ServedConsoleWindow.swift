@@ -1,5 +1,7 @@
 #if canImport(CGStreamer) && canImport(CSDL2)
-import CSDL2
+internal import CSDL2
+import Dispatch
+import DesktopVideo
 import ExternalDisplayKit
 import ExtDisplayCore
 import ExternalDisplayMedia
@@ -14,6 +16,7 @@ final class ServedConsoleWindow {
     private let window: DesktopSurface
     private var lastDraw = -Double.infinity
     private var drawn: (playback: VideoPlayback, now: Double, pages: Int)?
+    private var connection: (any DispatchSourceRead)?
 
     /// Opens the window (960×540 at the desktop's top left); throws when the desktop cannot show one.
     init(title: String) throws(PlayerError) {
@@ -32,6 +35,11 @@ final class ServedConsoleWindow {
             _ = PlayerConsole(title: title, playback: drawn.playback, now: drawn.now, frame: nil, problem: pages).draw(on: canvas)
         }
         window.show()
+    }
+
+    /// Calls `readable` when input for the window arrives (its keys wake the loop).
+    func watch(_ readable: @escaping @MainActor () -> Void) {
+        connection = SDLConnectionWatch.start(for: window.window, readable: readable)
     }
 
     /// The keys pressed since the last call, and whether the window was closed.
@@ -61,6 +69,10 @@ final class ServedConsoleWindow {
     }
 
     /// Closes the window.
-    func close() { window.destroy() }
+    func close() {
+        connection?.cancel()
+        connection = nil
+        window.destroy()
+    }
 }
 #endif
