@@ -121,7 +121,7 @@ struct FlipFloor {
         print(String(format: "  the X server's copy of the whole window (XShmPutImage + XSync): %.1f ms", put))
 
         // A flip of pages prepared as textures: texture copy into the window surface, then the X server's copy.
-        let canvas = SDLPresenterCanvas(surface.canvas)
+        let canvas = SDLPresenterCanvas(surface.canvas, caches: benchCaches)
         var shown = 0
         let pages = (0..<2).map { i in
             PDFPage(document: pdf, index: i, width: Double(BenchDeck.width), height: Double(BenchDeck.height), pageCount: 4)

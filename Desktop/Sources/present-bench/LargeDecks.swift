@@ -51,8 +51,8 @@ func largeDeckBench(flips: Int) throws {
             .joined(separator: "\n---\n")),
         ("10 MB, one slide (past the limit)", "# Huge\n" + text(bytes: 10_000_000)),
     ]
-    let console = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
-    let audience = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
+    let console = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080), caches: benchCaches)
+    let audience = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080), caches: benchCaches)
     let mode = DisplayMode(width: 1920, height: 1080)
     let tv = AudienceDisplay(id: "tv", name: "Projector", mode: mode,
                              layout: DisplayLayout(mode: mode, overscan: 0, compensation: .scale))

@@ -15,7 +15,7 @@ import Foundation
 
 func textBench(decks: [String], rounds: Int) throws {
     let size = PixelSize(width: 1920, height: 1080)
-    let layoutCanvas = try SDLPresenterCanvas(size: size)
+    let layoutCanvas = try SDLPresenterCanvas(size: size, caches: benchCaches)
     guard let target = SDL_CreateRGBSurfaceWithFormat(0, 1920, 1080, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
         throw PresenterCanvasError("no surface")
     }

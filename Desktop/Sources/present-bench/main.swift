@@ -90,7 +90,7 @@ struct BenchTarget {
 func targets(windows: Bool) throws -> (console: BenchTarget, audience: BenchTarget) {
     guard windows else {
         let size = PixelSize(width: 1920, height: 1080)
-        return (BenchTarget(canvas: try SDLPresenterCanvas(size: size)), BenchTarget(canvas: try SDLPresenterCanvas(size: size)))
+        return (BenchTarget(canvas: try SDLPresenterCanvas(size: size, caches: benchCaches)), BenchTarget(canvas: try SDLPresenterCanvas(size: size, caches: benchCaches)))
     }
     var frames: [Rect] = []
     for index in 0..<min(2, SDL_GetNumVideoDisplays()) {
@@ -102,7 +102,7 @@ func targets(windows: Bool) throws -> (console: BenchTarget, audience: BenchTarg
     let outputs = try frames.enumerated().map { index, frame in
         DesktopAudienceOutput(try DesktopSurface(display: DisplayID("bench\(index)"), name: "present-bench", frame: frame,
                                                  role: index == 0 ? .console : .external, title: "present-bench",
-                                                 borderless: true, drawing: .windowSurface))
+                                                 borderless: true, drawing: .windowSurface), caches: benchCaches)
     }
     outputs.forEach { $0.show() }
     return (BenchTarget(window: outputs[0]), BenchTarget(window: outputs[1]))

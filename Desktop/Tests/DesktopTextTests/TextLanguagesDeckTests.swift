@@ -27,7 +27,7 @@ struct TextLanguagesDeckTests {
 
     static func canvas(_ kind: Kind) throws -> any SnapshotCanvas {
         switch kind {
-        case .sdlCanvas: try SDLPresenterCanvas(size: size)
+        case .sdlCanvas: try SDLPresenterCanvas(size: size, caches: DrawingCaches())
         }
     }
 

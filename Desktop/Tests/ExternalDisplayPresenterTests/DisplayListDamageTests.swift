@@ -15,7 +15,7 @@ struct DisplayListDamageTests {
 
     /// A canvas with `old` drawn whole, then `new` redrawn only where the damage says; and `new` drawn whole.
     func patchedAndWhole(_ old: DisplayList, _ new: DisplayList) throws -> (patched: Data, whole: Data, damage: DisplayListDamage) {
-        let patched = try SDLPresenterCanvas(size: old.size), whole = try SDLPresenterCanvas(size: new.size)
+        let patched = try SDLPresenterCanvas(size: old.size, caches: DrawingCaches()), whole = try SDLPresenterCanvas(size: new.size, caches: DrawingCaches())
         patched.draw(old)
         let damage = DisplayListDamage(from: old, to: new, metrics: patched)
         switch damage {
@@ -30,7 +30,7 @@ struct DisplayListDamageTests {
     @Test func aTickingTimerDamagesOnlyAFewPercentOfTheConsoleAndMatchesAFullRedraw() throws {
         let deck = DeckParser.parse("# Static\n- nothing moves\n- but the timer ticks\nNote: the notes")
         let consoleSize = PixelSize(width: 1920, height: 1080)
-        let metrics = try SDLPresenterCanvas(size: consoleSize)
+        let metrics = try SDLPresenterCanvas(size: consoleSize, caches: DrawingCaches())
         let layout = PresenterLayout(metrics: metrics)
         let state = PresenterState(slideCount: deck.slides.count, startedAt: 0)
         var checked = 0
@@ -58,7 +58,7 @@ struct DisplayListDamageTests {
     @Test func aTickRedrawsOnlyTheChangedDigitsOfTheTimerAndTheCountdown() throws {
         let deck = DeckParser.parse("# Static\n- nothing moves\nNote: the notes")
         let consoleSize = PixelSize(width: 1920, height: 1080)
-        let metrics = try SDLPresenterCanvas(size: consoleSize)
+        let metrics = try SDLPresenterCanvas(size: consoleSize, caches: DrawingCaches())
         let layout = PresenterLayout(metrics: metrics)
         var state = PresenterState(slideCount: deck.slides.count, startedAt: 0, plannedDuration: 300)
         func list(_ now: Double) -> DisplayList {

@@ -133,8 +133,10 @@ struct PDFDeckTests {
     @Test func pagesAreRenderedAtEachDisplaysOwnResolution() async throws {
         let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants()], width: 800, height: 600), name: "r.pdf")
         let deck = try DeckParser.parse(contentsOf: url)
-        _ = try await HeadlessPresenter(deck: deck, displays: ["laptop", "usbc-monitor-4k", "vga-projector-xga"], steps: []).run()
-        let keys = PageRasterCache.shared.keys.filter { $0.document == url.standardizedFileURL && $0.index == 0 }
+        let caches = DrawingCaches()
+        _ = try await HeadlessPresenter(deck: deck, displays: ["laptop", "usbc-monitor-4k", "vga-projector-xga"], steps: [],
+                                        caches: caches).run()
+        let keys: [PageRasterCache.Key] = caches.pages.keys.filter { $0.document == url.standardizedFileURL && $0.index == 0 }
         let sizes = keys.map { "\($0.width)x\($0.height)" }
         // 4:3 filling a 3840×2160 display's height: 2880×2160 pixels, not an upscaled smaller render.
         #expect(sizes.contains("2880x2160"), "rendered sizes: \(sizes)")

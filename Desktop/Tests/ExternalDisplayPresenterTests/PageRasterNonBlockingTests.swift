@@ -127,8 +127,7 @@ struct PageRasterNonBlockingTests {
     @Test func aCanvasThatMustNotWaitDrawsAPlaceholderAndThePageOnceReady() throws {
         let renderer = GatedRenderer()
         let cache = Self.gatedCache(renderer)
-        let canvas = try SDLPresenterCanvas(size: PixelSize(width: 320, height: 180))
-        canvas.pageCache = cache
+        let canvas = try SDLPresenterCanvas(size: PixelSize(width: 320, height: 180), caches: DrawingCaches(pages: cache))
         canvas.pageWaiting = .placeholder
         let page = PageRasterCacheTests.page(0, count: 1)
         let rect = Rect(x: 0, y: 0, width: 320, height: 180)

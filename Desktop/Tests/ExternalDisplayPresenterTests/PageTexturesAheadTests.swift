@@ -38,10 +38,9 @@ struct PageTexturesAheadTests {
         try #require(pages.count == 5)
         // Larger than the cache's batch limit: pages are rendered one by one, two ahead and one behind.
         let (w, h) = (640, 360)
-        let canvas = try SDLPresenterCanvas(size: PixelSize(width: w, height: h))
-        // A cache of its own that renders two pages ahead and one behind, nothing further (the shared one goes on
+        // A cache of its own that renders two pages ahead and one behind, nothing further (a talk's goes on
         // further ahead when idle).
-        canvas.pageCache = PageRasterCache()
+        let canvas = try SDLPresenterCanvas(size: PixelSize(width: w, height: h), caches: DrawingCaches(pages: PageRasterCache()))
         let rect = Rect(x: 0, y: 0, width: w, height: h)
         // Nothing drawn yet: nothing to make ready.
         #expect(canvas.preparePagesAhead() == 0)
@@ -67,12 +66,12 @@ struct PageTexturesAheadTests {
 
     @Test func nothingIsRenderedToPrepare() throws {
         let pages = try deckPages()
-        let canvas = try SDLPresenterCanvas(size: PixelSize(width: 150, height: 84))
+        let canvas = try SDLPresenterCanvas(size: PixelSize(width: 150, height: 84), caches: DrawingCaches())
         // A size no one has drawn at: the neighbours are not held, so nothing is made (and nothing waited for).
         let key = PageRasterCache.key(pages[0], width: 150, height: 84)
-        #expect(!PageRasterCache.shared.keys.contains(key))
-        PageRasterCache.shared.waitUntilIdle()
+        #expect(!canvas.pageCache.keys.contains(key))
+        canvas.pageCache.waitUntilIdle()
         #expect(canvas.preparePagesAhead() == 0)
-        #expect(PageRasterCache.shared.heldRaster(for: pages[1], width: 150, height: 84) == nil)
+        #expect(canvas.pageCache.heldRaster(for: pages[1], width: 150, height: 84) == nil)
     }
 }

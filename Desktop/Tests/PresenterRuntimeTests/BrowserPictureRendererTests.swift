@@ -24,7 +24,7 @@ struct BrowserPictureRendererTests {
 
     @Test("a cancelled render delivers nothing; the next one delivers its lists stacked, as a PNG")
     func cancelledRendersDeliverNothing() async throws {
-        let renderer = BrowserPictureRenderer()
+        let renderer = BrowserPictureRenderer(caches: DrawingCaches())
         let size = PixelSize(width: 64, height: 32)
         let list = DisplayList(size: size, operations: [.fill(Rect(x: 0, y: 0, width: 64, height: 32), RGBA(200, 30, 30))])
         let arrivals = Arrivals()

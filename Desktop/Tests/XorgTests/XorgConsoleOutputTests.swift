@@ -20,7 +20,7 @@ struct XorgConsoleOutputTests {
             try DesktopSurface(display: "console", name: "console", frame: Rect(x: 0, y: 0, width: 1280, height: 720),
                                role: .console, title: "extdisplay test: console", borderless: true, drawing: .windowSurface)
         }
-        let output = DesktopAudienceOutput(surface)
+        let output = DesktopAudienceOutput(surface, caches: DrawingCaches())
         defer { output.close() }
         output.show()
         #expect(output.size == PixelSize(width: 1280, height: 720))

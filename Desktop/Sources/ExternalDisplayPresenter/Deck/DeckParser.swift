@@ -56,10 +56,15 @@ public enum DeckParser {
                      imageProblem: check)
     }
 
-    /// Why an image file cannot be shown, by decoding it (nil when it decodes). The decoded pixels are kept
-    /// for the canvases that draw it, so the check costs no second decode.
+    /// Why an image file cannot be shown, by decoding it (nil when it decodes), without keeping the pixels
+    /// (a run keeps them in its ``DrawingCaches``: pass ``DrawingCaches/imageProblem`` instead).
     public static func decodeProblem(_ url: URL) -> String? {
-        switch DecodedImages.shared.bitmap(url) {
+        imageProblem(url, in: DecodedImages())
+    }
+
+    /// Why an image file cannot be shown, decoded into `images`.
+    static func imageProblem(_ url: URL, in images: DecodedImages) -> String? {
+        switch images.bitmap(url) {
         case .success: return nil
         case .failure(.unreadableImage(_, let reason)): return reason
         case .failure(let error): return error.description

@@ -19,7 +19,7 @@ import SDLWindows
 /// ```swift
 /// let surface = try DesktopSurface(display: "console", name: "console", frame: frame, role: .console,
 ///                                  title: "extdisplay present: console", borderless: true, drawing: .windowSurface)
-/// let console = DesktopAudienceOutput(surface)
+/// let console = DesktopAudienceOutput(surface, caches: runtime.caches)
 /// console.show()
 /// console.present(list)   // the whole window the first time, then only changed rectangles
 /// ```
@@ -35,10 +35,10 @@ public final class DesktopAudienceOutput: AudienceOutput {
     /// Presents that drew the whole window, and those that drew only a changed rectangle.
     public private(set) var fullDraws = 0, partialDraws = 0
 
-    /// An output for a surface.
-    public init(_ surface: DesktopSurface) {
+    /// An output for a surface, drawing from the run's `caches`.
+    public init(_ surface: DesktopSurface, caches: DrawingCaches) {
         self.surface = surface
-        self.canvas = SDLPresenterCanvas(surface.canvas)
+        self.canvas = SDLPresenterCanvas(surface.canvas, caches: caches)
         surface.onDraw = { [weak self] _ in
             guard let self, let list = self.list else { return }
             self.canvas.draw(list)

@@ -16,9 +16,10 @@ public final class SDLVideoPlatform: DisplayPlatform {
     private var deliver: (@MainActor ([DisplayEvent]) -> Void)?
     private var known: [DisplayID: (display: Display, bounds: Rect)] = [:]
     private var windows: [DisplayID: DesktopAudienceOutput] = [:]
+    private let caches: DrawingCaches
 
-    /// Creates the platform; SDL's video subsystem must be initialised.
-    public init() {}
+    /// Creates the platform, whose windows draw from the run's `caches`; SDL's video subsystem must be initialised.
+    public init(caches: DrawingCaches) { self.caches = caches }
 
     /// The names of every external display SDL reports.
     public var externalNames: [String] { Self.scan().keys.map(\.rawValue).sorted() }
@@ -61,7 +62,7 @@ public final class SDLVideoPlatform: DisplayPlatform {
             do {
                 let surface = try DesktopSurface(display: id, name: id.rawValue, frame: frame,
                                                  title: "extdisplay present: audience \(id)", drawing: .windowSurface)
-                let window = DesktopAudienceOutput(surface)
+                let window = DesktopAudienceOutput(surface, caches: caches)
                 // A page not rendered yet is a placeholder: the talk goes on while it renders.
                 window.pageWaiting = .placeholder
                 windows.removeValue(forKey: id)?.close()

@@ -5,12 +5,11 @@ import DesktopText
 import SDLWindows
 import Foundation
 
-/// Images decoded once per process and shared: the deck reader's check, the console's preview and every
+/// Images decoded once per run (``DrawingCaches``) and shared: the deck reader's check, the console's preview and every
 /// audience canvas get the same pixels (a `Bitmap` shares its storage), so the largest image accepted
 /// (8192×8192, 256 MB as RGBA) is held once, not once per canvas. A file changed on disk (size or modification
 /// time) is decoded again. Bounded: past 1 GiB of pixels the cache starts afresh.
 final class DecodedImages: @unchecked Sendable {
-    static let shared = DecodedImages()
 
     private struct Entry {
         var size: Int

@@ -10,12 +10,12 @@ import Foundation
 
 /// The presenter's drawing on SDLWindows' `Canvas`, its one canvas: an off-screen canvas for headless
 /// snapshots, benchmarks and tests, or a `DesktopSurface`'s canvas on a real display (the console and every
-/// audience window, through ``DesktopAudienceOutput``). Images are decoded once per process (PNG, JPEG, BMP)
-/// and shared by every canvas; PDF pages become textures, made ahead for the next flip
+/// audience window, through ``DesktopAudienceOutput``). Images are decoded once per run (PNG, JPEG, BMP)
+/// and shared by every canvas of the run (``DrawingCaches``); PDF pages become textures, made ahead for the next flip
 /// (``preparePagesAhead()``); ``redraw(_:in:)`` patches only a changed rectangle.
 ///
 /// ```swift
-/// let canvas = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080))
+/// let canvas = try SDLPresenterCanvas(size: PixelSize(width: 1920, height: 1080), caches: DrawingCaches())
 /// canvas.draw(list)
 /// try AtomicFile.write(canvas.pngData(), to: url)
 /// ```
@@ -29,8 +29,10 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// Whether drawing a PDF page waits for its render (``PageWaiting/waits``, the default) or draws a
     /// placeholder and lets the render finish in the background (``PageWaiting/placeholder``).
     public var pageWaiting: PageWaiting = .waits
-    /// The page cache pages are drawn from (default: the process's shared one).
-    public var pageCache: PageRasterCache = .shared
+    /// The run's caches: pages, images and clip frames are drawn from them.
+    public let caches: DrawingCaches
+    /// The page cache pages are drawn from (the run's).
+    public var pageCache: PageRasterCache { caches.pages }
 
     /// Textures of the last few PDF pages drawn or made ready, newest last (each uploaded once, drawn again
     /// without upload).
@@ -40,8 +42,11 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     /// How many page textures are kept: the page shown, the one after and the one before, and one more.
     private static let textureLimit = 4
 
-    /// Draws on an existing canvas (a window's).
-    public init(_ canvas: Canvas) { self.canvas = canvas }
+    /// Draws on an existing canvas (a window's), from the run's `caches`.
+    public init(_ canvas: Canvas, caches: DrawingCaches) {
+        self.canvas = canvas
+        self.caches = caches
+    }
 
     deinit {
         // A window's renderer that is gone took its textures with it.
@@ -127,11 +132,12 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
         return SDL_PIXELFORMAT_ARGB8888.rawValue
     }
 
-    /// An off-screen canvas of `size`.
-    public init(size: PixelSize) throws(PresenterCanvasError) {
+    /// An off-screen canvas of `size`, drawing from the run's `caches`.
+    public init(size: PixelSize, caches: DrawingCaches) throws(PresenterCanvasError) {
         do { canvas = try Canvas(width: size.width, height: size.height) } catch {
             throw PresenterCanvasError(error.description)
         }
+        self.caches = caches
     }
 
     /// The canvas's size.
@@ -147,15 +153,15 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
 
     /// Draws a PNG file scaled into `rect`; false when it cannot be read.
     public func image(_ url: URL, in rect: Rect) -> Bool {
-        guard let bitmap = DecodedImages.shared.drawable(url, failures: &imageErrors) else { return false }
+        guard let bitmap = caches.images.drawable(url, failures: &imageErrors) else { return false }
         canvas.draw(bitmap, in: rect)
         return true
     }
 
-    /// Draws the newest frame of `clip` (``SlideClipFrames/shared``) letterboxed in `rect` on black; false when
+    /// Draws the newest frame of `clip` (the run's ``DrawingCaches/clipFrames``) letterboxed in `rect` on black; false when
     /// there is none yet.
     public func video(_ clip: SlideClip, in rect: Rect) -> Bool {
-        guard rect.width > 0, rect.height > 0, let bitmap = SlideClipFrames.shared.frame(for: clip.url),
+        guard rect.width > 0, rect.height > 0, let bitmap = caches.clipFrames.frame(for: clip.url),
               bitmap.width > 0, bitmap.height > 0 else { return false }
         fill(rect, RGBA(0, 0, 0))
         canvas.draw(bitmap, in: rect.fitting(aspect: Double(bitmap.width) / Double(bitmap.height)))

@@ -6,12 +6,11 @@ import Foundation
 /// thread.
 ///
 /// ```swift
-/// let stamp = SlideClipFrames.shared.store(bitmap, for: clip.url)   // 1, 2, 3… for each new frame
-/// SlideClipFrames.shared.frame(for: clip.url)?.width
+/// let frames = SlideClipFrames()                 // one per run, in its DrawingCaches
+/// let stamp = frames.store(bitmap, for: clip.url)   // 1, 2, 3… for each new frame
+/// frames.frame(for: clip.url)?.width
 /// ```
 public final class SlideClipFrames: @unchecked Sendable {
-    /// The frames of this process.
-    public static let shared = SlideClipFrames()
 
     private let lock = NSLock()
     private var frames: [URL: Bitmap] = [:]

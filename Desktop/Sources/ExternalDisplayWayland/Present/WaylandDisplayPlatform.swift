@@ -12,7 +12,7 @@ import ExternalDisplayKit
 /// ```swift
 /// let platform = WaylandDisplayPlatform(source: outputs, console: "eDP-1") { title, frame in
 ///     DesktopAudienceOutput(try DesktopSurface(display: DisplayID(title), name: title, frame: frame,
-///                                              title: title, drawing: .windowSurface))
+///                                              title: title, drawing: .windowSurface), caches: caches)
 /// }
 /// let coordinator = DisplayCoordinator(platform: platform)
 /// coordinator.start()

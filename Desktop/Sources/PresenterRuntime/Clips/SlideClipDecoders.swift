@@ -17,7 +17,13 @@ final class SlideClipDecoders {
     /// The last position decoded accurately per file (a paused clip is decoded once).
     private var still: [URL: Double] = [:]
 
-    init(timeout: Double) { self.timeout = timeout }
+    /// Where decoded frames go: the run's clip frames, which canvases draw.
+    private let frames: SlideClipFrames
+
+    init(timeout: Double, frames: SlideClipFrames) {
+        self.timeout = timeout
+        self.frames = frames
+    }
 
     /// Opens the files of `clips` not open yet and closes the others; returns what was found out and the number
     /// of each opened clip's first frame (its poster).
@@ -98,6 +104,6 @@ final class SlideClipDecoders {
     @discardableResult
     private func show(_ frame: VideoFrame, of url: URL) -> Int? {
         guard frame.width > 0, frame.height > 0, frame.pixels.count == frame.width * frame.height * 4 else { return nil }
-        return SlideClipFrames.shared.store(Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels), for: url)
+        return frames.store(Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels), for: url)
     }
 }

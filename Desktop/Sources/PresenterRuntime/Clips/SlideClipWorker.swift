@@ -24,11 +24,14 @@ final class SlideClipWorker: @unchecked Sendable {
     private let clock: @Sendable () -> Double
     private let wake: @Sendable () -> Void
     private let timeout: Double
+    private let clipFrames: SlideClipFrames
     private var thread: Thread?
 
     /// A worker on the runtime's `clock`, waking the loop with `wake` when it has something new.
-    init(timeout: Double, clock: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void) {
+    init(timeout: Double, frames: SlideClipFrames, clock: @escaping @Sendable () -> Double,
+         wake: @escaping @Sendable () -> Void) {
         self.timeout = timeout
+        self.clipFrames = frames
         self.clock = clock
         self.wake = wake
     }
@@ -71,7 +74,7 @@ final class SlideClipWorker: @unchecked Sendable {
     }
 
     private func run() {
-        let decoders = SlideClipDecoders(timeout: timeout)
+        let decoders = SlideClipDecoders(timeout: timeout, frames: clipFrames)
         var opened: [URL] = []
         while true {
             condition.lock()

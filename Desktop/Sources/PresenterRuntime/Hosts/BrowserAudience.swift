@@ -45,7 +45,8 @@ public final class BrowserAudienceHost: PresenterHost {
     private var unrenderable: Set<FrameKey> = []
     /// The PNG bytes of the last picture of each size (what the next one is expected to take).
     private var expectedBytes: [PixelSize: Int] = [:]
-    private let renderer = BrowserPictureRenderer()
+    private let renderer: BrowserPictureRenderer
+    private let caches: DrawingCaches
     /// Text is measured with this canvas when laying pictures out (the sizes of pages do not change it).
     private var metrics: SDLPresenterCanvas?
     private var nextNumber: UInt32 = 1
@@ -59,14 +60,16 @@ public final class BrowserAudienceHost: PresenterHost {
         var list: DisplayList
     }
 
-    /// A host serving `controller`'s audience view with `configuration`; call ``listen(qrOnConsole:)`` before the
+    /// A host serving `controller`'s audience view with `configuration`, its pictures drawn from the run's `caches`; call ``listen(qrOnConsole:)`` before the
     /// runtime runs.
     public init(controller: PresenterController, configuration: BrowserServerConfiguration,
-                displayConfiguration: DisplayConfiguration) {
+                displayConfiguration: DisplayConfiguration, caches: DrawingCaches) {
         self.controller = controller
+        self.caches = caches
+        renderer = BrowserPictureRenderer(caches: caches)
         platform = BrowserDisplayPlatform(configuration: configuration)
         coordinator = DisplayCoordinator(platform: platform, configuration: displayConfiguration)
-        remote = BrowserRemoteFeed(controller: controller, platform: platform)
+        remote = BrowserRemoteFeed(controller: controller, platform: platform, caches: caches)
     }
 
     /// Opens the server; returns the audience URL. With `qrOnConsole`, a desktop console shows the QR panel.
@@ -204,7 +207,7 @@ public final class BrowserAudienceHost: PresenterHost {
     /// What a display shows now and after each key the presenter may press next.
     private func plan(_ display: AudienceDisplay, _ scene: PresenterScene, _ scenesAhead: [PresenterScene]) -> Plan? {
         let size = display.layout.frame.size
-        if metrics == nil { metrics = try? SDLPresenterCanvas(size: PixelSize(width: 1, height: 1)) }
+        if metrics == nil { metrics = try? SDLPresenterCanvas(size: PixelSize(width: 1, height: 1), caches: caches) }
         guard let metrics else { return nil }
         let layout = PresenterLayout(metrics: metrics, theme: controller.theme)
         let current = FrameKey(size: size, list: layout.external(scene, on: display))

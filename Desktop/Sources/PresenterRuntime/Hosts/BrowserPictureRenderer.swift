@@ -9,7 +9,7 @@ import Synchronization
 /// Renders the audience pictures of browser pages off the console's thread: one at a time, on a queue of its
 /// own, each on an off-screen canvas made for it (SDL's software renderer on a surface, which needs no video
 /// driver and no particular thread) and freed before its PNG is encoded. PDF pages are waited for there too
-/// (`pdftoppm` through the shared page cache). A render is cancelled when it is no longer wanted: it stops at its
+/// (`pdftoppm` through the run's page cache). A render is cancelled when it is no longer wanted: it stops at its
 /// next step (before drawing, before reading the pixels back, before encoding) and delivers nothing.
 ///
 /// The console's thread only lays pictures out (display lists, measured with its own canvas) and hands them
@@ -31,6 +31,10 @@ final class BrowserPictureRenderer: Sendable {
     }
 
     private let queue = DispatchQueue(label: "extdisplay.browser.pictures", qos: .utility)
+    private let caches: DrawingCaches
+
+    /// A renderer whose canvases draw from the run's `caches`.
+    init(caches: DrawingCaches) { self.caches = caches }
 
     /// Starts rendering `job`; `done` is called on the main actor with the PNG (nil when the canvas could not be
     /// made), or never when the ticket is cancelled first.
@@ -38,7 +42,7 @@ final class BrowserPictureRenderer: Sendable {
         let ticket = Ticket()
         queue.async {
             guard !ticket.isCancelled else { return }
-            let png = Self.draw(job, unless: ticket)
+            let png = Self.draw(job, caches: self.caches, unless: ticket)
             guard !ticket.isCancelled else { return }
             Task { @MainActor in
                 guard !ticket.isCancelled else { return }
@@ -52,10 +56,10 @@ final class BrowserPictureRenderer: Sendable {
     /// cannot be made or the ticket was cancelled. A display shows colour, not transparency: the canvas leaves
     /// alpha just under 255 where text is blended, which a browser would composite over black, so pictures go
     /// out opaque.
-    private static func draw(_ job: Job, unless ticket: Ticket) -> Data? {
+    private static func draw(_ job: Job, caches: DrawingCaches, unless ticket: Ticket) -> Data? {
         var pixels: [UInt8] = []
         do {
-            guard let canvas = try? SDLPresenterCanvas(size: job.size) else { return nil }
+            guard let canvas = try? SDLPresenterCanvas(size: job.size, caches: caches) else { return nil }
             for list in job.lists {
                 canvas.draw(list)
                 guard !ticket.isCancelled else { return nil }

@@ -23,7 +23,8 @@ final class BrowserRemoteFeed {
     private let platform: BrowserDisplayPlatform
     /// Text is measured with this canvas; pictures are drawn by `renderer`.
     private var metrics: SDLPresenterCanvas?
-    private let renderer = BrowserPictureRenderer()
+    private let renderer: BrowserPictureRenderer
+    private let caches: DrawingCaches
     private var rendering: BrowserPictureRenderer.Ticket?
     private var shown: BrowserRemoteState?
     private var pictured: [DisplayList]?
@@ -31,7 +32,9 @@ final class BrowserRemoteFeed {
     /// Pictures rendered so far.
     private(set) var picturesRendered = 0
 
-    init(controller: PresenterController, platform: BrowserDisplayPlatform) {
+    init(controller: PresenterController, platform: BrowserDisplayPlatform, caches: DrawingCaches) {
+        self.caches = caches
+        renderer = BrowserPictureRenderer(caches: caches)
         self.controller = controller
         self.platform = platform
     }
@@ -72,7 +75,7 @@ final class BrowserRemoteFeed {
     /// Renders the stacked picture (640×720, opaque) unless it is the one sent last, and publishes it with the
     /// state when it is ready.
     private func renderPicture(now: Double, clock: String) {
-        if metrics == nil { metrics = try? SDLPresenterCanvas(size: PixelSize(width: 1, height: 1)) }
+        if metrics == nil { metrics = try? SDLPresenterCanvas(size: PixelSize(width: 1, height: 1), caches: caches) }
         guard let metrics else { return }
         let lists = lists(now: now, clock: clock, metrics: metrics)
         guard lists != pictured else { return }

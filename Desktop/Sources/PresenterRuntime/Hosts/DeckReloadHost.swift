@@ -19,10 +19,15 @@ public final class DeckReloadHost: PresenterHost {
     private let queue = DispatchQueue(label: "extdisplay.deck-reload")
     private let url: URL
 
-    /// A host following the deck file at `url`.
-    public init(url: URL, beamerNotes: BeamerNotes? = nil) {
+    /// A host following the deck file at `url`; its images are checked into the run's `caches`.
+    public init(url: URL, beamerNotes: BeamerNotes? = nil, caches: DrawingCaches) {
         self.url = url
-        box = ReloaderBox(DeckReloader(url: url, beamerNotes: beamerNotes))
+        let imageProblem = caches.imageProblem
+        box = ReloaderBox(DeckReloader(url: url, beamerNotes: beamerNotes, read: { url in
+            Result { () throws(DeckError) -> Deck in
+                try DeckParser.parse(contentsOf: url, beamerNotes: beamerNotes, imageProblem: imageProblem)
+            }
+        }))
     }
 
     /// Whether the folder is watched with inotify (false: the file is looked at once a second).

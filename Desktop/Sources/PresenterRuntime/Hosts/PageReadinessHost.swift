@@ -9,8 +9,8 @@ public final class PageReadinessHost: PresenterHost {
     private var token: Int?
     private let cache: PageRasterCache
 
-    /// A host following `cache` (the shared page cache by default).
-    public init(cache: PageRasterCache = .shared) { self.cache = cache }
+    /// A host following `cache` (the run's page cache).
+    public init(cache: PageRasterCache) { self.cache = cache }
 
     /// Starts following the cache's renders.
     public func start(in runtime: PresenterRuntime) {

@@ -15,7 +15,7 @@ import SDLWindows
 /// and sends only its digits' rectangle.
 ///
 /// ```swift
-/// let console = try SDLConsoleHost(frame: primary.bounds)
+/// let console = try SDLConsoleHost(frame: primary.bounds, caches: runtime.caches)
 /// runtime.add(console)
 /// ```
 @MainActor
@@ -33,8 +33,9 @@ public final class SDLConsoleHost: PresenterHost {
     /// Runs when SDL reports a display change (a platform that reads SDL's display list rescans).
     public var onDisplayEvent: () -> Void = {}
 
-    /// A console window covering `frame` (in the desktop's coordinates).
-    public init(title: String = "extdisplay present: console", frame: Rect) throws(PresenterCanvasError) {
+    /// A console window covering `frame` (in the desktop's coordinates), drawing from the run's `caches`.
+    public init(title: String = "extdisplay present: console", frame: Rect,
+                caches: DrawingCaches) throws(PresenterCanvasError) {
         guard CanvasFont.findFontDirectory() != nil else { throw PresenterCanvasError(CanvasFont.missingFontsAdvice) }
         let surface: DesktopSurface
         do {
@@ -43,7 +44,7 @@ public final class SDLConsoleHost: PresenterHost {
         } catch {
             throw PresenterCanvasError("SDL could not open a window: \(error.description)")
         }
-        window = DesktopAudienceOutput(surface)
+        window = DesktopAudienceOutput(surface, caches: caches)
         // A page not rendered yet is a placeholder on the console: keys are answered while it renders.
         window.pageWaiting = .placeholder
     }

@@ -45,13 +45,14 @@ public final class SlideClipHost: PresenterHost {
         self.runtime = runtime
         switch mode {
         case .live:
-            let worker = SlideClipWorker(timeout: timeout, clock: runtime.timeSource) { [weak runtime] in
+            let worker = SlideClipWorker(timeout: timeout, frames: runtime.caches.clipFrames,
+                                         clock: runtime.timeSource) { [weak runtime] in
                 Task { @MainActor in runtime?.wake() }
             }
             worker.start()
             self.worker = worker
         case .exact:
-            decoders = SlideClipDecoders(timeout: timeout)
+            decoders = SlideClipDecoders(timeout: timeout, frames: runtime.caches.clipFrames)
         }
         update()
     }
@@ -128,7 +129,7 @@ public final class SlideClipHost: PresenterHost {
         timeline = showing
         for url in frames.keys where !open.contains(url) {
             frames[url] = nil
-            SlideClipFrames.shared.remove(url)
+            runtime?.caches.clipFrames.remove(url)
         }
         if let worker {
             worker.want(open: open, showing: showing, generation: generation, blanked: state.isBlanked)

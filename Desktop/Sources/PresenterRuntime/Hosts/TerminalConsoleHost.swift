@@ -25,9 +25,9 @@ public final class TerminalConsoleHost: PresenterHost {
 
     /// A terminal console; `consoleFPS` redraws the off-screen console that often even when nothing changes
     /// (to measure it under load).
-    public init(consoleFPS: Double? = nil, size: PixelSize = PixelSize(width: 1280, height: 720)) {
+    public init(consoleFPS: Double? = nil, size: PixelSize = PixelSize(width: 1280, height: 720), caches: DrawingCaches) {
         self.consoleFPS = consoleFPS
-        console = try? SDLPresenterCanvas(size: size)
+        console = try? SDLPresenterCanvas(size: size, caches: caches)
         console?.pageWaiting = .placeholder
     }
 

@@ -45,7 +45,9 @@ public final class HeadlessPresenter {
     private let secondsPerStep: Double
     private let clockStart: Date
     private var canvases: [String: any SnapshotCanvas] = [:]
-    private let makeCanvas: (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas
+    private let makeCanvas: (PixelSize, DrawingCaches) throws(PresenterCanvasError) -> any SnapshotCanvas
+    /// What the run's canvases draw from.
+    public let caches: DrawingCaches
     /// The slide clips' decoders, while a deck with clips runs.
     private var clips: SlideClipHost?
     /// The talk's planned length in seconds (`--duration`): the console counts down and cues the pace.
@@ -65,8 +67,10 @@ public final class HeadlessPresenter {
     public init(deck: Deck, displays: [String] = ["laptop", "hdmi-tv-1080p"], steps: [HeadlessStep],
                 configuration: DisplayConfiguration = DisplayConfiguration(), secondsPerStep: Double = HeadlessPresenter.stepDuration,
                 clockStart: Date = Date(),
-                canvas: @escaping (PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas = HeadlessPresenter.defaultCanvas) {
+                caches: DrawingCaches = DrawingCaches(),
+                canvas: @escaping (PixelSize, DrawingCaches) throws(PresenterCanvasError) -> any SnapshotCanvas = HeadlessPresenter.defaultCanvas) {
         self.makeCanvas = canvas
+        self.caches = caches
         self.deck = deck
         self.displays = displays
         self.steps = steps
@@ -89,7 +93,7 @@ public final class HeadlessPresenter {
         let clock = ManualClock()
         let clockStart = self.clockStart
         let controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: "\(device.name) \(mainSize)")
-        let runtime = PresenterRuntime(controller: controller, clock: clock, wallClock: {
+        let runtime = PresenterRuntime(controller: controller, clock: clock, caches: caches, wallClock: {
             clockStart.addingTimeInterval(Double(clock.now.offset.components.seconds)
                                           + Double(clock.now.offset.components.attoseconds) / 1e18)
         })
@@ -206,14 +210,15 @@ public final class HeadlessPresenter {
 
     /// The canvas headless runs draw on unless told otherwise: ExternalDisplaySDL's off-screen canvas (the
     /// same drawing code as its windows; compressed PNGs, images).
-    public nonisolated static func defaultCanvas(_ size: PixelSize) throws(PresenterCanvasError) -> any SnapshotCanvas {
-        try SDLPresenterCanvas(size: size)
+    public nonisolated static func defaultCanvas(_ size: PixelSize,
+                                                 _ caches: DrawingCaches) throws(PresenterCanvasError) -> any SnapshotCanvas {
+        try SDLPresenterCanvas(size: size, caches: caches)
     }
 
     private func canvas(_ key: String, _ size: PixelSize) throws(HeadlessError) -> any SnapshotCanvas {
         if let c = canvases[key], c.size == size { return c }
         do {
-            let c = try makeCanvas(size)
+            let c = try makeCanvas(size, caches)
             canvases[key] = c
             return c
         } catch {

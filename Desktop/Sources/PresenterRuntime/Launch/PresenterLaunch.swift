@@ -33,6 +33,9 @@ public struct PresenterLaunch {
     public var deckFile: URL?
     /// Beamer notes split of the deck file (for reading it again).
     public var beamerNotes: BeamerNotes?
+    /// What the talk's canvases draw from: rendered pages (with the `--cache-mb` budget), the images the deck
+    /// reader decoded, clip frames.
+    public var caches = DrawingCaches()
     /// Gets the runtime just before its loop starts (benchmarks stop it from a timer).
     public var started: ((PresenterRuntime) -> Void)?
 
@@ -57,7 +60,7 @@ public struct PresenterLaunch {
         LargeBuffers.keepOutOfTheHeap()
         let controller = PresenterController(deck: deck, startedAt: 0, mainDisplay: mainDisplay,
                                              onlyDisplay: display.map { DisplayID($0) })
-        let runtime = PresenterRuntime(controller: controller, clock: ContinuousClock())
+        let runtime = PresenterRuntime(controller: controller, clock: ContinuousClock(), caches: caches)
         if let planned { runtime.send(.plan(duration: planned)) }
         let say = self.say
         // Status lines that only say the external displays changed: at most one a second (300 pages connecting).
@@ -72,7 +75,7 @@ public struct PresenterLaunch {
     func serveBrowsers(_ runtime: PresenterRuntime, qrOnConsole: Bool, keys: String) async -> BrowserAudienceHost? {
         guard let serve else { return nil }
         let browsers = BrowserAudienceHost(controller: runtime.controller, configuration: serve,
-                                           displayConfiguration: configuration)
+                                           displayConfiguration: configuration, caches: runtime.caches)
         browsers.platform.onViewerChange = say
         let url: URL
         do { url = try await browsers.listen(qrOnConsole: qrOnConsole) } catch { fail(error.description) }
@@ -99,7 +102,7 @@ public struct PresenterLaunch {
         if deck.slides.contains(where: { !$0.clips.isEmpty }) { runtime.add(SlideClipHost(mode: .live)) }
         runtime.add(displays)
         runtime.add(console)
-        runtime.add(PageReadinessHost())
+        runtime.add(PageReadinessHost(cache: runtime.caches.pages))
         runtime.add(SignalHost())
         let browsers = await serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
                                            + "U cycles the console's QR code: audience URL, remote URL (private), none")
@@ -117,7 +120,7 @@ public struct PresenterLaunch {
     /// Follows the deck's file when one was given.
     @MainActor
     func followDeckFile(_ runtime: PresenterRuntime) {
-        if let deckFile { runtime.add(DeckReloadHost(url: deckFile, beamerNotes: beamerNotes)) }
+        if let deckFile { runtime.add(DeckReloadHost(url: deckFile, beamerNotes: beamerNotes, caches: runtime.caches)) }
     }
 
     /// The MPRIS remote control when a session bus is there.

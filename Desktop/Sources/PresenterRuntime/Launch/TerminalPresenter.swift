@@ -12,10 +12,10 @@ public enum TerminalPresenter {
     @MainActor
     public static func run(_ launch: PresenterLaunch) async {
         let runtime = launch.makeRuntime(mainDisplay: "terminal")
-        let terminal = TerminalConsoleHost(consoleFPS: launch.consoleFPS)
+        let terminal = TerminalConsoleHost(consoleFPS: launch.consoleFPS, caches: runtime.caches)
         terminal.say = launch.say
         runtime.add(terminal)
-        runtime.add(PageReadinessHost())
+        runtime.add(PageReadinessHost(cache: runtime.caches.pages))
         let browsers = await launch.serveBrowsers(
             runtime, qrOnConsole: false,
             keys: "keys: Right/Space/Enter/n next, Left/Backspace previous, Home, End, a number then Enter, b blank, "

@@ -47,18 +47,19 @@ public enum WaylandPresenter {
         if let reason = source.modeSwitchingUnavailable, launch.modeRequest.switches {
             launch.warn("--mode has no effect here: \(reason)")
         }
+        let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.name) \($0.display.currentMode)" } ?? "main display")
+        let caches = runtime.caches
         let platform = WaylandDisplayPlatform<DesktopAudienceOutput>(source: source, console: main?.name) {
             title, frame in
             let surface = try DesktopSurface(display: DisplayID(title), name: title, frame: frame, title: title,
                                              drawing: .windowSurface)
-            let window = DesktopAudienceOutput(surface)
+            let window = DesktopAudienceOutput(surface, caches: caches)
             window.pageWaiting = .placeholder
             return window
         }
         platform.onDiagnostic = launch.warn
-        let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.name) \($0.display.currentMode)" } ?? "main display")
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: main?.logical ?? ConsoleOutputRule.fallbackFrame) } catch {
+        do { console = try SDLConsoleHost(frame: main?.logical ?? ConsoleOutputRule.fallbackFrame, caches: runtime.caches) } catch {
             launch.fail(error.description)
         }
         if let main {

@@ -46,13 +46,13 @@ public enum X11Presenter {
             .flatMap { choice in outputs.first { $0.id.rawValue == choice.name } }
         let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.outputName) \($0.display.currentMode)" } ?? "main display")
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: main?.bounds ?? ConsoleOutputRule.fallbackFrame) } catch {
+        do { console = try SDLConsoleHost(frame: main?.bounds ?? ConsoleOutputRule.fallbackFrame, caches: runtime.caches) } catch {
             launch.fail(error.description)
         }
         var windows: [DisplayID: DesktopAudienceOutput] = [:]
         let projectors = CableAudienceHost(platform: desktop, configuration: launch.configuration) { surface in
             if let window = windows[surface.display], window.surface === surface { return window }
-            let window = DesktopAudienceOutput(surface)
+            let window = DesktopAudienceOutput(surface, caches: runtime.caches)
             window.pageWaiting = .placeholder
             windows[surface.display] = window
             return window
@@ -65,14 +65,15 @@ public enum X11Presenter {
 
     @MainActor
     private static func runOnSDL(_ launch: PresenterLaunch) async {
-        let platform = SDLVideoPlatform()
+        let runtime = launch.makeRuntime(mainDisplay: "")
+        let platform = SDLVideoPlatform(caches: runtime.caches)
         if let only = launch.display, !platform.externalNames.contains(only) {
             launch.warn("no external display named \(only); external displays: "
                         + (platform.externalNames.isEmpty ? "none" : platform.externalNames.joined(separator: ", ")))
         }
-        let runtime = launch.makeRuntime(mainDisplay: platform.mainDescription)
+        runtime.controller.mainDisplay = platform.mainDescription
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: platform.mainBounds) } catch { launch.fail(error.description) }
+        do { console = try SDLConsoleHost(frame: platform.mainBounds, caches: runtime.caches) } catch { launch.fail(error.description) }
         console.onDisplayEvent = { platform.refresh() }
         let displays = CableAudienceHost(platform: platform, configuration: launch.configuration) { $0 }
         await launch.runDesktop(runtime, console: console, displays: displays)

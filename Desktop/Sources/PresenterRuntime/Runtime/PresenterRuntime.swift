@@ -22,6 +22,9 @@ public import Foundation
 public final class PresenterRuntime {
     /// The store: deck, core, layouts.
     public let controller: PresenterController
+    /// What every canvas of the run draws from (pages, images, clip frames): made with the runtime, passed to
+    /// each host that draws.
+    public let caches: DrawingCaches
     /// The hosts, in the order they were added (drawn in that order; stopped in reverse).
     public private(set) var hosts: [any PresenterHost] = []
     /// Gets the status line at the start and after every change of state.
@@ -51,10 +54,11 @@ public final class PresenterRuntime {
     private var statusChanged = false
 
     /// A runtime over `controller` whose time comes from `clock` (`ContinuousClock()` live, a ``ManualClock``
-    /// headless and in tests); `wallClock` labels the console's clock.
-    public init<C: Clock>(controller: PresenterController, clock: C,
+    /// headless and in tests); `caches` are what its canvases draw from; `wallClock` labels the console's clock.
+    public init<C: Clock>(controller: PresenterController, clock: C, caches: DrawingCaches = DrawingCaches(),
                           wallClock: @escaping () -> Date = Date.init) where C.Duration == Duration {
         self.controller = controller
+        self.caches = caches
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
         sleeper = { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
@@ -206,16 +210,16 @@ public final class PresenterRuntime {
         }
         let t = now
         let clock = presenterClock(wallClock())
-        let before = flipLog.isOn ? PageRasterCache.shared.counters : nil
+        let before = flipLog.isOn ? caches.pages.counters : nil
         for host in hosts { host.drawAudience(at: t, clock: clock) }
         let audienceDone = now
-        let middle = before == nil ? nil : PageRasterCache.shared.counters
+        let middle = before == nil ? nil : caches.pages.counters
         for host in hosts { host.drawConsole(at: t, clock: clock) }
         let consoleDone = now
         for host in hosts { host.afterPass(at: t) }
         for host in hosts { host.prepareAhead() }
         if let before, let middle {
-            let after = PageRasterCache.shared.counters
+            let after = caches.pages.counters
             flipLog.drew(at: t, audienceMs: (audienceDone - t) * 1000, page: controller.state.audienceSlideIndex + 1,
                          cache: (middle.hits - before.hits, middle.waits - before.waits, middle.renders - before.renders),
                          consoleWaits: after.waits - middle.waits, consoleMs: (consoleDone - audienceDone) * 1000)

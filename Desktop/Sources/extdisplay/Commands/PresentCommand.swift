@@ -100,13 +100,15 @@ struct PresentCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: deck)
         let parsed: Deck
-        do { parsed = try DeckParser.parse(contentsOf: url, beamerNotes: notes) } catch {
+        // One set of caches for the run: the images the deck reader decodes are the ones the canvases draw.
+        let caches = DrawingCaches()
+        do { parsed = try DeckParser.parse(contentsOf: url, beamerNotes: notes, imageProblem: caches.imageProblem) } catch {
             Self.fail(error.description)
         }
         for diagnostic in parsed.diagnostics { Self.warn(diagnostic.description) }
         if let cacheMB {
             switch PageCacheSize.bytes(argument: cacheMB) {
-            case .success(let bytes): PageRasterCache.shared.byteBudget = bytes
+            case .success(let bytes): caches.pages.byteBudget = bytes
             case .failure(let refusal): Self.fail(refusal.description)
             }
         }
@@ -131,6 +133,7 @@ struct PresentCommand: AsyncParsableCommand {
         launch.modeRequest = modeRequest
         launch.deckFile = url
         launch.beamerNotes = notes
+        launch.caches = caches
         // --serve without a desktop (or with --terminal-console): the console in the terminal.
         if browsers.server != nil, backend == .headless || browsers.terminalConsole {
             await TerminalPresenter.run(launch)
@@ -142,7 +145,7 @@ struct PresentCommand: AsyncParsableCommand {
         }
         switch backend {
         case .headless:
-            try await runHeadless(parsed, configuration: configuration, explained: simulate == nil, planned: planned)
+            try await runHeadless(parsed, configuration: configuration, explained: simulate == nil, planned: planned, caches: caches)
         #if canImport(CSDL2)
         case .wayland:
             WaylandLeftoverModes.prepare(display: environment["WAYLAND_DISPLAY"] ?? "")
@@ -159,7 +162,7 @@ struct PresentCommand: AsyncParsableCommand {
 
     @MainActor
     private func runHeadless(_ deck: Deck, configuration: DisplayConfiguration, explained: Bool,
-                             planned: Double?) async throws {
+                             planned: Double?, caches: DrawingCaches) async throws {
         if explained { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
         let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -168,7 +171,8 @@ struct PresentCommand: AsyncParsableCommand {
         let keys = self.keys
         do {
             let steps = try HeadlessStep.parseList(keys)
-            let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration)
+            let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration,
+                                        caches: caches)
             run.plannedDuration = planned
             run.keepsCanvases = false
             try await run.run(writingTo: directory) { StandardStreams.line($0) }

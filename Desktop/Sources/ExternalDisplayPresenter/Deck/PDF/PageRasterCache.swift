@@ -31,10 +31,7 @@ import Foundation
 /// }
 /// ```
 public final class PageRasterCache: @unchecked Sendable {
-    /// The cache every canvas of the process shares.
-    public static let shared = PageRasterCache(further: furtherAhead)
-
-    /// How many pages beyond the next two the shared cache renders ahead while the speaker stays on a page
+    /// How many pages beyond the next two a talk's cache renders ahead while the speaker stays on a page
     /// (``RenderAheadPlan/further``), as far as its budget has room: a 4K slide of flat colour is held in a few
     /// hundred kilobytes, so a clicker pressing on finds its pages rendered.
     public static let furtherAhead = 30
