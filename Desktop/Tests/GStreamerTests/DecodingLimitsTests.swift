@@ -121,6 +121,34 @@ struct DecodingLimitsTests {
         #expect(!run.errors.contains("no video stream"), "\(run.errors)")
     }
 
+    /// The row: H.264 High 4:4:4 with a sound track said "has no video stream". Made from an OpenH264 clip
+    /// with Vorbis sound whose sequence parameter set (and the Matroska avcC copy of it) is patched to profile 244
+    /// without constraint flags: h264parse's caps then say `profile=high-4:4:4`, which openh264dec does not take.
+    @Test func anH264High444ClipWithSoundIsNamedNotSoundOnly() throws {
+        let folder = try ClipFiles.folder("limits-h264")
+        let base = folder.appendingPathComponent("base.mkv")
+        try ClipFiles.gstLaunch(["matroskamux", "name=m", "!", "filesink", "location=\(base.path)",
+                                 "videotestsrc", "num-buffers=10", "!", "video/x-raw,width=64,height=48,framerate=10/1", "!",
+                                 "openh264enc", "!", "h264parse", "!", "m.", "audiotestsrc", "num-buffers=10", "!", "audioconvert", "!",
+                                 "vorbisenc", "!", "m."], what: "the H.264 clip (gstreamer1.0-plugins-bad's openh264enc)")
+        var bytes = [UInt8](try Data(contentsOf: base))
+        // avcC: version 1, profile, constraint flags, level; the SPS NAL: 0x67, profile, constraint flags, level.
+        let places = ClipFiles.offsets(of: [0x01, 0x42], in: bytes).prefix(1) + ClipFiles.offsets(of: [0x67, 0x42], in: bytes)
+        try #require(places.count >= 2, "no avcC and SPS with the baseline profile in the clip")
+        for at in places where at + 2 < bytes.count {
+            bytes[at + 1] = 244
+            bytes[at + 2] = 0
+        }
+        let file = folder.appendingPathComponent("high444.mkv")
+        try Data(bytes).write(to: file)
+        let run = try ClipFiles.play(file, environment: ["EXTDISPLAY_ALLOW_AVDEC": nil])
+        #expect(run.status == 2, "status \(run.status): \(run.errors)")
+        #expect(run.errors.contains("high444.mkv has a video track in H.264/AVC (High 4:4:4 profile), and no installed decoder plays it"),
+                "\(run.errors)")
+        #expect(run.errors.contains("gstreamer1.0-libav") && run.errors.contains("EXTDISPLAY_ALLOW_AVDEC=1"), "\(run.errors)")
+        #expect(!run.errors.contains("no video stream"), "\(run.errors)")
+    }
+
     /// A codec no GStreamer element knows (an AVI four-character code of our own), video only: decodebin's own
     /// "missing a plug-in" becomes the codec's name.
     @Test func anUnknownCodecIsNamedByItsFourCharacterCode() throws {
