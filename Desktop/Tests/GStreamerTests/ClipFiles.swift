@@ -114,44 +114,60 @@ enum ClipFiles {
         return out
     }
 
-    /// What one `extdisplay play FILE --simulate laptop --keys wait:0.2 --snapshot …` run (headless) did.
+    /// What one measured `extdisplay` run (headless) did.
     struct PlayRun {
         var status: Int32
+        var output: String
         var errors: String
         /// The peak resident memory of the run, in MiB (GNU time's %M: the largest of the run and its children).
         var peakMiB: Double
     }
 
-    /// Runs `extdisplay play` on `file` headless under a hang guard (`timeout -s KILL`), measured by GNU time
-    /// (`/usr/bin/time`, Debian's `time`). Not wait4's ru_maxrss of a child spawned from here: Linux carries the
-    /// spawning process's high-water mark into the child at exec (posix_spawn shares this process's memory until
-    /// then), so a test process that once decoded a big picture would be counted; `time` forks from a small process.
-    /// `environment` is added (nil unsets).
+    /// Runs `extdisplay play` on `file` headless (`--simulate laptop --keys KEYS --snapshot …`), measured (``measured(_:in:environment:hangGuard:)``).
     static func play(_ file: URL, keys: String = "wait:0.2", environment: [String: String?] = [:],
                      hangGuard: Int = 120) throws -> PlayRun {
+        try measured(["play", file.path, "--simulate", "laptop", "--keys", keys], in: file.deletingLastPathComponent(),
+                     environment: environment, hangGuard: hangGuard)
+    }
+
+    /// Runs `extdisplay present` on `deck` headless (`--simulate laptop,hdmi-tv-1080p --keys KEYS --snapshot …`),
+    /// measured.
+    static func present(_ deck: URL, keys: String, hangGuard: Int = 120) throws -> PlayRun {
+        try measured(["present", deck.path, "--simulate", "laptop,hdmi-tv-1080p", "--keys", keys],
+                     in: deck.deletingLastPathComponent(), environment: [:], hangGuard: hangGuard)
+    }
+
+    /// Runs `extdisplay ARGUMENTS --snapshot FOLDER/…` headless under a hang guard (`timeout -s KILL`), measured by
+    /// GNU time (`/usr/bin/time`, Debian's `time`). Not wait4's ru_maxrss of a child spawned from here: Linux carries
+    /// the spawning process's high-water mark into the child at exec (posix_spawn shares this process's memory until
+    /// then), so a test process that once decoded a big picture would be counted; `time` forks from a small process.
+    /// `environment` is added (nil unsets).
+    static func measured(_ arguments: [String], in folder: URL, environment: [String: String?],
+                         hangGuard: Int) throws -> PlayRun {
         let binary = try Repository.extdisplay().path
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
             throw SupportError("/usr/bin/time is missing: install Debian's time package (scripts/install-deps.sh)")
         }
-        let stem = file.deletingLastPathComponent().appendingPathComponent("run-\(UUID().uuidString)")
-        let errors = stem.appendingPathExtension("stderr"), peak = stem.appendingPathExtension("peak")
-        let shots = stem.appendingPathExtension("shots")
+        let stem = folder.appendingPathComponent("run-\(UUID().uuidString)")
+        let output = stem.appendingPathExtension("stdout"), errors = stem.appendingPathExtension("stderr")
+        let peak = stem.appendingPathExtension("peak"), shots = stem.appendingPathExtension("shots")
         defer {
-            for made in [errors, peak, shots] { try? FileManager.default.removeItem(at: made) }
+            for made in [output, errors, peak, shots] { try? FileManager.default.removeItem(at: made) }
         }
         var merged: [String: String?] = ["DISPLAY": "", "WAYLAND_DISPLAY": ""]
         for (key, value) in environment { merged[key] = value }
-        let pid = try Shell.spawn(["/usr/bin/time", "-f", "%M", "-o", peak.path, "timeout", "-s", "KILL", "\(hangGuard)", binary,
-                                   "play", file.path, "--simulate", "laptop", "--keys", keys, "--snapshot", shots.path],
-                                  environment: merged, output: "/dev/null", errors: errors.path)
+        let pid = try Shell.spawn(["/usr/bin/time", "-f", "%M", "-o", peak.path, "timeout", "-s", "KILL", "\(hangGuard)", binary]
+                                  + arguments + ["--snapshot", shots.path],
+                                  environment: merged, output: output.path, errors: errors.path)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         // time writes "Command exited with non-zero status N" or "Command terminated by signal N" before the figure.
         let kilobytes = ((try? String(contentsOf: peak, encoding: .utf8)) ?? "").split(separator: "\n").last.flatMap { Double($0) }
-        guard let kilobytes else { throw SupportError("no peak memory from /usr/bin/time for \(file.path) (status \(exit)): \(text)") }
-        return PlayRun(status: exit, errors: text, peakMiB: kilobytes / 1024)
+        guard let kilobytes else { throw SupportError("no peak memory from /usr/bin/time for \(arguments) (status \(exit)): \(text)") }
+        return PlayRun(status: exit, output: printed, errors: text, peakMiB: kilobytes / 1024)
     }
 }
 #endif

@@ -7,13 +7,14 @@ import Testing
 /// Random clip files (seeded): a small Motion-JPEG AVI or VP8 WebM made by gst-launch-1.0, its headers then set to
 /// extreme values — picture sizes (0, 1, 8192, 8193, 65535, random), frame rates (0, a zero scale, −1 through the
 /// signed fraction, a million, 1/1000), lengths (0, −1, 10³⁰⁰ ms, NaN, a frame count of 2³²−1) — and cut short.
-/// Each is opened by the decoder in this process and played by `extdisplay play` headless: a clean message or a
+/// Each is opened by the decoder in this process, played by `extdisplay play` headless — a clean message or a
 /// picture, an exit status the CLI documents (0, 1, 2), never "negotiation problem", never a signal, and the
-/// child's peak memory under a bound (a small one when a limit refused the file). Each child runs under a hang
-/// guard; nothing is timed.
+/// child's peak memory under a bound (a small one when a limit refused the file) — and put on the first slide of a
+/// Markdown deck for `extdisplay present` headless, whose talk goes on to slide 2 with status 0. Each child runs
+/// under a hang guard; nothing is timed.
 ///
 /// `EDK_CLIP_SEED=N` replays one seed, `EDK_CLIP_COUNT=N` runs N seeds (default 4, a few seconds).
-@Suite("random clip files against the decoder and extdisplay play", .serialized)
+@Suite("random clip files against the decoder, extdisplay play and present", .serialized)
 struct RandomClipFileTests {
     /// The most one input may cost `extdisplay play`, MiB: an accepted 8192×8192 picture (the limit) is decoded,
     /// converted to RGBA (256 MiB) and copied; a 65535² one refused costs nothing of it (decoded, it would be 6 GiB).
@@ -135,7 +136,17 @@ struct RandomClipFileTests {
                         "refused by a limit, yet peak \(run.peakMiB) MiB (checked after allocating?): \(replay)")
             }
             highest = max(highest, run.peakMiB)
+            // The clip on a slide: the talk goes on past it (status 0, slide 2 reached), whatever the clip is.
+            let deck = folder.appendingPathComponent("talk-\(seed).md")
+            try "# Clip\n![clip](\(input.name))\n---\n# After\nstill here\n".write(to: deck, atomically: true, encoding: .utf8)
+            let talk = try ClipFiles.present(deck, keys: "wait:0.2,next")
+            #expect(talk.status == 0 && talk.output.contains("next: slide 2 of 2"),
+                    "present: status \(talk.status): \(talk.output)\n\(talk.errors): \(replay)")
+            #expect(!(talk.output + talk.errors).contains("negotiat"), "present: \(talk.output): \(replay)")
+            #expect(talk.peakMiB < Self.peakMiB, "present: peak \(talk.peakMiB) MiB: \(replay)")
+            highest = max(highest, talk.peakMiB)
             try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: deck)
         }
         print("random clip files: \(outcomes.sorted { $0.key < $1.key }), highest peak \(Int(highest)) MiB, over seeds \(seeds)")
     }
