@@ -185,6 +185,12 @@ struct DecodingLimitsTests {
         let odd = VideoCodecAdvice(caps: "video/x-weird\u{1B}[2J, a=(int){ 1, 2 }", gstreamerName: nil, rankedDownDecoder: nil,
                                    avdecAllowed: false)
         #expect(odd.codec == "the codec video/x-weird\\u{1b}[2J", "control characters are shown escaped: \(odd.codec)")
+        #expect(VideoCodecAdvice.fourcc("1481327685") == "EDKX" && VideoCodecAdvice.fourcc("-1") == "0xFFFFFFFF"
+                && VideoCodecAdvice.fourcc("1") == "0x1")
+        let raw = VideoCodecAdvice(caps: "video/x-avi-unknown, fourcc=(int)0", gstreamerName: nil, rankedDownDecoder: nil,
+                                   avdecAllowed: false)
+        #expect(raw.codec == "uncompressed AVI pixels in a layout GStreamer does not read (four-character code 0)")
+        #expect(raw.advice == "no GStreamer package decodes it: convert the clip to WebM (VP8 or VP9)")
         let named = VideoCodecAdvice(caps: "video/x-cinepak", gstreamerName: "Cinepak Video", rankedDownDecoder: nil, avdecAllowed: false)
         #expect(named.codec == "Cinepak Video" && named.advice.contains("gst-inspect-1.0"))
     }

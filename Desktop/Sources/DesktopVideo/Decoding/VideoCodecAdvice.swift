@@ -77,7 +77,9 @@ public struct VideoCodecAdvice: Sendable, Hashable {
         case "video/x-prores": ("Apple ProRes", "gstreamer1.0-libav")
         case "video/x-huffyuv": ("HuffYUV", "gstreamer1.0-libav")
         default:
-            if media.hasSuffix("-unknown") {
+            if media == "video/x-avi-unknown", fields["fourcc"].flatMap({ Int64($0) }) == 0 {
+                ("uncompressed AVI pixels in a layout GStreamer does not read (four-character code 0)", nil)
+            } else if media.hasSuffix("-unknown") {
                 ("a codec GStreamer does not know" + (fields["fourcc"].map { " (four-character code \(Self.fourcc($0)))" } ?? ""), nil)
             } else {
                 nil
@@ -120,11 +122,13 @@ public struct VideoCodecAdvice: Sendable, Hashable {
         return (name, values)
     }
 
-    /// A four-character code as caps give it (`(int)1481327685`, little-endian, or the characters), printable.
-    static func fourcc(_ value: String) -> String {
+    /// A four-character code as caps give it (`(int)1481327685`, little-endian, or the characters): its characters
+    /// when all four are printable ASCII, else its number in hexadecimal.
+    public static func fourcc(_ value: String) -> String {
         guard let signed = Int64(value), let number = UInt32(exactly: signed & 0xFFFF_FFFF) else { return printable(value) }
         let bytes = (0..<4).map { UInt8((number >> (8 * UInt32($0))) & 0xFF) }
-        return printable(String(decoding: bytes, as: UTF8.self))
+        guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return "0x" + String(number, radix: 16, uppercase: true) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `high-4:4:4-intra` as "High 4:4:4 Intra".
