@@ -6,7 +6,8 @@ import Testing
 
 /// Random clip files (seeded): a small Motion-JPEG AVI or VP8 WebM made by gst-launch-1.0, its headers then set to
 /// extreme values — picture sizes (0, 1, 8192, 8193, 65535, random), frame rates (0, a zero scale, −1 through the
-/// signed fraction, a million, 1/1000), lengths (0, −1, 10³⁰⁰ ms, NaN, a frame count of 2³²−1) — and cut short.
+/// signed fraction, a million, 1/1000), lengths (0, −1, 10³⁰⁰ ms, NaN, a frame count of 2³²−1), codecs (another
+/// codec's four-character code on JPEG frames, an unknown one, 0 with an odd bit depth) — and cut short.
 /// Each is opened by the decoder in this process, played by `extdisplay play` headless — a clean message or a
 /// picture, an exit status the CLI documents (0, 1, 2), never "negotiation problem", never a signal, and the
 /// child's peak memory under a bound (a small one when a limit refused the file) — and put on the first slide of a
@@ -67,6 +68,15 @@ struct RandomClipFileTests {
                 let (rate, scale) = g.pick(pairs)
                 bytes = ClipFiles.settingAVIRate(bytes, rate: rate, scale: scale)
                 what.append("AVI rate \(rate)/\(scale)")
+            }
+            if g.chance(20) {
+                // Another codec's name on JPEG frames, one nobody knows, or 0 (uncompressed, in an odd bit depth).
+                let fourcc = g.pick(["H264", "VP80", "XVID", "EDKX", "\u{0}\u{0}\u{0}\u{0}"])
+                bytes = ClipFiles.settingAVICodec(bytes, fourcc: fourcc)
+                if let strf = ClipFiles.chunk("strf", in: bytes), strf + 16 <= bytes.count {
+                    bytes[strf + 14] = UInt8(g.pick([1, 4, 24, 64]))
+                }
+                what.append("AVI codec \(fourcc.debugDescription)")
             }
             if g.chance(25) {
                 let frames = g.pick([UInt32(0), 1, 0xFFFF_FFFF])
@@ -136,6 +146,7 @@ struct RandomClipFileTests {
                         "refused by a limit, yet peak \(run.peakMiB) MiB (checked after allocating?): \(replay)")
             }
             highest = max(highest, run.peakMiB)
+            print("seed \(seed): \(input.what.joined(separator: ", ")) → play status \(run.status), \(Int(run.peakMiB)) MiB")
             // The clip on a slide: the talk goes on past it (status 0, slide 2 reached), whatever the clip is.
             let deck = folder.appendingPathComponent("talk-\(seed).md")
             try "# Clip\n![clip](\(input.name))\n---\n# After\nstill here\n".write(to: deck, atomically: true, encoding: .utf8)
