@@ -86,13 +86,10 @@ static inline void edk_gst_pad_added(GstElement *decodebin, GstPad *pad, gpointe
     }
 }
 
-/// decodebin's `no-more-pads`: when no video stream was linked, tells the bus (an application message named
-/// `EDK_GST_NO_VIDEO`) instead of letting the preroll wait for a frame that never comes.
-static inline void edk_gst_no_more_pads(GstElement *decodebin, gpointer data) {
-    (void)decodebin;
-    GstElement *pipeline = GST_ELEMENT(data);
+/// Whether a video stream is linked to the element named `edk-convert` (the picture branch).
+static inline int edk_gst_video_linked(GstElement *pipeline) {
     GstElement *convert = gst_bin_get_by_name(GST_BIN(pipeline), "edk-convert");
-    gboolean linked = FALSE;
+    int linked = 0;
     if (convert != NULL) {
         GstPad *sink = gst_element_get_static_pad(convert, "sink");
         if (sink != NULL) {
@@ -101,7 +98,15 @@ static inline void edk_gst_no_more_pads(GstElement *decodebin, gpointer data) {
         }
         gst_object_unref(convert);
     }
-    if (!linked) {
+    return linked;
+}
+
+/// decodebin's `no-more-pads`: when no video stream was linked, tells the bus (an application message named
+/// `EDK_GST_NO_VIDEO`) instead of letting the preroll wait for a frame that never comes.
+static inline void edk_gst_no_more_pads(GstElement *decodebin, gpointer data) {
+    (void)decodebin;
+    GstElement *pipeline = GST_ELEMENT(data);
+    if (!edk_gst_video_linked(pipeline)) {
         gst_element_post_message(pipeline, gst_message_new_application(GST_OBJECT(pipeline),
                                                                       gst_structure_new_empty(EDK_GST_NO_VIDEO)));
     }

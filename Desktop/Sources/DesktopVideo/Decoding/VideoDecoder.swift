@@ -92,6 +92,7 @@ public final class VideoDecoder {
             throw .gstreamerUnavailable("cannot link filesrc, decodebin, videoconvert and appsink")
         }
         edk_gst_connect_decodebin(elements["edk-decode"]!, pipeline)
+        Self.guardDecoding(elements["edk-decode"]!, in: pipeline)
         if playsSound { edk_gst_enable_sound(pipeline) }
 
         if gst_element_set_state(pipeline, GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE {
@@ -290,11 +291,12 @@ public final class VideoDecoder {
         while let message = gst_bus_pop_filtered(bus, types) {
             defer { gst_message_unref(message) }
             if message.pointee.type == GST_MESSAGE_APPLICATION {
-                if edk_gst_is_no_video(message) != 0 { throw .noVideoStream(path: file.path) }
+                if edk_gst_is_no_video(message) != 0 { throw undecodableVideo() ?? .noVideoStream(path: file.path) }
                 var width: Int32 = 0, height: Int32 = 0
                 if edk_gst_is_too_large(message, &width, &height) != 0 {
                     throw .unsupportedSize(path: file.path, width: Int(width), height: Int(height))
                 }
+                if let refusal = Self.refusal(in: message, path: file.path) { throw refusal }
                 continue
             }
             var error: UnsafeMutablePointer<GError>?
@@ -306,6 +308,7 @@ public final class VideoDecoder {
             var reason = text.map { String(cString: $0) } ?? "GStreamer reported an error"
             while reason.hasSuffix(".") { reason.removeLast() }
             if edk_gst_message_from(message, "edk-sound") != 0 { throw .soundLost(reason: reason) }
+            if let plain = plainError(message) { throw plain }
             throw .undecodable(path: file.path, reason: reason)
         }
     }
@@ -318,7 +321,7 @@ public final class VideoDecoder {
         }
         let w = Int(width), h = Int(height)
         frameRate = numerator > 0 && denominator > 0 ? Double(numerator) / Double(denominator) : nil
-        guard (1...8192).contains(w), (1...8192).contains(h) else {
+        guard (1...DecodingLimits.maxSide).contains(w), (1...DecodingLimits.maxSide).contains(h) else {
             throw .unsupportedSize(path: file.path, width: w, height: h)
         }
         guard let buffer = gst_sample_get_buffer(sample) else {

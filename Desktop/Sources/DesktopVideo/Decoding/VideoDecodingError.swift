@@ -9,8 +9,19 @@ public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertib
     case undecodable(path: String, reason: String)
     /// The file has streams but no video stream (sound only, or subtitles).
     case noVideoStream(path: String)
-    /// The video's size is zero or larger than the player accepts.
+    /// The video's size is zero or larger than the player accepts (``DecodingLimits/maxSide``).
     case unsupportedSize(path: String, width: Int, height: Int)
+    /// The file declares a frame rate (`numerator`/`denominator` frames per second) outside
+    /// ``DecodingLimits/framesPerSecond``.
+    case unsupportedFrameRate(path: String, numerator: Int, denominator: Int)
+    /// The file declares more streams than ``DecodingLimits/maxStreams`` (`count` is how many were seen when it
+    /// was refused).
+    case tooManyStreams(path: String, count: Int)
+    /// The file declares a length longer than ``DecodingLimits/maxDuration``.
+    case unsupportedDuration(path: String, seconds: Double)
+    /// The file has a video stream that no installed decoder takes: `codec` names it (``VideoCodecAdvice``),
+    /// `advice` says what to install or set.
+    case noDecoder(path: String, codec: String, advice: String)
     /// The decoder gave no frame within the time allowed (a stalled or very slow decoder).
     case timedOut(path: String, seconds: Double, doing: String)
     /// The stream ended before the requested position (the file is shorter than it says, or truncated).
@@ -34,7 +45,20 @@ public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertib
         case .noVideoStream(let path):
             "\(path) has no video stream (sound or subtitles only); choose a video file"
         case .unsupportedSize(let path, let width, let height):
-            "\(path) has a picture of \(width)×\(height) pixels; the player accepts 1…8192 pixels a side"
+            "\(path) has a picture of \(width)×\(height) pixels; the player accepts 1…\(DecodingLimits.maxSide) pixels a side"
+        case .unsupportedFrameRate(let path, let numerator, let denominator):
+            "\(path) declares \(numerator)/\(denominator) frames per second; the player accepts "
+                + "\(DecodingLimits.framesPerSecondText) (or a variable rate): the file's header is damaged, or "
+                + "re-encode it at a usual rate (24, 25, 30, 60)"
+        case .tooManyStreams(let path, let count):
+            "\(path) declares at least \(count) streams; the player accepts at most \(DecodingLimits.maxStreams) "
+                + "(video, sound and subtitles together): keep the tracks you need (ffmpeg -map, mkvmerge)"
+        case .unsupportedDuration(let path, let seconds):
+            "\(path) declares a length of \(DecodingLimits.durationText(seconds)); the player accepts at most "
+                + "\(DecodingLimits.durationText(DecodingLimits.maxDuration)): the file's header is damaged; remux it "
+                + "(ffmpeg -c copy) or re-encode it"
+        case .noDecoder(let path, let codec, let advice):
+            "\(path) has a video track in \(codec), and no installed decoder plays it; \(advice)"
         case .timedOut(let path, let seconds, let doing):
             "the decoder gave no frame of \(path) within \(seconds) s while \(doing); the file may be damaged or the "
                 + "machine overloaded"
