@@ -2,6 +2,7 @@ import ExternalDisplayKit
 import ExternalDisplayTesting
 import Foundation
 import Testing
+@testable import ExtDisplayCore
 @testable import ExternalDisplayPresenter
 
 /// Partial redraws: a ticking timer redraws only the rectangles around its changed digits, and a partial redraw gives

@@ -1,5 +1,6 @@
 import ExternalDisplayKit
 import Testing
+@testable import ExtDisplayCore
 @testable import ExternalDisplayPresenter
 
 /// The presenter's decisions, asserted on the whole state and every effect, the way the engine is tested.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ExtDisplayCore
 @testable import ExternalDisplayPresenter
 
 /// What is rendered ahead and what is stopped, as a pure plan: literal cases, whole fast-clicker traces played on

@@ -1,4 +1,4 @@
-import ExternalDisplayKit
+public import ExternalDisplayKit
 
 /// A point on a slide as fractions of its width and height (0…1 from the top-left corner), so that the
 /// speaker's pointer on the console lands on the same spot of the slide on every audience display, whatever

@@ -1,4 +1,4 @@
-import ExternalDisplayKit
+public import ExternalDisplayKit
 
 /// An external display as the presenter shows it: who it is, its mode and where the slide goes.
 public struct AudienceDisplay: Hashable, Sendable {

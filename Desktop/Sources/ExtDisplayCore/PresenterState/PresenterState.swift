@@ -1,5 +1,5 @@
 import ExternalDisplayKit
-import Foundation
+public import Foundation
 
 /// The presenter's whole state as a value, changed only by ``reduce(_:at:)``: where the talk is, the timer,
 /// blackout and mirroring, and which audience displays are attached.

@@ -84,5 +84,5 @@ public struct ApplicationCore: Hashable, Sendable {
     }
 
     /// The presenter's core, changed by `body` (a deck read again).
-    mutating func withPresenter<T>(_ body: (inout PresenterCore) -> T) -> T { body(&presenter) }
+    package mutating func withPresenter<T>(_ body: (inout PresenterCore) -> T) -> T { body(&presenter) }
 }

@@ -1,6 +1,6 @@
-import ExternalDisplayKit
-import ExternalDisplayMedia
-import Foundation
+public import ExternalDisplayKit
+public import ExternalDisplayMedia
+public import Foundation
 
 /// The presenter's decisions as a pure function: its state and one input in, the new state and the effects the
 /// runtime must carry out out. Every host — the X11 and Wayland desktops, the headless snapshots, the terminal
@@ -93,7 +93,7 @@ public struct PresenterCore: Hashable, Sendable {
     }
 
     /// Applies a state action that no input source sends (``PresenterAction/goTo(_:)`` from tests).
-    mutating func reduceDirectly(_ action: PresenterAction, at now: Double) {
+    package mutating func reduceDirectly(_ action: PresenterAction, at now: Double) {
         state.reduce(action, at: now)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A video clip that plays on a slide: a Markdown image whose file is a video, or a PDF page's movie, screen
 /// (rendition) or link annotation that names a local video file.

@@ -3,7 +3,7 @@ import ExternalDisplayMedia
 import ExternalDisplayTesting
 import Foundation
 import Testing
-@testable import ExternalDisplayPresenter
+@testable import ExtDisplayCore
 
 /// The application core's modes: which child an input goes to, what comes back, and the keys every mode shares.
 /// Expected effects are written out here from the README's key tables and the playback rules, not computed by the
