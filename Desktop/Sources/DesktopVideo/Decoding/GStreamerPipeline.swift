@@ -1,7 +1,7 @@
 #if canImport(CGStreamer)
 import CGStreamer
 import ExtDisplayCore
-public import Foundation
+import Foundation
 
 /// A video file opened with GStreamer: `filesrc ! decodebin ! videoconvert ! appsink` (RGBA, or the X server's
 /// BGRx for a player that copies frames straight to a window; at most two buffers queued, none dropped;
@@ -13,10 +13,13 @@ public import Foundation
 /// a broken, truncated or foreign file a message; nothing traps.
 ///
 /// ```swift
-/// let decoder = try VideoDecoder(opening: URL(fileURLWithPath: "film.webm"))
+/// let decoder = try GStreamerPipeline(opening: URL(fileURLWithPath: "film.webm"))
 /// let frame = try decoder.frame(at: 12.5)   // the picture shown 12.5 s into the film
 /// ```
-public final class VideoDecoder {
+///
+/// This is the decoding itself, run where ``VideoDecoder`` puts it: in `extdisplay-decoder`, the decoder process
+/// (``DecoderWorker``), or in this process when in-process decoding is chosen (``VideoDecoder/Isolation``).
+final class GStreamerPipeline {
     /// The file played.
     public let file: URL
     /// The stream's size, frame rate and length.
@@ -346,7 +349,7 @@ public final class VideoDecoder {
     }
 
     /// A regular, readable file, or a message saying what it is instead.
-    private static func checkReadable(_ file: URL) throws(VideoDecodingError) {
+    static func checkReadable(_ file: URL) throws(VideoDecodingError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
             throw .unreadableFile(path: file.path, reason: "no such file")

@@ -1,0 +1,178 @@
+#if canImport(CSDL2)
+import DesktopVideo
+import ExtDisplayTestSupport
+import Foundation
+import Testing
+
+/// Decoding in a process of its own (`extdisplay-decoder`): a decoder that crashes, hangs, floods or talks
+/// nonsense ends its file with one error naming the file and the reason, its process stopped and reaped (none
+/// left behind); a real crash (libde265 on an HEVC 4:4:4 clip that x265enc makes here) ends the clip and the
+/// talk goes on; in-process decoding still chosen on request.
+@Suite("Decoder process", .serialized)
+struct DecoderProcessTests {
+    /// A stub decoder program: a shell script in a fresh folder, which writes its pid to `pid` there first.
+    struct Stub {
+        let program: URL
+        let pidFile: URL
+
+        init(_ name: String, _ body: String) throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decoder-stub-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            program = folder.appendingPathComponent(name)
+            pidFile = folder.appendingPathComponent("pid")
+            let quoted = "'" + pidFile.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            try "#!/bin/sh\necho $$ > \(quoted).tmp && mv \(quoted).tmp \(quoted)\n\(body)\n"
+                .write(to: program, atomically: true, encoding: .utf8)
+            try #require(chmod(program.path, 0o755) == 0)
+        }
+
+        /// The pid the stub wrote (it has run).
+        func pid() throws -> pid_t {
+            let text = try String(contentsOf: pidFile, encoding: .utf8)
+            return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), "pid file: \(text)")
+        }
+    }
+
+    /// Whether `pid` is gone: not running and reaped (a zombie still answers `kill(pid, 0)`).
+    static func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
+
+    /// Opens `clip` with `stub` as the decoder program; returns the error and how long it took.
+    static func open(_ clip: URL, with stub: Stub, timeout: Double = 1) -> (error: VideoDecodingError?, seconds: Double) {
+        let started = Date()
+        do {
+            _ = try VideoDecoder(opening: clip, timeout: timeout, isolation: .process, worker: stub.program)
+            return (nil, Date().timeIntervalSince(started))
+        } catch {
+            return (error, Date().timeIntervalSince(started))
+        }
+    }
+
+    @Test func aDecoderThatAbortsEndsTheFileWithItsSignalAndLastWords() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000])
+        let stub = try Stub("aborts", "echo 'malloc(): corrupted top size' >&2\nkill -ABRT $$")
+        let (error, _) = Self.open(clip.url, with: stub)
+        #expect(error == .decoderProcessFailed(path: clip.url.path,
+                                               reason: "crashed (signal 6, SIGABRT: malloc(): corrupted top size)"),
+                "\(String(describing: error))")
+        #expect(error.map { !$0.description.contains("\n") && $0.description.contains(clip.url.path) } == true)
+        #expect(Self.isGone(try stub.pid()))
+    }
+
+    @Test func aDecoderThatHangsIsStoppedAtItsTimeLimit() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000])
+        let stub = try Stub("hangs", "exec sleep 600")
+        let (error, seconds) = Self.open(clip.url, with: stub, timeout: 1)
+        guard case .timedOut(let path, let limit, let doing)? = error else {
+            Issue.record("a hung decoder: \(String(describing: error))")
+            return
+        }
+        #expect(path == clip.url.path && limit == 1 && doing.contains("was stopped"), "\(doing)")
+        // The bound: the timeout, the grace and the start allowance (1 + 2 + 5 s), and no more than a little after.
+        #expect(seconds >= 7.9 && seconds < 20, "took \(seconds) s")
+        #expect(Self.isGone(try stub.pid()))
+    }
+
+    @Test func aDecoderThatFloodsItsSocketIsStopped() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000])
+        // Datagrams of 128 KiB, without end (and the standard error flooded by a child in its group).
+        let stub = try Stub("floods", "yes 'decoder noise' >&2 &\nexec cat /dev/zero >&3")
+        let (error, seconds) = Self.open(clip.url, with: stub, timeout: 5)
+        guard case .decoderProcessFailed(let path, let reason)? = error else {
+            Issue.record("a flooding decoder: \(String(describing: error))")
+            return
+        }
+        #expect(path == clip.url.path && reason.hasPrefix("broke the protocol"), "\(reason)")
+        #expect(seconds < 5, "a flood is seen at once, not at the time limit: \(seconds) s")
+        #expect(Self.isGone(try stub.pid()))
+    }
+
+    @Test func aDecoderThatAnswersNonsenseIsStopped() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000])
+        let stub = try Stub("nonsense", "printf '{\"opened\":{\"info\":42}}' >&3\nexec sleep 600")
+        let (error, _) = Self.open(clip.url, with: stub, timeout: 5)
+        #expect(error == .decoderProcessFailed(path: clip.url.path,
+                                               reason: "broke the protocol: it answered with something that is not a reply (22 bytes); it was stopped"),
+                "\(String(describing: error))")
+        #expect(Self.isGone(try stub.pid()))
+    }
+
+    @Test func aMissingDecoderProgramIsNamed() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000])
+        let missing = URL(fileURLWithPath: "/nonexistent/extdisplay-decoder")
+        #expect(throws: VideoDecodingError.decoderProcessUnavailable("/nonexistent/extdisplay-decoder is missing or not executable")) {
+            _ = try VideoDecoder(opening: clip.url, isolation: .process, worker: missing)
+        }
+    }
+
+    /// The real decoder process: frames right, and the process gone (reaped) once the decoder is.
+    @Test func theDecoderProcessEndsWithItsDecoder() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000, 0x0000FF])
+        var decoder: VideoDecoder? = try VideoDecoder(opening: clip.url, isolation: .process)
+        let pid = try #require(decoder?.processID)
+        #expect(!Self.isGone(pid))
+        let (r, g, b, _) = try #require(try decoder?.frame(at: 1.5).rgba(x: 10, y: 10))
+        #expect(TestClip.matches(r, g, b, 0x0000FF), "\(r),\(g),\(b)")
+        decoder = nil
+        #expect(Self.isGone(pid), "the decoder process \(pid) outlived its decoder")
+    }
+
+    /// In-process decoding, chosen for comparisons, gives the same pictures and starts no process.
+    @Test func inProcessDecodingIsStillThere() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000, 0x00FF00])
+        let inside = try VideoDecoder(opening: clip.url, isolation: .inProcess)
+        let outside = try VideoDecoder(opening: clip.url, isolation: .process)
+        #expect(inside.processID == nil && outside.processID != nil)
+        #expect(inside.info == outside.info, "\(inside.info) vs \(outside.info)")
+        for time in [1.5, 0.2] {
+            let a = try inside.frame(at: time), b = try outside.frame(at: time)
+            #expect(a == b, "at \(time) s")
+        }
+    }
+
+    /// An HEVC 4:4:4 clip x265enc makes; libde265 (the decoder GStreamer picks once FFmpeg's are ranked down)
+    /// corrupts its heap on it (glibc aborts, or it faults). `nil` when x265enc is missing (the test then fails).
+    static func crashingClip() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hevc444-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("clip.mp4")
+        let made = try Shell.run(["timeout", "-s", "KILL", "60", "gst-launch-1.0", "-q", "videotestsrc", "num-buffers=10",
+                                  "!", "video/x-raw,format=Y444,width=64,height=64,framerate=30/1", "!", "x265enc", "!",
+                                  "video/x-h265,profile=main-444", "!", "h265parse", "!", "mp4mux", "!", "filesink",
+                                  "location=\(file.path)"])
+        try #require(made.status == 0, "gst-launch-1.0 with x265enc (gstreamer1.0-plugins-bad) could not make the clip: \(made.output)")
+        return file
+    }
+
+    @Test func aRealDecoderCrashEndsTheFileNotThisProcess() throws {
+        let clip = try Self.crashingClip()
+        do {
+            let decoder = try VideoDecoder(opening: clip, timeout: 10, isolation: .process)
+            for time in [0.1, 0.3, 0.0] { _ = try decoder.frame(at: time) }
+            Issue.record("libde265 decoded the HEVC 4:4:4 clip without crashing (decoder \(decoder.info.decoder ?? "?")): the test no longer shows a crash")
+        } catch {
+            guard case .decoderProcessFailed(let path, let reason) = error else {
+                Issue.record("wrong error: \(error)")
+                return
+            }
+            #expect(path == clip.path && reason.hasPrefix("crashed (signal "), "\(reason)")
+        }
+    }
+
+    /// The issue's case: a Markdown deck with that clip on slide 2 (opened ahead while slide 1 shows), presented
+    /// headless: the clip's slide says what happened in one line and the talk goes on to slide 3.
+    @Test func aTalkWithACrashingClipGoesOn() throws {
+        let clip = try Self.crashingClip()
+        let folder = clip.deletingLastPathComponent()
+        let deck = folder.appendingPathComponent("talk.md")
+        try "# Intro\nA colleague's clip next.\n---\n![the odd clip](clip.mp4)\n---\n# After\nstill here\n"
+            .write(to: deck, atomically: true, encoding: .utf8)
+        let run = try SlideClipTests.present(deck, keys: "next,v,wait:1,next")
+        #expect(run.status == 0, "\(run.output)\n\(run.errors)")
+        let problems = run.output.split(separator: "\n").filter { $0.hasPrefix("slide video: ") }
+        #expect(problems.count == 1 && problems.allSatisfy { $0.contains("the decoder for \(clip.path) crashed (signal ") },
+                "\(run.output)\n\(run.errors)")
+        #expect(run.output.contains("next: slide 3 of 3"), "\(run.output)")
+        #expect(!run.errors.contains("Fatal error") && !run.errors.contains("Crash"), "\(run.errors)")
+    }
+}
+#endif
