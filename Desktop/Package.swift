@@ -275,7 +275,7 @@ let package = Package(
         // Real GStreamer decoding of clips the tests make with gst-launch-1.0 (videotestsrc, vp8enc, webmmux), and
         // `extdisplay play` headless on them.
         .testTarget(name: "GStreamerTests",
-                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport", "ExternalDisplayPresenter",
+                    dependencies: ["DesktopVideo", "DesktopImages", "DesktopProcesses", "ExtDisplayTestSupport", "ExternalDisplayPresenter",
                                    "PresenterRuntime", kit("ExternalDisplayKit"),
                                    .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),

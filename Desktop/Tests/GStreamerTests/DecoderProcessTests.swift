@@ -1,4 +1,5 @@
 #if canImport(CSDL2)
+import DesktopProcesses
 import DesktopVideo
 import ExtDisplayTestSupport
 import Foundation
@@ -21,9 +22,13 @@ struct DecoderProcessTests {
             program = folder.appendingPathComponent(name)
             pidFile = folder.appendingPathComponent("pid")
             let quoted = "'" + pidFile.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            let text = folder.appendingPathComponent("\(name).txt")
             try "#!/bin/sh\necho $$ > \(quoted).tmp && mv \(quoted).tmp \(quoted)\n\(body)\n"
-                .write(to: program, atomically: true, encoding: .utf8)
-            try #require(chmod(program.path, 0o755) == 0)
+                .write(to: text, atomically: true, encoding: .utf8)
+            // The program itself written by another process: a descriptor of ours open for writing on it, copied
+            // into a child another test starts at that moment, would make its exec fail (ETXTBSY).
+            let installed = try Shell.run(["install", "-m", "755", text.path, program.path])
+            try #require(installed.status == 0, "install: \(installed.output)")
         }
 
         /// The pid the stub wrote (it has run).
@@ -88,7 +93,8 @@ struct DecoderProcessTests {
 
     @Test func aDecoderThatAnswersNonsenseIsStopped() throws {
         let clip = try TestClip.make(fps: 30, colors: [0xFF0000])
-        let stub = try Stub("nonsense", "printf '{\"opened\":{\"info\":42}}' >&3\nexec sleep 600")
+        // It reads the request (one datagram) first, then answers.
+        let stub = try Stub("nonsense", "dd bs=65536 count=1 <&3 >/dev/null 2>&1\nprintf '{\"opened\":{\"info\":42}}' >&3\nexec sleep 600")
         let (error, _) = Self.open(clip.url, with: stub, timeout: 5)
         #expect(error == .decoderProcessFailed(path: clip.url.path,
                                                reason: "broke the protocol: it answered with something that is not a reply (22 bytes); it was stopped"),
@@ -114,6 +120,58 @@ struct DecoderProcessTests {
         #expect(TestClip.matches(r, g, b, 0x0000FF), "\(r),\(g),\(b)")
         decoder = nil
         #expect(Self.isGone(pid), "the decoder process \(pid) outlived its decoder")
+    }
+
+    /// The real decoder program under a parent that is killed (SIGKILL: no cleanup of its own runs): it ends by
+    /// itself (its socket's other end closes; its parent changes). The parent is a shell holding that end, which
+    /// its decoder child does not inherit.
+    @Test func theDecoderProcessNeverOutlivesItsParent() throws {
+        let worker = try Repository.extdisplay().deletingLastPathComponent().appendingPathComponent("extdisplay-decoder")
+        try #require(FileManager.default.isExecutableFile(atPath: worker.path), "\(worker.path) is not built")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decoder-orphan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var pair: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0)
+        // The frame memory: a sparse file of the size the decoder maps.
+        let memoryPath = folder.appendingPathComponent("frames").path
+        let memory = Glibc.open(memoryPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(memory >= 0 && ftruncate(memory, off_t(8192 * 8192 * 4)) == 0)
+        let pidFile = folder.appendingPathComponent("decoder-pid").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+        posix_spawn_file_actions_adddup2(&actions, memory, 4)
+        posix_spawn_file_actions_adddup2(&actions, pair[0], 5)
+        let script = "\"$0\" $$ thread 5>&- & echo $! > \"$1\"; wait"
+        let arguments: [String] = ["/bin/sh", "-c", script, worker.path, pidFile]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var shell: pid_t = 0
+        let spawned = CleanSpawn.withAttributes(newProcessGroup: false) { attributes in
+            posix_spawn(&shell, "/bin/sh", &actions, &attributes, argv, environ)
+        }
+        for fd in pair + [memory] { close(fd) }
+        try #require(spawned == 0)
+        var decoder: pid_t = 0
+        #expect(poll(20) {
+            decoder = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+            return decoder > 0
+        }, "the shell started no decoder (hang guard)")
+        // The decoder runs (past its start: its parent watch is up once its command line is read and it maps).
+        #expect(poll(20) { Self.state(of: decoder) == "S" }, "decoder \(decoder) did not start waiting: \(Self.state(of: decoder) ?? "gone")")
+        kill(shell, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(shell, &status, 0)
+        #expect(poll(10) { Self.state(of: decoder).map { $0 == "Z" } ?? true },
+                "decoder \(decoder) outlived its parent (hang guard): state \(Self.state(of: decoder) ?? "gone")")
+    }
+
+    /// The state letter of `pid` (`/proc/PID/stat`'s third field: R, S, Z …), `nil` when it is gone.
+    static func state(of pid: pid_t) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 
     /// In-process decoding, chosen for comparisons, gives the same pictures and starts no process.

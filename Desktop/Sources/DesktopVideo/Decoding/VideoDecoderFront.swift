@@ -105,6 +105,10 @@ public final class VideoDecoder {
         }
     }
 
+    /// How long after the sound (re)starts ``soundPosition()`` says nothing, in seconds (libpulse's clock read
+    /// just after an uncork; see ``GStreamerPipeline/soundSettlingSeconds``).
+    public static let soundSettlingSeconds = GStreamerPipeline.soundSettlingSeconds
+
     /// Whether the desktop's sound server answers (PulseAudio, or PipeWire's pulse server, through `pulsesink`),
     /// or why not: checked once, in this process, before a player opens a file with sound; nothing is played.
     public static func soundServerCheck() -> String? { GStreamerPipeline.soundServerCheck() }
