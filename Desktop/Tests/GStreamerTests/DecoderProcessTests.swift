@@ -174,6 +174,26 @@ struct DecoderProcessTests {
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 
+    /// A file named by a descriptor of this process (`/proc/self/fd/N`, how `play` hands on a name that is not
+    /// UTF-8) opens in the decoder process too, and its messages name the same path.
+    @Test func aFileNamedByItsDescriptorOpens() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000, 0x00FF00])
+        let descriptor = Glibc.open(clip.url.path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let named = URL(fileURLWithPath: "/proc/self/fd/\(descriptor)")
+        let decoder = try VideoDecoder(opening: named, isolation: .process)
+        let (r, g, b, _) = try #require(try decoder.frame(at: 1.5).rgba(x: 10, y: 10))
+        #expect(TestClip.matches(r, g, b, 0x00FF00), "\(r),\(g),\(b)")
+        #expect(throws: VideoDecodingError.endOfStream(path: named.path, at: 3)) {
+            try decoder.startStreaming(from: 1.9)
+            _ = try VideoDecoderTests.polled { () throws(VideoDecodingError) -> VideoFrame? in
+                _ = try decoder.streamFrame(upTo: 3)
+                return nil
+            }
+        }
+    }
+
     /// In-process decoding, chosen for comparisons, gives the same pictures and starts no process.
     @Test func inProcessDecodingIsStillThere() throws {
         let clip = try TestClip.make(fps: 30, colors: [0xFF0000, 0x00FF00])

@@ -50,10 +50,24 @@ final class DecoderProcess {
             .appendingPathComponent("extdisplay-decoder").path
     }
 
+    /// The descriptor a path names through `/proc/self/fd/N` or `/dev/fd/N` (how a file whose name is not UTF-8
+    /// is handed on, opened by its bytes): the decoder process gets it under the same number, so the same path
+    /// names the same file there, and messages name it as here. `nil` for other paths.
+    static func descriptor(in path: String) -> Int32? {
+        for prefix in ["/proc/self/fd/", "/dev/fd/"] where path.hasPrefix(prefix) {
+            return Int32(path.dropFirst(prefix.count))
+        }
+        return nil
+    }
+
     /// Starts `worker` for `path` (nothing is asked of it yet).
     init(path: String, timeout: Double, worker: String) throws(VideoDecodingError) {
         self.path = path
         self.timeout = timeout
+        let inherited = Self.descriptor(in: path)
+        if let inherited, inherited <= DecoderProtocol.memoryDescriptor || fcntl(inherited, F_GETFD) < 0 {
+            throw .decoderProcessUnavailable("the descriptor \(inherited) of \(path) cannot be handed to it")
+        }
         guard FileManager.default.isExecutableFile(atPath: worker) else {
             throw .decoderProcessUnavailable("\(worker) is missing or not executable")
         }
@@ -80,6 +94,7 @@ final class DecoderProcess {
         // would keep close-on-exec).
         let childSocket = fcntl(pair[1], F_DUPFD_CLOEXEC, 10)
         let childMemory = fcntl(memoryFile, F_DUPFD_CLOEXEC, 10)
+        let childFile = inherited.map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
         close(pair[1])
         close(memoryFile)
         var actions = posix_spawn_file_actions_t()
@@ -92,6 +107,7 @@ final class DecoderProcess {
         }
         posix_spawn_file_actions_adddup2(&actions, childSocket, DecoderProtocol.socketDescriptor)
         posix_spawn_file_actions_adddup2(&actions, childMemory, DecoderProtocol.memoryDescriptor)
+        if let inherited, let childFile { posix_spawn_file_actions_adddup2(&actions, childFile, inherited) }
         let argv = [worker, String(getpid()), Thread.isMainThread ? "main" : "thread"]
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
@@ -99,14 +115,14 @@ final class DecoderProcess {
         var code = ECANCELED
         // As the PDF tools: not while the signal cleanup ends the process; then its group is recorded for it.
         var savedMask = sigset_t()
-        if childSocket >= 0, childMemory >= 0, edk_tool_spawn_begin(&savedMask) != 0 {
+        if childSocket >= 0, childMemory >= 0, (childFile ?? 0) >= 0, edk_tool_spawn_begin(&savedMask) != 0 {
             code = CleanSpawn.withAttributes(newProcessGroup: true) { attributes in
                 posix_spawn(&pid, worker, &actions, &attributes, cArguments, environ)
             }
             if code == 0 { _ = edk_tool_group_add(pid) }
             edk_tool_spawn_end(&savedMask)
         }
-        for fd in [childSocket, childMemory, errorPipe[1]] where fd >= 0 { close(fd) }
+        for fd in [childSocket, childMemory, errorPipe[1], childFile ?? -1] where fd >= 0 { close(fd) }
         guard code == 0 else {
             close(pair[0]); close(errorPipe[0])
             munmap(mapped, DecoderProtocol.frameMemoryBytes)
