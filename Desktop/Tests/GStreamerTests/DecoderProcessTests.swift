@@ -71,10 +71,37 @@ struct DecoderProcessTests {
             Issue.record("a hung decoder: \(String(describing: error))")
             return
         }
-        #expect(path == clip.url.path && limit == 1 && doing.contains("was stopped"), "\(doing)")
+        #expect(path == clip.url.path && limit == 8 && doing.contains("was stopped"), "\(limit) \(doing)")
         // The bound: the timeout, the grace and the start allowance (1 + 2 + 5 s), and no more than a little after.
         #expect(seconds >= 7.9 && seconds < 20, "took \(seconds) s")
         #expect(Self.isGone(try stub.pid()))
+    }
+
+    /// A process that opens, starts streaming, then stops answering: a streamed frame (which never waits in the
+    /// pipeline) is given up after the quick allowance (2 s), not the whole timeout, so a player's loop is held up
+    /// no longer; every later call says the same at once.
+    @Test func aDecoderThatHangsWhileStreamingHoldsUpThePlayerTwoSecondsAtMost() throws {
+        let clip = try TestClip.make(fps: 30, colors: [0xFF0000])
+        let read = "dd bs=65536 count=1 <&3 >/dev/null 2>&1"
+        let stub = try Stub("hangs-later", """
+            \(read)
+            printf '{"opened":{"info":{"width":160,"height":90,"decoderIsHardware":false}}}' >&3
+            \(read)
+            printf '{"done":{}}' >&3
+            exec sleep 600
+            """)
+        let decoder = try VideoDecoder(opening: clip.url, timeout: 30, isolation: .process, worker: stub.program)
+        #expect(decoder.info.width == 160 && decoder.lastFrame == nil)
+        try decoder.startStreaming(from: 0)
+        let started = Date()
+        #expect(throws: VideoDecodingError.timedOut(path: clip.url.path, seconds: 2,
+                                                    doing: "streaming (its decoder process did not answer and was stopped)")) {
+            _ = try decoder.streamFrame(upTo: 0.5)
+        }
+        #expect(Date().timeIntervalSince(started) < 10, "hang guard")
+        #expect(Self.isGone(try stub.pid()))
+        #expect(decoder.processID == nil && decoder.soundPosition() == nil)
+        #expect(throws: VideoDecodingError.self) { _ = try decoder.frame(at: 0) }
     }
 
     @Test func aDecoderThatFloodsItsSocketIsStopped() throws {

@@ -7,9 +7,12 @@ import Foundation
 /// The parent's side of one decoder process (``DecoderWorker``, `extdisplay-decoder`): started for one file, asked
 /// one request at a time, stopped (SIGKILL) and reaped when the ``VideoDecoder`` goes or the process misbehaves.
 ///
-/// Bounds: each request waits at most the decoder's timeout plus ``grace`` (opening: plus ``startAllowance``, for
-/// the process's start and GStreamer's); the process's own waits end at the timeout, so its own `timedOut` comes
-/// first when the pipeline stalls, and this bound only catches a process that stopped answering. Replies are one
+/// Bounds (``allowance(for:timeout:)``): a request that waits in the pipeline (opening, a seek) waits at most the
+/// decoder's timeout plus ``grace`` (opening: plus ``startAllowance``, for the process's start and GStreamer's);
+/// the process's own waits end at the timeout, so its own `timedOut` comes first when the pipeline stalls, and this
+/// bound only catches a process that stopped answering. A request that never waits there (a streamed frame, the
+/// sound's position) waits at most ``quickAllowance``: a player's loop is held up that long by a hung process,
+/// never the whole timeout. Replies are one
 /// datagram of at most ``DecoderProtocol/maximumMessage`` bytes; anything longer, unreadable or unasked for, a
 /// frame larger than the frame memory, an end of the socket, a signal or an exit stops the process and gives
 /// ``VideoDecodingError/decoderProcessFailed(path:reason:)`` (a stall ``VideoDecodingError/timedOut(path:seconds:doing:)``)
@@ -25,6 +28,19 @@ final class DecoderProcess {
     static let grace = 2.0
     /// Seconds opening may take beyond that: starting the process, then GStreamer in it.
     static let startAllowance = 5.0
+    /// Seconds a request that never waits in the pipeline may take (taking a streamed or prerolled frame, the
+    /// sound's position or volume): a healthy process answers within a millisecond; this covers a machine so loaded
+    /// that the process is not scheduled for a while, and bounds how long a hung process holds up a player's loop.
+    static let quickAllowance = 2.0
+
+    /// How long `request` may take, in seconds, for a decoder whose timeout is `timeout`.
+    static func allowance(for request: DecoderRequest, timeout: Double) -> Double {
+        switch request {
+        case .open: timeout + grace + startAllowance
+        case .frame, .startStreaming, .requestFrame: timeout + grace
+        case .streamFrame, .prerolledFrame, .soundPosition, .setVolume, .playsSound: min(quickAllowance, timeout + grace)
+        }
+    }
     /// The file decoded, for messages.
     let path: String
     /// The decoder's timeout.
@@ -155,16 +171,16 @@ final class DecoderProcess {
             throw fail("could not be sent the request for \(doing)")
         }
         guard DecoderProtocol.send(message, on: socket) else { throw died() }
-        var allowance = timeout + Self.grace
-        if case .open = request { allowance += Self.startAllowance }
+        let allowance = Self.allowance(for: request, timeout: timeout)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(allowance * 1e9)
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else {
                 stop()
-                failure = .timedOut(path: path, seconds: timeout,
-                                    doing: "\(doing) (its decoder process did not answer and was stopped)")
-                throw failure ?? .timedOut(path: path, seconds: timeout, doing: doing)
+                let error = VideoDecodingError.timedOut(path: path, seconds: allowance,
+                                                        doing: "\(doing) (its decoder process did not answer and was stopped)")
+                failure = error
+                throw error
             }
             var descriptors = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: errorsOpen ? errors : -1, events: Int16(POLLIN), revents: 0)]
