@@ -263,6 +263,17 @@ struct DecoderProcessTests {
         }
     }
 
+    /// `play` of that clip: one line naming the file and the crash, the exit status of a file that cannot be
+    /// played (2), no crash report of ours.
+    @Test func playingACrashingClipSaysSoInOneLine() throws {
+        let clip = try Self.crashingClip()
+        let run = try PlayCommandTests.play(clip, ["--simulate", "laptop,hdmi-tv-1080p", "--keys", "wait:1"])
+        #expect(run.status == 2, "\(run.status): \(run.errors)")
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 1 && lines.allSatisfy { $0.hasPrefix("extdisplay play: the decoder for \(clip.path) crashed (signal ") },
+                "\(run.errors)")
+    }
+
     /// The case: a Markdown deck with that clip on slide 2 (opened ahead while slide 1 shows), presented
     /// headless: the clip's slide says what happened in one line and the talk goes on to slide 3.
     @Test func aTalkWithACrashingClipGoesOn() throws {

@@ -127,13 +127,19 @@ final class DecoderProcess {
         let argv = [worker, String(getpid()), Thread.isMainThread ? "main" : "thread"]
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        // Swift's backtracer off in the decoder unless asked for: a crash there is reported by its signal and its
+        // last line (glibc's "malloc(): corrupted top size"), at once, not after a backtrace of the process.
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cEnvironment.forEach { free($0) } }
         var pid: pid_t = 0
         var code = ECANCELED
         // As the PDF tools: not while the signal cleanup ends the process; then its group is recorded for it.
         var savedMask = sigset_t()
         if childSocket >= 0, childMemory >= 0, (childFile ?? 0) >= 0, edk_tool_spawn_begin(&savedMask) != 0 {
             code = CleanSpawn.withAttributes(newProcessGroup: true) { attributes in
-                posix_spawn(&pid, worker, &actions, &attributes, cArguments, environ)
+                posix_spawn(&pid, worker, &actions, &attributes, cArguments, cEnvironment)
             }
             if code == 0 { _ = edk_tool_group_add(pid) }
             edk_tool_spawn_end(&savedMask)
