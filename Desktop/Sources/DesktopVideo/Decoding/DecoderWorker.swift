@@ -22,6 +22,10 @@ public enum DecoderWorker {
             exit(2)
         }
         watchParent(parent)
+        // A crash here is expected of a bad file, not a bug to keep a core of: none is written (it would take the
+        // time and disk of a process as large as GStreamer's decoders, before the parent hears of the crash).
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         var info = stat()
         guard fstat(DecoderProtocol.memoryDescriptor, &info) == 0, Int(info.st_size) >= DecoderProtocol.frameMemoryBytes,
               let memory = mmap(nil, DecoderProtocol.frameMemoryBytes, PROT_READ | PROT_WRITE, MAP_SHARED,
