@@ -16,8 +16,8 @@ import Foundation
 /// datagram of at most ``DecoderProtocol/maximumMessage`` bytes; anything longer, unreadable or unasked for, a
 /// frame larger than the frame memory, an end of the socket, a signal or an exit stops the process and gives
 /// ``VideoDecodingError/decoderProcessFailed(path:reason:)`` (a stall ``VideoDecodingError/timedOut(path:seconds:doing:)``)
-/// naming the file and the reason; every later call gives the same error. Its standard error is a pipe read only
-/// while a request waits, whose writing end never blocks: a flood of text is lost, never a stall, and the last
+/// naming the file and the reason; every later call gives the same error. Its standard error is a socket read
+/// only while a request waits, whose writing end never blocks: a flood of text is lost, never a stall, and the last
 /// line is quoted when the process dies (glibc's "malloc(): corrupted top size").
 ///
 /// The process leads a process group of its own (Ctrl-C at the terminal does not reach it; the presenter's
@@ -91,19 +91,20 @@ final class DecoderProcess {
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .decoderProcessUnavailable("no socket: \(Self.errnoText())")
         }
-        var errorPipe: [Int32] = [-1, -1]
-        guard pipe(&errorPipe) == 0, errorPipe.allSatisfy({
-            fcntl($0, F_SETFD, FD_CLOEXEC) == 0 && fcntl($0, F_SETFL, fcntl($0, F_GETFL) | O_NONBLOCK) == 0
-        }) else {
-            for fd in pair + errorPipe where fd >= 0 { close(fd) }
-            throw .decoderProcessUnavailable("no pipe: \(Self.errnoText())")
+        var errorSockets: [Int32] = [-1, -1]
+        // A stream socketpair rather than a pipe: made close-on-exec and non-blocking at once (a pipe's flags are
+        // set after it is made, when another thread's child may already have inherited it).
+        let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        guard socketpair(AF_UNIX, flags, 0, &errorSockets) == 0, shutdown(errorSockets[0], Int32(SHUT_WR)) == 0 else {
+            for fd in pair + errorSockets where fd >= 0 { close(fd) }
+            throw .decoderProcessUnavailable("no socket for its errors: \(Self.errnoText())")
         }
         let memoryFile = edk_sealed_memory(DecoderProtocol.frameMemoryBytes)
         guard memoryFile >= 0,
               let mapped = mmap(nil, DecoderProtocol.frameMemoryBytes, PROT_READ, MAP_SHARED, memoryFile, 0),
               mapped != MAP_FAILED else {
             let reason = Self.errnoText()
-            for fd in pair + errorPipe + [memoryFile] where fd >= 0 { close(fd) }
+            for fd in pair + errorSockets + [memoryFile] where fd >= 0 { close(fd) }
             throw .decoderProcessUnavailable("no shared memory for frames: \(reason)")
         }
         // The child's copies are placed at 3 and 4 by dup2; from descriptors above 9 (dup2 onto the same number
@@ -119,7 +120,7 @@ final class DecoderProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         if ProcessInfo.processInfo.environment["EDK_DECODER_STDERR"] != "inherit" {
-            posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+            posix_spawn_file_actions_adddup2(&actions, errorSockets[1], 2)
         }
         posix_spawn_file_actions_adddup2(&actions, childSocket, DecoderProtocol.socketDescriptor)
         posix_spawn_file_actions_adddup2(&actions, childMemory, DecoderProtocol.memoryDescriptor)
@@ -144,15 +145,15 @@ final class DecoderProcess {
             if code == 0 { _ = edk_tool_group_add(pid) }
             edk_tool_spawn_end(&savedMask)
         }
-        for fd in [childSocket, childMemory, errorPipe[1], childFile ?? -1] where fd >= 0 { close(fd) }
+        for fd in [childSocket, childMemory, errorSockets[1], childFile ?? -1] where fd >= 0 { close(fd) }
         guard code == 0 else {
-            close(pair[0]); close(errorPipe[0])
+            close(pair[0]); close(errorSockets[0])
             munmap(mapped, DecoderProtocol.frameMemoryBytes)
             throw .decoderProcessUnavailable("\(worker) did not start: \(String(cString: strerror(code)))")
         }
         self.pid = pid
         socket = pair[0]
-        errors = errorPipe[0]
+        errors = errorSockets[0]
         memory = UnsafeRawPointer(mapped)
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// What passes between ``VideoDecoder`` and its decoder process (`extdisplay-decoder`, ``DecoderWorker``).
 ///
 /// - The process gets a `SOCK_SEQPACKET` Unix socket as file descriptor 3 and the frame memory as descriptor 4;
-///   standard input and output are `/dev/null`, standard error a pipe whose writing end does not block (what does
-///   not fit is lost; the last line is quoted when the process dies). Its arguments: the parent's pid, and `main`
+///   standard input and output are `/dev/null`, standard error a stream socket whose writing end does not block
+///   (what does not fit is lost; the last line is quoted when the process dies). Its arguments: the parent's pid, and `main`
 ///   when it was started from the parent's main thread (see ``DecoderWorker``). A file named by its descriptor
 ///   (`/proc/self/fd/N`, as `play` names a file whose name is not UTF-8) is handed on as descriptor N, so the same
 ///   path opens it there and messages name it as here.
