@@ -26,6 +26,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "extdisplay", targets: ["extdisplay"]),
+        // The video decoder process `extdisplay` starts next to itself (build it with extdisplay).
+        .executable(name: "extdisplay-decoder", targets: ["extdisplay-decoder"]),
     ],
     dependencies: [
         .package(name: "ExternalDisplayKit", path: ".."),
@@ -115,13 +117,22 @@ let package = Package(
         // down): the decoder and `extdisplay play`'s players (headless snapshots, X11 windows).
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        // The decoder process's Linux calls Swift's Glibc module lacks: sealed memfd, PR_SET_PDEATHSIG, signal names.
+        .target(name: "CDecoderProcess"),
         .target(name: "DesktopVideo",
                 dependencies: [kit("ExternalDisplayKit"), "ExtDisplayCore", kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
                                "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles", "X11Outputs",
                                "ExternalDisplayMPRIS", "ExternalDisplayWayland",
+                               "DesktopProcesses", "CFatalSignals",
                                .target(name: "CGStreamer", condition: linuxOnly),
+                               .target(name: "CDecoderProcess", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],
                 swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]),
+        // The video decoder process: one per open video file, started by DesktopVideo's VideoDecoder next to the
+        // running program, so a decoder that crashes, hangs or floods ends that file, not the talk.
+        .executableTarget(name: "extdisplay-decoder",
+                          dependencies: ["DesktopVideo"],
+                          swiftSettings: strict),
         .target(name: "ExternalDisplayMPRIS",
                 dependencies: [kit("ExternalDisplayMedia"),
                                .target(name: "CSDBus", condition: linuxOnly)],
@@ -183,7 +194,7 @@ let package = Package(
         // Presenter idle-cost benchmark: `swift run -c release present-bench`; against pympress on Xorg-dummy:
         // `scripts/bench-pympress.sh` (`present-bench pympress`).
         .executableTarget(name: "present-bench",
-                          dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", kit("ExternalDisplayKit"),
+                          dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", "DesktopVideo", kit("ExternalDisplayKit"),
                                          "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", .target(name: "CSDL2", condition: linuxOnly),
                                          .target(name: "CXRandR", condition: linuxOnly)],
                           swiftSettings: strict),
@@ -262,9 +273,10 @@ let package = Package(
                     dependencies: ["ExtDisplayTestSupport", .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),
         // Real GStreamer decoding of clips the tests make with gst-launch-1.0 (videotestsrc, vp8enc, webmmux), and
-        // `extdisplay play` headless on them.
+        // `extdisplay play` headless on them; the decoder process against stubs that crash, hang or flood, and a
+        // real libde265 crash on an HEVC 4:4:4 clip x265enc makes.
         .testTarget(name: "GStreamerTests",
-                    dependencies: ["DesktopVideo", "DesktopImages", "ExtDisplayTestSupport", "ExternalDisplayPresenter",
+                    dependencies: ["DesktopVideo", "DesktopImages", "DesktopProcesses", "ExtDisplayTestSupport", "ExternalDisplayPresenter",
                                    "PresenterRuntime", kit("ExternalDisplayKit"),
                                    .target(name: "CXRandR", condition: linuxOnly)],
                     swiftSettings: strict),

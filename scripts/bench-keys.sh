@@ -10,5 +10,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh tests openbox
 swift build --package-path Desktop -c release --product extdisplay
+swift build --package-path Desktop -c release --product extdisplay-decoder   # the video decoder process
 swift build --package-path Desktop -c release --product present-bench
 exec Desktop/.build/release/present-bench keys "$@"

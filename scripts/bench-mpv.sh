@@ -12,5 +12,6 @@ cd "$(dirname "$0")/.."
 # The tests' packages plus the peer player and a window manager for its fullscreen window.
 bash scripts/install-deps.sh tests mpv openbox
 swift build --package-path Desktop -c release --product extdisplay
+swift build --package-path Desktop -c release --product extdisplay-decoder   # the video decoder process
 swift build --package-path Desktop -c release --product present-bench
 exec Desktop/.build/release/present-bench mpv "$@"

@@ -12,5 +12,6 @@ cd "$(dirname "$0")/.."
 # The tests' packages plus the peer presenters and the window manager pympress needs to go full screen.
 bash scripts/install-deps.sh tests pympress pdf-presenter-console impressive openbox
 swift build --package-path Desktop -c release --product extdisplay
+swift build --package-path Desktop -c release --product extdisplay-decoder   # the video decoder process
 swift build --package-path Desktop -c release --product present-bench
 exec Desktop/.build/release/present-bench pympress "$@"

@@ -12,7 +12,7 @@ dir="${1:-presenter-snapshots}"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # A failed build stops the demo here: it never runs an `extdisplay` left over from an earlier build.
-if ! swift build --package-path Desktop --product extdisplay >"$log" 2>&1; then
+if ! { swift build --package-path Desktop --product extdisplay && swift build --package-path Desktop --product extdisplay-decoder; } >"$log" 2>&1; then
   grep -E "error:|undefined reference" "$log" >&2 || tail -20 "$log" >&2
   echo "demo: the build failed (see the errors above)" >&2
   exit 1

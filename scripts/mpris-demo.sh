@@ -14,7 +14,7 @@ done
 
 log="$(mktemp)"
 out="$(mktemp)"
-if ! swift build --package-path Desktop --product extdisplay >"$log" 2>&1; then
+if ! { swift build --package-path Desktop --product extdisplay && swift build --package-path Desktop --product extdisplay-decoder; } >"$log" 2>&1; then
   grep -E "error:|undefined reference" "$log" >&2 || tail -20 "$log" >&2
   rm -f "$log" "$out"
   die "the build failed (see the errors above)"

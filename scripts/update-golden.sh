@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --package-path Desktop --product extdisplay
+swift build --package-path Desktop --product extdisplay-decoder   # the video decoder process, next to it
 golden=Tests/ExternalDisplayTestingTests/Golden
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT

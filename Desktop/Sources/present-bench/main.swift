@@ -7,6 +7,7 @@
 //   scripts/bench-mpv.sh [--seconds 60]                    (`extdisplay play` against mpv on Xorg-dummy; Mpv/)
 //   swift run -c release present-bench keys [--keys 20]    (key → status line in each configuration; KeyLatencyBench.swift)
 //   swift run -c release present-bench flip-floor          (where a 4K flip's time goes; FlipFloorBench.swift)
+//   scripts/bench-decoder.sh [--runs 15]                   (decoder process vs in process: first frame, seek; DecoderBench.swift)
 //
 // With --windows (DISPLAY set, e.g. Xorg-dummy from scripts/xorg-dummy.sh), both loops draw into real SDL
 // windows, the console on the first display and the audience view on the second, instead of off-screen surfaces,
@@ -188,6 +189,10 @@ func main() async throws {
         keyLatencyBench(Array(args.dropFirst()))
         return
     }
+    if args.first == "decoder" {
+        decoderBench(Array(args.dropFirst()))
+        return
+    }
     if args.first == "flip-floor" {
         flipFloorBench(Array(args.dropFirst()))
         return
@@ -205,7 +210,7 @@ func main() async throws {
                           rounds: 50)
             return
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | mpv [--seconds S] | keys [--keys N] | flip-floor [--size WxH]\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | mpv [--seconds S] | keys [--keys N] | flip-floor [--size WxH] | decoder [--runs N]\n".utf8))
             exit(2)
         }
     }

@@ -1,6 +1,7 @@
 /// Why a video could not be opened or a frame could not be decoded. Each value's ``description`` says what is
-/// wrong and what to do; nothing in ``VideoDecoder`` traps on a bad file.
-public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+/// wrong and what to do; nothing in ``VideoDecoder`` traps on a bad file. Codable: the decoder process sends the
+/// errors of its pipeline as they are.
+public enum VideoDecodingError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file is missing, not a regular file, or unreadable.
     case unreadableFile(path: String, reason: String)
     /// GStreamer could not start, or one of its base elements is not installed.
@@ -30,6 +31,13 @@ public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertib
     case invalidPosition(Double)
     /// The sound branch failed (the sound server went away): the pipeline stopped; reopen the file without sound.
     case soundLost(reason: String)
+    /// The decoder process for the file crashed (a signal), ended, did not answer in time or broke the protocol
+    /// (``VideoDecoder/Isolation/process``): `reason` says which ("crashed (signal 6, SIGABRT …)"). The process
+    /// was stopped; this decoder gives no more frames (a new one may be opened).
+    case decoderProcessFailed(path: String, reason: String)
+    /// The decoder process could not be started (`extdisplay-decoder` missing next to the running program, or the
+    /// system refused a process, a socket or shared memory).
+    case decoderProcessUnavailable(String)
 
     /// What is wrong and what to do.
     public var description: String {
@@ -69,6 +77,12 @@ public enum VideoDecodingError: Error, Sendable, Hashable, CustomStringConvertib
         case .soundLost(let reason):
             "the sound stopped: \(reason); the film goes on without sound (start the sound server and play it again "
                 + "for sound)"
+        case .decoderProcessFailed(let path, let reason):
+            "the decoder for \(path) \(reason); the file may be damaged or trip a bug in its decoder: re-encode it "
+                + "(e.g. VP9 in WebM) or open it in another player"
+        case .decoderProcessUnavailable(let reason):
+            "the video decoder process cannot start: \(reason); build it with `swift build --product extdisplay-decoder` "
+                + "next to extdisplay, or set EDK_DECODER=in-process"
         }
     }
 }

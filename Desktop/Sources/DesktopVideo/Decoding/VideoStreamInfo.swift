@@ -1,5 +1,5 @@
-/// What the decoder found out about a video when it opened it.
-public struct VideoStreamInfo: Sendable, Hashable {
+/// What the decoder found out about a video when it opened it (Codable: the decoder process sends it).
+public struct VideoStreamInfo: Sendable, Hashable, Codable {
     /// Picture width in pixels.
     public var width: Int
     /// Picture height in pixels.

@@ -124,7 +124,7 @@ final class MpvBench {
         // The measured playback: every frame number read for `seconds`, CPU time over the same span.
         var seen = Set([first])
         var last = first, low = first, high = first
-        let cpu0 = ProcStat.cpuSeconds(process.processIdentifier)
+        let cpu0 = ProcStat.cpuSecondsWithChildren(process.processIdentifier)
         let t0 = SDLVideo.now()
         var reads = 0
         var lastRead = t0
@@ -145,7 +145,7 @@ final class MpvBench {
         }
         let wall = SDLVideo.now() - t0
         figures.readsPerSecond = Double(reads) / wall
-        if let cpu0, let cpu1 = ProcStat.cpuSeconds(process.processIdentifier) { figures.cpuPercent = (cpu1 - cpu0) / wall * 100 }
+        if let cpu0, let cpu1 = ProcStat.cpuSecondsWithChildren(process.processIdentifier) { figures.cpuPercent = (cpu1 - cpu0) / wall * 100 }
         figures.span = high - low + 1
         figures.dropped = figures.span - seen.count
         // Seeks: Right (+5 s in both players); latency until a frame at least 3 s further on shows (a player may land

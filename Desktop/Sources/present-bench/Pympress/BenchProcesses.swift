@@ -90,6 +90,19 @@ enum ProcStat {
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// CPU seconds used so far by the process, its reaped children and its children alive now (`extdisplay`'s
+    /// decoder process: a player's CPU is its own and its decoder's).
+    static func cpuSecondsWithChildren(_ pid: Int32) -> Double? {
+        guard let own = cpuSeconds(pid) else { return nil }
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var children = Set<Int32>()
+        for task in tasks {
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            children.formUnion(text.split(separator: " ").compactMap { Int32($0) })
+        }
+        return own + children.compactMap { cpuSeconds($0) }.reduce(0, +)
+    }
+
     /// Resident memory in MB (VmRSS).
     static func residentMB(_ pid: Int32) -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -1,7 +1,7 @@
 #if canImport(CGStreamer)
 import CGStreamer
 import ExtDisplayCore
-public import Foundation
+import Foundation
 
 /// A video file opened with GStreamer: `filesrc ! decodebin ! videoconvert ! appsink` (RGBA, or the X server's
 /// BGRx for a player that copies frames straight to a window; at most two buffers queued, none dropped;
@@ -13,10 +13,13 @@ public import Foundation
 /// a broken, truncated or foreign file a message; nothing traps.
 ///
 /// ```swift
-/// let decoder = try VideoDecoder(opening: URL(fileURLWithPath: "film.webm"))
+/// let decoder = try GStreamerPipeline(opening: URL(fileURLWithPath: "film.webm"))
 /// let frame = try decoder.frame(at: 12.5)   // the picture shown 12.5 s into the film
 /// ```
-public final class VideoDecoder {
+///
+/// This is the decoding itself, run where ``VideoDecoder`` puts it: in `extdisplay-decoder`, the decoder process
+/// (``DecoderWorker``), or in this process when in-process decoding is chosen (``VideoDecoder/Isolation``).
+final class GStreamerPipeline {
     /// The file played.
     public let file: URL
     /// The stream's size, frame rate and length.
@@ -338,18 +341,18 @@ public final class VideoDecoder {
         guard stride >= row, let data = map.data else {
             throw .undecodable(path: file.path, reason: "the decoded picture has \(size) bytes, not \(w)×\(h) \(layout.rawValue)")
         }
-        var pixels = [UInt8](repeating: 0, count: row * h)
-        pixels.withUnsafeMutableBytes { out in
-            for y in 0..<h {
-                (out.baseAddress! + y * row).copyMemory(from: data + y * stride, byteCount: row)
-            }
+        // Written once, never zeroed first (a 1080p frame is 8 MB: the zeroing was a second pass over it).
+        let pixels = [UInt8](unsafeUninitializedCapacity: row * h) { out, count in
+            guard let base = out.baseAddress else { return }
+            for y in 0..<h { (UnsafeMutableRawPointer(base) + y * row).copyMemory(from: data + y * stride, byteCount: row) }
+            count = row * h
         }
         return VideoFrame(width: w, height: h, pixels: pixels, time: pts == UInt64.max ? 0 : Double(pts) / 1e9,
                           layout: layout)
     }
 
     /// A regular, readable file, or a message saying what it is instead.
-    private static func checkReadable(_ file: URL) throws(VideoDecodingError) {
+    static func checkReadable(_ file: URL) throws(VideoDecodingError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
             throw .unreadableFile(path: file.path, reason: "no such file")

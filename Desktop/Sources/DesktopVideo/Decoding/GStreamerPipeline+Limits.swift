@@ -2,10 +2,10 @@
 import CGStreamer
 import Foundation
 
-/// How ``VideoDecoder`` turns what the checks of `edk_limits.h` leave on the bus and on the pipeline into
+/// How the pipeline (``GStreamerPipeline``) turns what the checks of `edk_limits.h` leave on the bus and on the pipeline into
 /// messages: the limits of ``DecodingLimits``, a video stream no installed decoder takes, and GStreamer's failed
 /// negotiation (never shown as "negotiation problem").
-extension VideoDecoder {
+extension GStreamerPipeline {
     /// Connects the checks to the pipeline's decodebin; before the pipeline leaves the NULL state.
     static func guardDecoding(_ decodebin: UnsafeMutablePointer<GstElement>, in pipeline: UnsafeMutablePointer<GstElement>) {
         edk_gst_guard_decodebin(decodebin, pipeline)

@@ -2,10 +2,10 @@
 import CGStreamer
 import Dispatch
 
-extension VideoDecoder {
+extension GStreamerPipeline {
     /// Whether the desktop's sound server answers (PulseAudio, or PipeWire's pulse server, through `pulsesink`),
     /// or why not: checked once before a player opens a file with sound; nothing is played.
-    public static func soundServerCheck() -> String? {
+    static func soundServerCheck() -> String? {
         if let startFailure = GStreamerLibrary.startFailure { return "GStreamer did not start: \(startFailure)" }
         switch edk_gst_sound_server_answers() {
         case 1: return nil
