@@ -286,7 +286,8 @@ let package = Package(
                     swiftSettings: strict),
         // Integration: a private D-Bus session bus (dbus-daemon) driven by playerctl and dbus-send.
         .testTarget(name: "DBusTests",
-                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", kit("ExternalDisplayMedia")],
+                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayMPRIS", "ExternalDisplayWayland",
+                                   kit("ExternalDisplayMedia")],
                     swiftSettings: strict),
     ]
 )

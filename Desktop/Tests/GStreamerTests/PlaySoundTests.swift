@@ -145,8 +145,15 @@ struct PlaySoundTests {
         #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > blueSeen + 0.5 } ?? false })
         let beep = try #require(recording.onset(after: started, threshold: 0.05), "no beep recorded")
         let offset = beep - pictureChange
+        // What the server says of its streams' latencies (the recording's and the player's), for a run whose offset
+        // is off: a diagnosis line, not an oracle.
+        let latencies = ["source-outputs", "sink-inputs"].map { kind in
+            kind + ": " + ((try? Shell.run(["pactl", "list", kind], environment: pulse.environment).output) ?? "")
+                .split(separator: "\n").filter { $0.contains("atency") || $0.contains("node.latency") || $0.contains("Buffer") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+        }.joined(separator: " | ")
         print("\(server): sound against picture: the beep heard \(String(format: "%+.0f", offset * 1000)) ms from the colour "
-              + "change (screen reads bracket it within ±\(String(format: "%.0f", pictureUncertainty * 1000)) ms)")
+              + "change (screen reads bracket it within ±\(String(format: "%.0f", pictureUncertainty * 1000)) ms); \(latencies)")
         #expect(abs(offset) < 0.04 + pictureUncertainty,
                 "beep at \(beep), picture change at \(pictureChange) ± \(pictureUncertainty)")
 

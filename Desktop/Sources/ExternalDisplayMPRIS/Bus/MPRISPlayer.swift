@@ -126,34 +126,16 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
             throw .sessionBusUnreachable(address: address, reason: BusMessage.describe(result))
         }
         // sd_bus_start only begins the handshake (authentication, then Hello); its own wait for it is the 90 s
-        // authentication timeout. The handshake is driven here, to the deadline.
-        while true {
-            let ready = sd_bus_is_ready(bus)
-            if ready > 0 { return bus }
-            var step: Int32 = ready
-            if step >= 0 { step = sd_bus_process(bus, nil) }
-            if step < 0 {
-                release(bus)
-                throw .sessionBusUnreachable(address: address, reason: BusMessage.describe(step))
-            }
-            if step > 0 { continue }
-            let now = monotonicMicroseconds()
-            guard now < deadline else {
-                release(bus)
-                throw .busTimedOut(address: address, operation: "the connection (authentication and Hello)", seconds: timeout)
-            }
-            wait(on: bus, until: deadline, now: now)
+        // authentication timeout. The handshake is driven to the deadline (`edk_sd_bus_wait_ready`, shared with the
+        // GNOME display configuration's connection).
+        let remaining = deadline > monotonicMicroseconds() ? deadline - monotonicMicroseconds() : 0
+        let waited = edk_sd_bus_wait_ready(bus, remaining)
+        if waited == 0 { return bus }
+        release(bus)
+        if waited == -ETIMEDOUT {
+            throw .busTimedOut(address: address, operation: "the connection (authentication and Hello)", seconds: timeout)
         }
-    }
-
-    /// Waits until the bus's descriptor is ready, sd-bus's own deadline passes, or `deadline` (µs, monotonic).
-    private static func wait(on bus: OpaquePointer, until deadline: UInt64, now: UInt64) {
-        var limit = deadline
-        var busDeadline: UInt64 = 0
-        if sd_bus_get_timeout(bus, &busDeadline) > 0, busDeadline != UInt64.max { limit = min(limit, busDeadline) }
-        let milliseconds = Int32(min((limit > now ? limit - now : 0) / 1_000 + 1, 60_000))
-        var descriptor = pollfd(fd: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)), revents: 0)
-        _ = Glibc.poll(&descriptor, 1, milliseconds)
+        throw .sessionBusUnreachable(address: address, reason: BusMessage.describe(waited))
     }
 
     /// Closes a connection after at most `timeout` seconds spent writing what is queued (sd-bus's own flush waits
@@ -169,7 +151,7 @@ public final class MPRISPlayer: NowPlayingPublisher, @unchecked Sendable {
             if step > 0 { continue }
             let now = monotonicMicroseconds()
             guard now < deadline else { break }
-            wait(on: bus, until: deadline, now: now)
+            edk_sd_bus_wait_until(bus, deadline)
         }
         sd_bus_close_unref(bus)
     }

@@ -21,9 +21,14 @@ struct DBusFailure: Error, Hashable, Sendable, CustomStringConvertible {
 final class DBusConnection {
     private var bus: OpaquePointer?
 
+    /// How long the connection's handshake (authentication, then Hello) may take, in seconds.
+    static let handshakeTimeout = 5.0
+
     /// Connects to the session bus (`address` when given, a D-Bus address such as `unix:path=/run/user/1000/bus`);
-    /// throws when there is none.
-    init(address: String? = nil) throws(DBusFailure) {
+    /// throws when there is none, or when it does not finish the handshake within `handshakeTimeout` seconds (a bus
+    /// that accepts and never answers: sd-bus alone would wait for its 90 s authentication timeout at the first
+    /// call).
+    init(address: String? = nil, handshakeTimeout: Double = DBusConnection.handshakeTimeout) throws(DBusFailure) {
         var opened: OpaquePointer?
         var result: Int32
         if let address, !address.isEmpty {
@@ -40,6 +45,20 @@ final class DBusConnection {
         guard result >= 0, let opened else {
             throw DBusFailure(name: "", message: "no D-Bus session bus\(address.map { " at \($0)" } ?? ""): "
                               + String(cString: strerror(-result)))
+        }
+        let seconds = handshakeTimeout.isFinite && handshakeTimeout > 0 ? min(handshakeTimeout, 3600) : Self.handshakeTimeout
+        let waited = edk_sd_bus_wait_ready(opened, UInt64(seconds * 1e6))
+        guard waited == 0 else {
+            // Nothing was sent on it that could be flushed: closed at once.
+            sd_bus_close(opened)
+            sd_bus_unref(opened)
+            let which = address.map { " at \($0)" } ?? ""
+            if waited == -ETIMEDOUT {
+                throw DBusFailure(name: "", message: "the D-Bus session bus\(which) did not answer within "
+                                  + "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s (authentication and Hello); "
+                                  + "check DBUS_SESSION_BUS_ADDRESS")
+            }
+            throw DBusFailure(name: "", message: "no D-Bus session bus\(which): " + String(cString: strerror(-waited)))
         }
         bus = opened
     }
