@@ -146,4 +146,24 @@ struct PrintedNamesTests {
         #expect(message.contains(#"demo\e[2J\a\r.webm); not played"#), "\(message)")
     }
     #endif
+
+    /// A Markdown deck from a hostile author, in a file whose name holds controls, with controls in a slide's title
+    /// and in an image's path. The deck's text is cleaned when it is read (the image is named without them); the
+    /// file's name is printed in every diagnostic, and `present` headless prints the diagnostics, its status lines and
+    /// the files it wrote: nothing reaches the terminal raw.
+    @Test func presentEscapesWhatTheDeckNames() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let deck = dir.appendingPathComponent("talk\(Self.hostile).md")
+        try "# Title \(Self.hostile)\n\n![](missing\(Self.hostile).png)\n\n---\n\n# Two\n"
+            .write(to: deck, atomically: true, encoding: .utf8)
+        let result = try Self.run(["present", deck.path, "--simulate", "laptop,hdmi-tv-1080p", "--snapshot", dir.path,
+                                   "--keys", "next"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.rawControls(result.stdout).isEmpty, "stdout: \(result.stdout)")
+        #expect(Self.rawControls(result.stderr).isEmpty, "stderr: \(result.stderr)")
+        // The file's name is still there, escaped; the image's, cleaned when the deck was read.
+        #expect(result.stderr.contains(#"talktv\e[2J\a\r\u{9b}31m.md: slide 1, line 3: image 'missingtv.png' not found"#),
+                "stderr: \(result.stderr)")
+    }
 }

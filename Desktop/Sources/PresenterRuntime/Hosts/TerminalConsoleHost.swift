@@ -21,7 +21,7 @@ public final class TerminalConsoleHost: PresenterHost {
     /// More of the statistics line (the browser pages' figures).
     public var statistics: () -> String = { "" }
     /// Where lines go (standard output by default).
-    public var say: (String) -> Void = { line in StandardStreams.line(line) }
+    public var say: (String) -> Void = { line in StandardStreams.line(PrintableText.line(line)) }
 
     /// A terminal console; `consoleFPS` redraws the off-screen console that often even when nothing changes
     /// (to measure it under load).

@@ -28,7 +28,7 @@ public struct PresenterLaunch {
     /// A fatal error: says what to do and exits 2.
     public var fail: (String) -> Never
     /// Lines for the speaker (status lines, URLs; standard output).
-    public var say: (String) -> Void = { line in StandardStreams.line(line) }
+    public var say: (String) -> Void = { line in StandardStreams.line(PrintableText.line(line)) }
     /// The deck's file, followed while presenting (read again when exported anew); nil: not followed.
     public var deckFile: URL?
     /// Beamer notes split of the deck file (for reading it again).

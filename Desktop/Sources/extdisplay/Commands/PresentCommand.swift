@@ -129,7 +129,7 @@ struct PresentCommand: AsyncParsableCommand {
                                      configuration: configuration, planned: planned, serve: browsers.server,
                                      consoleFPS: browsers.consoleFPS, warn: Self.warn, fail: Self.fail)
         // A console whose reader has gone (a closed pipe) loses its lines; it never traps the talk.
-        launch.say = { line in StandardStreams.line(line) }
+        launch.say = { line in StandardStreams.line(PrintableText.line(line)) }
         launch.modeRequest = modeRequest
         launch.deckFile = url
         launch.beamerNotes = notes
@@ -175,7 +175,7 @@ struct PresentCommand: AsyncParsableCommand {
                                         caches: caches)
             run.plannedDuration = planned
             run.keepsCanvases = false
-            try await run.run(writingTo: directory) { StandardStreams.line($0) }
+            try await run.run(writingTo: directory) { StandardStreams.line(PrintableText.line($0)) }
         } catch {
             Self.fail("\(error)")
         }
@@ -210,7 +210,8 @@ struct PresentCommand: AsyncParsableCommand {
     }
 
     static func warn(_ message: String) {
-        StandardStreams.errorLine("extdisplay present: \(message)")
+        // Names and text from the deck and its files are data: controls escaped, the line bounded.
+        StandardStreams.errorLine("extdisplay present: " + PrintableText.line(message))
     }
 
     static func fail(_ message: String) -> Never {
