@@ -120,10 +120,9 @@ let package = Package(
         // The decoder process's Linux calls Swift's Glibc module lacks: sealed memfd, PR_SET_PDEATHSIG, signal names.
         .target(name: "CDecoderProcess"),
         .target(name: "DesktopVideo",
-                dependencies: [kit("ExternalDisplayKit"), "ExtDisplayCore", kit("ExternalDisplayMedia"), kit("ExternalDisplaySimulator"),
-                               "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles", "X11Outputs",
-                               "ExternalDisplayMPRIS", "ExternalDisplayWayland",
-                               "DesktopProcesses", "CFatalSignals",
+                dependencies: [kit("ExternalDisplayKit"), "ExtDisplayCore", kit("ExternalDisplayMedia"),
+                               "SDLWindows", "DesktopImages", "DesktopText", "DesktopFiles",
+                               "ExternalDisplayMPRIS", "DesktopProcesses", "CFatalSignals",
                                .target(name: "CGStreamer", condition: linuxOnly),
                                .target(name: "CDecoderProcess", condition: linuxOnly),
                                .target(name: "CSDL2", condition: linuxOnly)],

@@ -37,6 +37,10 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
     package var onSDLEvent: ((SDL_Event) -> Void)?
     /// Receives the app's shared refresh tick while the engine runs it (`DisplayCommand/startRefresh(fps:)`).
     public var onRefresh: ((FrameTick) -> Void)?
+    /// How the windows the platform opens draw: ``SDLWindows/DesktopSurface/Drawing/renderer`` (the default, the
+    /// presenter's pictures) or ``SDLWindows/DesktopSurface/Drawing/windowSurface`` (the X server's shared-memory
+    /// image updated rectangle by rectangle: `play`'s frames, copied straight in). Set it before ``start(delivering:)``.
+    public var surfaceDrawing: DesktopSurface.Drawing = .renderer
 
     private var surfaces: [DisplayID: DesktopSurface] = [:]
     /// Windows of displays that went away, hidden but kept with their renderer and the pictures prepared in it,
@@ -171,7 +175,8 @@ public final class DesktopDisplayPlatform: DisplayPlatform {
                 try SDLVideo.start()
                 holdsSDL = true
             }
-            surfaces[id] = try DesktopSurface(display: id, name: output.display.name, frame: frame(of: output, layout))
+            surfaces[id] = try DesktopSurface(display: id, name: output.display.name, frame: frame(of: output, layout),
+                                              drawing: surfaceDrawing)
         } catch {
             throw DisplayPlatformError(command: command, reason: error.description)
         }

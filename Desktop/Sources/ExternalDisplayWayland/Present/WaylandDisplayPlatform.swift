@@ -31,6 +31,9 @@ public final class WaylandDisplayPlatform<Window: WaylandPresentWindow>: Display
     public var onDiagnostic: ((String) -> Void)?
     /// The external outputs as last read, by id.
     public private(set) var externals: [DisplayID: WaylandPresentOutput] = [:]
+    /// The title of a display's window, which `makeWindow` gets (the presenter's audience windows by default;
+    /// `play` names its film windows its own way).
+    public var windowTitle: (DisplayID) -> String = { "extdisplay present: audience \($0)" }
 
     private let makeWindow: (String, Rect) throws -> Window
     private var windows: [DisplayID: Window] = [:]
@@ -106,7 +109,7 @@ public final class WaylandDisplayPlatform<Window: WaylandPresentWindow>: Display
             guard let output = externals[id] else { throw missing(command) }
             windows.removeValue(forKey: id)?.close()
             do {
-                let window = try makeWindow("extdisplay present: audience \(id)", output.logical)
+                let window = try makeWindow(windowTitle(id), output.logical)
                 windows[id] = window
                 try WaylandFullscreen.place(window.sdlWindow.pointer, on: output)
             } catch {

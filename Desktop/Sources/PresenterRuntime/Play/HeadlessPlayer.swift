@@ -2,7 +2,7 @@
 import DesktopFiles
 import DesktopImages
 public import DesktopVideo
-import ExternalDisplayKit
+public import ExternalDisplayKit
 import ExtDisplayCore
 public import ExternalDisplayMedia
 public import ExternalDisplayPresenter
@@ -62,6 +62,9 @@ public final class HeadlessPlayer: PresenterHost {
     public var refreshRate: Double = 60
     /// The longest the decoder may take to answer, in seconds.
     public var decoderTimeout: Double = 10
+    /// What the engine is asked for the simulated displays (`--mode`); the film is letterboxed in the safe frame
+    /// (the engine lays a TV's picture out in it, overscan left out, as `present` does by default).
+    public var displayConfiguration = DisplayConfiguration(overscanCompensation: .none)
 
     private var canvases: [String: Canvas] = [:]
     /// The simulated displays, through the engine (created by ``run(writingTo:log:)``).
@@ -205,9 +208,8 @@ public final class HeadlessPlayer: PresenterHost {
             device = named
             names.removeFirst()
         }
-        // The engine lays a TV's picture out in its safe frame (overscan left out), as `present` does by default.
         let platform = SimulatedPlatform(device: device)
-        let coordinator = DisplayCoordinator(platform: platform, configuration: DisplayConfiguration(overscanCompensation: .none))
+        let coordinator = DisplayCoordinator(platform: platform, configuration: displayConfiguration)
         let reporter = VideoDisplayReporter()
         coordinator.delegate = reporter
         self.coordinator = coordinator
@@ -238,13 +240,16 @@ public final class HeadlessPlayer: PresenterHost {
     /// What the engine reported since the last call, as the playback core's events (attached displays by the
     /// catalog's name, so `--display "HDMI TV"` finds them).
     private func takeDisplayEvents() -> [VideoPlaybackEvent] {
-        (reporter?.take() ?? []).map { change in
+        (reporter?.take() ?? []).compactMap { change in
             switch change {
             case .attached(let id):
                 let name = plugged.first { $0.id == id.rawValue }?.preset.displayName ?? id.rawValue
                 return .displayAttached(VideoDisplay(id: id.rawValue, name: name))
-            case .detached(let id):
+            case .detached(let id, _):
                 return .displayDetached(id: id.rawValue)
+            case .laidOut:
+                // Snapshots are drawn afresh at every step, in the layout the engine holds then.
+                return nil
             }
         }
     }

@@ -3,7 +3,8 @@ import DesktopFiles
 internal import CSDL2
 import DesktopImages
 public import DesktopVideo
-import ExternalDisplayKit
+public import ExternalDisplayKit
+import ExternalDisplayWayland
 import ExtDisplayCore
 public import ExternalDisplayMedia
 public import ExternalDisplayPresenter
@@ -12,32 +13,33 @@ import Dispatch
 import SDLWindows
 import X11Outputs
 
-/// `extdisplay play FILE` on an X server or a Wayland compositor: the film in a borderless window covering the
-/// external output (fullscreen on it on Wayland), the controls in a window on the main output; outputs and hotplug
-/// from a ``PlayerOutputSource`` (RandR, or the Wayland output API); the controls window goes where the console
-/// of `present` would (``ExtDisplayCore/ConsoleOutputRule``, never on the output `--display` names) and its keys
-/// mean what the playing mode's ``ExtDisplayCore/PlayerKeyTable`` says (Space play/pause, Left/Right 5 s, E and M,
-/// Esc never quits, Q twice or Ctrl-Q quits), decided by ``ExtDisplayCore/PlayerCore``.
+/// `extdisplay play FILE` on an X server or a Wayland compositor: the film in a window on an external display, the
+/// controls in a window on the main output.
 ///
-/// It is the playing mode of the one runtime: a ``PresenterRuntime`` over a ``ExternalDisplayPresenter/PresenterController``
-/// in the playing mode, with this player as its host beside the ``SignalHost``. Keys go to ``PresenterRuntime/send(_:)``
-/// like `present`'s; what they mean is the application core's (``ExternalDisplayPresenter/ApplicationCore``).
+/// The external displays go through the engine as `present`'s do: a ``ExternalDisplayKit/DisplayCoordinator`` over
+/// RandR (``X11Outputs/DesktopDisplayPlatform``) or the Wayland output API
+/// (``ExternalDisplayWayland/WaylandDisplayPlatform``) decides which displays are connected, gives them windows in the
+/// mode `--mode` asks (none switched without it), lays them out, follows hotplug and prints its diagnostics. The film
+/// plays on the display ``VideoPlayback`` places it on; every other external display is handed back to the system
+/// (the engine's `mirror`) and taken again (`extend`) when the film goes there. The controls window goes where the
+/// console of `present` would (``ExtDisplayCore/ConsoleOutputRule``, never on the output `--display` names) and its
+/// keys mean what the playing mode's ``ExtDisplayCore/PlayerKeyTable`` says (Space play/pause, Left/Right 5 s, E and
+/// M, Esc never quits, Q twice or Ctrl-Q quits), decided by ``ExtDisplayCore/PlayerCore``.
 ///
 /// It is the playing mode of the one runtime: a ``PresenterRuntime`` over a store in the playing mode
 /// (``ExternalDisplayPresenter/PresenterController/init(playing:title:mainDisplay:)``), with this player as its
-/// host beside the ``SignalHost``. Keys, remotes and outputs go to ``PresenterRuntime/send(_:)`` as `present`'s
+/// host beside the ``SignalHost``. Keys, remotes and displays go to ``PresenterRuntime/send(_:)`` as `present`'s
 /// do; what they mean is the application core's (``ExternalDisplayPresenter/ApplicationCore``), and the film's
 /// effects come back through ``perform(_:)``.
 ///
-/// ``VideoPlayback`` decides where the film plays and what unplugging does; ``VideoFrameScheduler`` picks the
-/// frame for each refresh of the display the film plays on; the ``VideoDecoder`` streams ahead while playing and
-/// prerolls one frame while paused, and the loop never waits for it (a stalled decoder leaves the last frame on
-/// screen and the keys working). Without vsync here, the runtime's passes follow a ``RefreshGrid`` of the output's
-/// refresh rate on the runtime's clock: this host's deadline is the next refresh instant (every 2 ms while the
-/// frame due is not decoded yet, so the first frame after a seek goes out as soon as it is); keys wake the loop
-/// through the controls window's display connection, remotes through their inbox. Frames come from the decoder in the X
-/// visual's byte order (BGRx) and are copied straight into the window's shared-memory surface, scaled only when
-/// the letterbox is not the frame's size.
+/// ``VideoFrameScheduler`` picks the frame for each refresh of the display the film plays on; the ``VideoDecoder``
+/// streams ahead while playing and prerolls one frame while paused, and the loop never waits for it (a stalled
+/// decoder leaves the last frame on screen and the keys working). Without vsync here, the runtime's passes follow a
+/// ``RefreshGrid`` of the output's refresh rate on the runtime's clock: this host's deadline is the next refresh
+/// instant (every 2 ms while the frame due is not decoded yet, so the first frame after a seek goes out as soon as
+/// it is); keys wake the loop through the controls window's display connection, remotes through their inbox, the
+/// engine's display changes through its delegate. Frames come from the decoder in the X visual's byte order (BGRx)
+/// and are copied straight into the window's own surface, scaled only when the letterbox is not the frame's size.
 @MainActor
 public final class LivePlayer: PresenterHost {
     private let file: URL
@@ -53,11 +55,21 @@ public final class LivePlayer: PresenterHost {
     private var scheduler: VideoFrameScheduler?
     private var decoder: VideoDecoder?
     private let server: PlayerDisplayServer
-    private var session: (any PlayerOutputSource)?
-    private var mainOutput: DesktopOutput?
-    private var externals: [String: DesktopOutput] = [:]
+    /// What the engine is asked for the external displays: the mode policy (`--mode`; none switched without it)
+    /// and no overscan compensation (the film is letterboxed in the safe frame instead).
+    private let displayConfiguration: DisplayConfiguration
+    /// The external displays, through the engine.
+    private var displays: (any VideoDisplays)?
+    private let reporter = VideoDisplayReporter()
+    /// Drains SDL's event queue into ``handle(_:)`` (on X11 through the platform, which also redraws its exposed
+    /// windows).
+    private var drainEvents: () -> Void = {}
+    /// The displays the film's core knows (connected, with a window or handed back), by id.
+    private var known: Set<DisplayID> = []
     private var console: DesktopSurface?
+    /// The window of the display the film plays on, and that display.
     private var audience: DesktopSurface?
+    private var audienceDisplay: DisplayID?
     private var frame: VideoFrame?
     private var problems: [String] = []
     private var lastConsoleDraw = 0.0
@@ -95,11 +107,19 @@ public final class LivePlayer: PresenterHost {
     /// Where the last full draw of the audience window put the picture (its letterbox bars are drawn).
     private var audienceBox: Rect?
 
-    /// A player of `file` on the external output `display` chooses, on `server`'s outputs, reporting through `log`.
+    /// What live `play` asks of the engine without `--mode`: every display keeps the mode it runs, and the film is
+    /// letterboxed in the safe frame (no overscan compensation).
+    public static let defaultDisplayConfiguration = DisplayConfiguration(modeSelection: PresenterModeRequest.keep.selection,
+                                                                        overscanCompensation: .none)
+
+    /// A player of `file` on the external output `display` chooses, on `server`'s outputs, the engine configured by
+    /// `displays`, reporting through `log`.
     public init(file: URL, display: VideoPlaybackConfiguration.DisplayChoice, server: PlayerDisplayServer = .x11,
+                displays: DisplayConfiguration = LivePlayer.defaultDisplayConfiguration,
                 log: @escaping (String) -> Void) {
         self.file = file
         self.server = server
+        displayConfiguration = displays
         configuration = VideoPlaybackConfiguration(display: display)
         let controller = PresenterController(playing: configuration,
                                              title: file.deletingPathExtension().lastPathComponent)
@@ -124,14 +144,10 @@ public final class LivePlayer: PresenterHost {
     private func open() throws(PlayerError) {
         var named: String?
         if case .named(let name) = playback.configuration.display { named = name }
-        let session = try server.open(audience: named)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
-        self.session = session
-        let outputs = session.outputs()
-        mainOutput = Self.consoleOutput(among: outputs, audience: named)
-        for output in outputs where output.id != mainOutput?.id { externals[output.outputName] = output }
+        let outputs = try openDisplays(audience: named)
         let opened: VideoDecoder
         let soundProblem = VideoDecoder.soundServerCheck()
         if let soundProblem {
@@ -144,29 +160,30 @@ public final class LivePlayer: PresenterHost {
         hasSound = opened.playsSound
         if soundProblem == nil { log(hasSound ? "sound: through the sound server (pulsesink)" : "sound: the file has none") }
         let fps = AssumedFrameRate.rate(opened.info.framesPerSecond)
-        let refresh = RefreshRule.usableRate(playbackOutput?.display.currentMode.refreshRate ?? 0)
+        // The display the film goes to first (the one named, else the leftmost external one) sets the grid.
+        let externals = outputs.externals.sorted { $0.left < $1.left }
+        let first = externals.first { $0.name == named } ?? externals.first
+        let refresh = RefreshRule.usableRate(first?.mode.refreshRate ?? outputs.main?.mode.refreshRate ?? 0)
         do { scheduler = try VideoFrameScheduler(framesPerSecond: fps, refreshRate: refresh) } catch {
             throw PlayerError("the video's frame rate \(fps) cannot be scheduled: \(error)")
         }
         let title = file.deletingPathExtension().lastPathComponent
         log("\(file.lastPathComponent): \(opened.info.width)×\(opened.info.height), \(fps) fps, decoder "
             + "\(opened.info.decoder ?? "unknown") (\(opened.info.decoderIsHardware ? "hardware" : "software")), "
-            + "presented on a \(refresh) Hz refresh grid; outputs: main \(mainOutput?.outputName ?? "none"), external "
-            + (externals.keys.sorted().joined(separator: ", ").nilIfEmpty ?? "none"))
-        if case .named(let name) = playback.configuration.display, externals[name] == nil {
-            log("warning: no external output named \(name); the film plays in the main window until it is connected")
+            + "presented on a \(refresh) Hz refresh grid; outputs: main \(outputs.main?.name ?? "none"), external "
+            + (externals.map(\.name).joined(separator: ", ").nilIfEmpty ?? "none"))
+        if let named, !externals.contains(where: { $0.name == named }) {
+            log("warning: no external output named \(named); the film plays in the main window until it is connected")
         }
-        let bounds = mainOutput?.bounds ?? ConsoleOutputRule.fallbackFrame
         do {
-            // On the window's own surface (X11's shared-memory image), as the audience window: SDL then never backs
+            // On the window's own surface (X11's shared-memory image), as the film's windows: SDL then never backs
             // window surfaces with OpenGL textures (Mesa's software GL without a GPU), which it decides at the first.
-            let window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play", frame: bounds,
+            let window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play",
+                                            frame: outputs.main?.bounds ?? ConsoleOutputRule.fallbackFrame,
                                             role: .console, title: "extdisplay play: \(title)", borderless: true,
                                             drawing: .windowSurface)
             window.onDraw = { [weak self] canvas in self?.drawConsole(on: canvas, title: title) }
-            if let mainOutput {
-                do { try session.place(window, on: mainOutput) } catch { log("warning: controls window: \(error)") }
-            }
+            do { try outputs.placeConsole(window) } catch { log("warning: controls window: \(error.description)") }
             window.show()
             console = window
         } catch {
@@ -180,6 +197,77 @@ public final class LivePlayer: PresenterHost {
         duration = opened.info.duration
     }
 
+    /// An output as `play` reads it before the engine starts: its name, where it is, its mode.
+    private struct OutputSummary {
+        var name: String
+        var bounds: Rect
+        var mode: DisplayMode
+        var left: Int { bounds.x }
+    }
+
+    /// The outputs read at start: the main one (the controls' output) and the external ones, and how the controls
+    /// window is put on the main one.
+    private struct OutputsAtStart {
+        var main: OutputSummary?
+        var externals: [OutputSummary]
+        var placeConsole: (DesktopSurface) throws(PlayerError) -> Void
+    }
+
+    /// Chooses SDL's driver, opens the display server's platform under a coordinator (not started yet) and reads
+    /// the outputs; throws with what to do when the server cannot be reached.
+    private func openDisplays(audience named: String?) throws(PlayerError) -> OutputsAtStart {
+        let configuration = displayConfiguration
+        switch server {
+        case .x11:
+            SDLVideo.selectDriver(for: .x11)
+            let platform: DesktopDisplayPlatform
+            do { platform = try DesktopDisplayPlatform() } catch {
+                throw PlayerError("cannot read the X server's outputs: \(error.description); use --simulate to play headless")
+            }
+            // The film's frames are copied straight into the X server's shared-memory image.
+            platform.surfaceDrawing = .windowSurface
+            platform.onSDLEvent = { [weak self] event in self?.handle(event) }
+            drainEvents = { [weak platform] in platform?.pumpSDLEvents() }
+            displays = CoordinatedVideoDisplays(platform: platform, configuration: configuration, surface: { $0 },
+                                                left: { platform, id in platform.externals[id]?.bounds.x })
+            let outputs = platform.session.outputs()
+            let main = Self.consoleOutput(among: outputs, audience: named)
+            return OutputsAtStart(
+                main: main.map { OutputSummary(name: $0.outputName, bounds: $0.bounds, mode: $0.display.currentMode) },
+                externals: outputs.filter { $0.id != main?.id && !$0.isPrimary }
+                    .map { OutputSummary(name: $0.outputName, bounds: $0.bounds, mode: $0.display.currentMode) },
+                placeConsole: { window in if let main { window.place(main.bounds) } })
+        case .wayland:
+            SDLVideo.selectDriver(for: .wayland)
+            let source: any WaylandOutputSource
+            do { source = try WaylandSession.open() } catch {
+                let socket = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? ""
+                throw PlayerError("cannot read the outputs of the Wayland compositor \(socket): \(error.description); "
+                                  + "check WAYLAND_DISPLAY and XDG_RUNTIME_DIR, or use --backend x11 or --simulate")
+            }
+            let outputs = source.presentOutputs()
+            let main = WaylandPresentOutput.consoleOutput(of: outputs, audience: named)
+            let platform = WaylandDisplayPlatform<VideoWindow>(source: source, console: main?.name) { title, frame in
+                VideoWindow(try DesktopSurface(display: DisplayID(title), name: title, frame: frame, title: title,
+                                               drawing: .windowSurface))
+            }
+            platform.windowTitle = { "ExternalDisplayKit: \($0.rawValue)" }
+            let log = self.log
+            platform.onDiagnostic = { log("warning: \($0)") }
+            drainEvents = { [weak self] in SDLEventQueue.drain { event in self?.handle(event) } }
+            displays = CoordinatedVideoDisplays(platform: platform, configuration: configuration, surface: { $0.surface },
+                                                left: { platform, id in platform.externals[id]?.logical.x })
+            return OutputsAtStart(
+                main: main.map { OutputSummary(name: $0.name, bounds: $0.logical, mode: $0.display.currentMode) },
+                externals: outputs.filter { $0.name != main?.name }
+                    .map { OutputSummary(name: $0.name, bounds: $0.logical, mode: $0.display.currentMode) },
+                placeConsole: { window throws(PlayerError) in
+                    guard let main else { return }
+                    do { try WaylandFullscreen.place(window.window, on: main) } catch { throw PlayerError("\(error)") }
+                })
+        }
+    }
+
     private var title = ""
     private var duration: Double?
 
@@ -187,10 +275,11 @@ public final class LivePlayer: PresenterHost {
     public func start(in runtime: PresenterRuntime) {
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title,
                                                           duration: duration, mediaType: .video))
-        apply(externals.values.sorted { $0.bounds.x < $1.bounds.x }.map { .displayAttached(Self.videoDisplay($0)) }
-              + [.load(item, at: 0, playing: true)])
-        session?.startEvents { [weak self] events in self?.handle(events) }
         let wake = runtime.waker
+        reporter.onChange = wake
+        displays?.start(reporting: reporter)
+        apply(displayEvents() + [.load(item, at: 0, playing: true)])
+        followPlacement()
         remote?.wakes(wake)
         requests.wakes(wake)
         if let window = console?.window { connection = SDLConnectionWatch.start(for: window) { [weak self] in self?.pump() } }
@@ -198,7 +287,10 @@ public final class LivePlayer: PresenterHost {
 
     /// Keys and the window's close from the controls window, then the remotes' requests.
     public func pump() {
-        pumpEvents()
+        drainEvents()
+        let changed = displayEvents()
+        if !changed.isEmpty { apply(changed) }
+        followPlacement()
         if let taken = remote?.take() {
             if !taken.events.isEmpty { apply(taken.events) }
             if taken.quit { runtime.send(.stop) }
@@ -246,22 +338,17 @@ public final class LivePlayer: PresenterHost {
         afterPass(at: runtime.now)
         connection?.cancel()
         connection = nil
-        session?.stopEvents()
         remote?.stop()
         if let counters = scheduler?.counters {
             log("frames: \(counters.presented) presented, \(counters.dropped) dropped, \(counters.held) held, "
                 + "\(lateFrames) shown late (not decoded in time)"
                 + (hasSound ? "; picture moved to the sound \(soundClock.corrections) times" : ""))
         }
-        audience?.destroy()
+        audience = nil
+        displays?.stop()
+        displays = nil
         console?.destroy()
         decoder = nil
-    }
-
-    /// The output the film plays on first: the one named, else the leftmost external one, else the main one.
-    private var playbackOutput: DesktopOutput? {
-        if case .named(let name) = playback.configuration.display, let output = externals[name] { return output }
-        return externals.values.min { $0.bounds.x < $1.bounds.x } ?? mainOutput
     }
 
     /// The controls window's output: the console's, by the rule `present` uses (never the output `--display`
@@ -273,46 +360,69 @@ public final class LivePlayer: PresenterHost {
         return outputs.first { $0.outputName == chosen.name }
     }
 
-    private static func videoDisplay(_ output: DesktopOutput) -> VideoDisplay {
-        VideoDisplay(id: output.outputName, name: output.outputName)
-    }
-
-    private func handle(_ events: [DesktopOutputEvent]) {
-        var batch: [VideoPlaybackEvent] = []
-        for event in events where event.output.id != mainOutput?.id {
-            let output = event.output
-            log("output: \(event)")
-            switch event {
-            case .connected:
-                externals[output.outputName] = output
-                batch.append(.displayAttached(Self.videoDisplay(output)))
-            case .disconnected:
-                guard externals.removeValue(forKey: output.outputName) != nil else { continue }
-                batch.append(.displayDetached(id: output.outputName))
-            case .modeChanged:
-                externals[output.outputName] = output
-                if let audience, audience.display.rawValue == output.outputName {
-                    do { try session?.place(audience, on: output) } catch { report(error.description) }
-                }
+    /// The engine's display changes since the last pass, as the film's events: displays that connected (the
+    /// leftmost first) and went, whether the film's core knew them with a window or handed back.
+    private func displayEvents() -> [VideoPlaybackEvent] {
+        guard let displays else { return [] }
+        for change in reporter.take() {
+            // A new layout (the display's mode changed): the letterbox is drawn again.
+            if case .laidOut(let id) = change, id == audienceDisplay {
+                audienceBox = nil
+                audience?.setNeedsDisplay()
             }
         }
-        if !batch.isEmpty { apply(batch) }
+        let engine = displays.engine
+        var events: [VideoPlaybackEvent] = []
+        for id in known.sorted() where engine.displays[id] == nil {
+            known.remove(id)
+            log("output: disconnect \(id)")
+            events.append(.displayDetached(id: id.rawValue))
+        }
+        let arrived = engine.connectionOrder.filter { !known.contains($0) }
+            .sorted { (displays.left(of: $0) ?? .max, $0) < (displays.left(of: $1) ?? .max, $1) }
+        for id in arrived {
+            guard let display = engine.displays[id] else { continue }
+            known.insert(id)
+            log("output: connect \(id) \(display.currentMode)")
+            events.append(.displayAttached(VideoDisplay(id: id.rawValue, name: id.rawValue)))
+        }
+        return events
     }
 
-    private func pumpEvents() {
-        SDLEventQueue.drain { event in
-            switch event.type {
-            case SDL_QUIT.rawValue: runtime.send(.stop)
-            case SDL_KEYDOWN.rawValue:
-                if let press = KeyPress(sdlKeyCode: event.key.keysym.sym, modifiers: event.key.keysym.mod) {
-                    runtime.send(.press(press))
-                }
-            case SDL_WINDOWEVENT.rawValue:
-                console?.setNeedsDisplay()
-                audience?.setNeedsDisplay()
-                runtime.wake()
-            default: break
+    /// Only the display the film plays on keeps a window: every other one is handed back to the system, and the
+    /// film's display taken back when it was. Its window is the audience window from then on.
+    private func followPlacement() {
+        guard let displays, playback.item != nil else { return }
+        var target: DisplayID?
+        if case .externalDisplay(let display) = playback.placement { target = DisplayID(display.id) }
+        for attachment in displays.engine.attachments where attachment.display.id != target {
+            displays.send(.mirror(attachment.display.id))
+        }
+        if let target, displays.engine.mirrorChoices.contains(target), displays.engine.displays[target] != nil {
+            displays.send(.extend(target))
+        }
+        let window = target.flatMap { displays.engine.windows[$0] != nil ? displays.window(for: $0) : nil }
+        guard window !== audience else { return }
+        audience = window
+        audienceDisplay = window == nil ? nil : target
+        audienceBox = nil
+        window?.onDraw = { [weak self] canvas in self?.drawAudience(on: canvas) }
+        window?.setNeedsDisplay()
+    }
+
+    /// One SDL event from the controls window or a film window.
+    private func handle(_ event: SDL_Event) {
+        switch event.type {
+        case SDL_QUIT.rawValue: runtime.send(.stop)
+        case SDL_KEYDOWN.rawValue:
+            if let press = KeyPress(sdlKeyCode: event.key.keysym.sym, modifiers: event.key.keysym.mod) {
+                runtime.send(.press(press))
             }
+        case SDL_WINDOWEVENT.rawValue:
+            console?.setNeedsDisplay()
+            audience?.setNeedsDisplay()
+            runtime.wake()
+        default: break
         }
     }
 
@@ -325,7 +435,7 @@ public final class LivePlayer: PresenterHost {
     private func carryOut(_ effect: VideoPlaybackEffect, at now: Double) {
         decided.append(effect)
         switch effect {
-        case .place(let placement): place(placement)
+        case .place: followPlacement()
         case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
         case .timeline(let message):
             onTimeline?(message)
@@ -348,34 +458,6 @@ public final class LivePlayer: PresenterHost {
     private func report(_ problem: String) {
         problems.append(problem)
         log("problem: \(problem)")
-    }
-
-    private func place(_ placement: VideoPlacement) {
-        guard case .externalDisplay(let display) = placement, let output = externals[display.id] else {
-            audience?.destroy()
-            audience = nil
-            return
-        }
-        if let audience, audience.display.rawValue == display.id { return }
-        audience?.destroy()
-        audience = nil
-        let window: DesktopSurface
-        do {
-            window = try DesktopSurface(display: DisplayID(display.id), name: display.name, frame: output.bounds,
-                                        drawing: .windowSurface)
-        } catch {
-            report("cannot open a window on \(display.name): \(error.description); the film stays in the main window")
-            return
-        }
-        do { try session?.place(window, on: output) } catch {
-            window.destroy()
-            report("cannot put a window on \(display.name): \(error.description); the film stays in the main window")
-            return
-        }
-        window.onDraw = { [weak self] canvas in self?.drawAudience(on: canvas) }
-        window.show()
-        audience = window
-        audienceBox = nil
     }
 
     /// One pass: the end of the film, the frame for the refresh at `instant`, the windows that changed.
@@ -503,9 +585,11 @@ public final class LivePlayer: PresenterHost {
 
     /// Where `frame` goes in the audience window: letterboxed in its output's safe frame.
     private func videoBox(of frame: VideoFrame, on audience: DesktopSurface) -> Rect? {
-        guard let output = externals[audience.display.rawValue] else { return nil }
-        let area = Rect(x: 0, y: 0, width: output.bounds.width, height: output.bounds.height)
-        let safe = DisplayLayout(mode: output.display.currentMode, overscan: output.display.overscan, compensation: .none).safeFrame
+        guard let id = audienceDisplay, let layout = displays?.engine.windows[id]?.attachment.layout else { return nil }
+        // The safe frame in the window's coordinates (the window covers the layout's frame).
+        let safe = Rect(x: layout.safeFrame.x - layout.frame.x, y: layout.safeFrame.y - layout.frame.y,
+                        width: layout.safeFrame.width, height: layout.safeFrame.height)
+        let area = Rect(x: 0, y: 0, width: layout.frame.width, height: layout.frame.height)
         return Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: safe.width > 0 ? safe : area)
     }
 

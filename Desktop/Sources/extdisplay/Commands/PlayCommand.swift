@@ -1,6 +1,7 @@
 import ArgumentParser
 import DesktopFiles
 import DesktopVideo
+import ExternalDisplayKit
 import ExternalDisplayMedia
 import ExternalDisplayPresenter
 import Foundation
@@ -83,12 +84,20 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(help: "Display server: auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is), x11 or wayland.")
     var backend: DesktopBackend = .auto
 
+    @Option(help: ArgumentHelp("The external displays' mode, as in present: preferred, highest, lowest or WxH, put back "
+                               + "at exit; without it every display keeps the mode it runs.", valueName: "MODE"))
+    var mode: String?
+
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let choice: VideoPlaybackConfiguration.DisplayChoice = display == "auto" ? .automatic : .named(display)
         // Before any player, server or thread: a FIFO or device is refused here, never waited on.
         let film = openFilm()
+        let modeRequest: PresenterModeRequest
+        do { modeRequest = try PresenterModeRequest(argument: mode) } catch { Self.fail(error.description) }
+        // The engine's mode policy; the film is letterboxed in the safe frame, never compensated for overscan.
+        let displays = DisplayConfiguration(modeSelection: modeRequest.selection, overscanCompensation: .none)
         // Its descriptor stays open (and its /proc/self/fd path valid) until the film has played.
         defer { withExtendedLifetime(film) {} }
         if let servedOnly = servedOnlyMode(environment) {
@@ -107,7 +116,7 @@ struct PlayCommand: AsyncParsableCommand {
                 Self.warn("--snapshot and --keys have no effect with a display server; add --simulate to use them")
             }
             // Each line written at once (a log read while the film plays, not when it ends).
-            let player = LivePlayer(file: film.playURL, display: choice, server: displayServer) { line in
+            let player = LivePlayer(file: film.playURL, display: choice, server: displayServer, displays: displays) { line in
                 StandardStreams.line(PrintableText.line(line))
             }
             // Pages follow the film's timeline on the player's clock (the runtime's).
@@ -135,6 +144,7 @@ struct PlayCommand: AsyncParsableCommand {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
         let run = HeadlessPlayer(file: film.playURL, displays: presets, steps: steps, display: choice)
+        if modeRequest.switches { run.displayConfiguration = displays }
         let outcome: HeadlessPlayer.Outcome
         do {
             // Each line written at once: a client driving a listen:S step reads the log while it runs.

@@ -1,0 +1,99 @@
+#if canImport(CSDL2)
+import ExtDisplayTestSupport
+import Foundation
+import Testing
+
+/// Live `play` goes through the engine as `present` does: on Xorg-dummy with two external outputs, `--display`
+/// picks the film's output, `--mode` is the engine's mode policy (switched before the film's window is attached, put
+/// back at exit), a mode an output does not offer gets the engine's diagnostic on standard error, and the output the
+/// film does not play on is handed back to the system (its window unmapped).
+@Suite("extdisplay play's displays through the engine", .serialized)
+struct LivePlayDisplaysTests {
+    /// The X window ids of the top-level windows whose name is `name`.
+    static func windows(named name: String, on x: XorgServer) throws -> [UInt] {
+        try x.run(["xwininfo", "-root", "-children"]).split(separator: "\n")
+            .filter { $0.contains("\"\(name)\"") }
+            .compactMap { line in line.split(separator: " ").first.flatMap { UInt($0.dropFirst(2), radix: 16) } }
+    }
+
+    /// Xorg-dummy with DUMMY2 switched on right of DUMMY1 (both 1280×720).
+    static func twoExternals() throws -> XorgServer {
+        let x = try XorgServer.start()
+        try x.xrandr("--output", "DUMMY2", "--mode", "1280x720", "--pos", "3200x0")
+        let modes = try x.currentModes()
+        try #require(try x.currentMode("DUMMY2") == "1280x720", "DUMMY2 did not come on: \(modes)")
+        return x
+    }
+
+    @Test func theNamedOutputPlaysInTheModeAskedTheOtherIsHandedBackAndModesComeBack() throws {
+        let clip = try TestClip.make(fps: 30)
+        let x = try Self.twoExternals()
+        defer { x.stop() }
+        let child = try ChildProcess([try Repository.extdisplay().path, "play", clip.url.path, "--display", "DUMMY2",
+                                      "--mode", "1920x1080"],
+                                     environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil])
+        defer {
+            child.signal(SIGKILL)
+            _ = child.exitStatus(timeout: 10)
+        }
+        // Both outputs are the engine's displays: each is switched by the mode policy before it is attached.
+        #expect(child.waitForLine(timeout: 30) { $0 == "output: connect DUMMY2 1920×1080@60" }, "\(child.stdout) \(child.stderr)")
+        #expect(child.stdout.contains("output: connect DUMMY1 1920×1080@60"), "\(child.stdout)")
+        let switched = try x.currentModes()
+        #expect(try x.currentMode("DUMMY2") == "1920x1080", "\(switched)")
+
+        // The film on DUMMY2 (its centre: the output's origin stays at 3200,0), in order.
+        var seen: [Int] = []
+        let playing = try poll(30, every: 0.2) {
+            let (r, g, b) = try x.captureRoot().pixel(3200 + 960, 540)
+            if let index = TestClip.palette.firstIndex(where: { TestClip.matches(UInt8(r), UInt8(g), UInt8(b), $0) }),
+               seen.last != index {
+                seen.append(index)
+            }
+            return seen.count >= 2
+        }
+        #expect(playing, "colours seen on DUMMY2: \(seen); \(child.stdout) \(child.stderr)")
+        // DUMMY1's window was handed back: not mapped (the platform keeps it hidden for the display's return).
+        let dummy1 = try Self.windows(named: "ExternalDisplayKit: DUMMY1", on: x)
+        #expect(try dummy1.allSatisfy { try !x.isViewable($0) }, "DUMMY1 keeps a mapped window: \(dummy1)")
+        let dummy2 = try Self.windows(named: "ExternalDisplayKit: DUMMY2", on: x)
+        #expect(try dummy2.count == 1 && dummy2.allSatisfy { try x.isViewable($0) }, "DUMMY2's film window: \(dummy2)")
+
+        // Q twice quits; the modes the engine set are put back.
+        let window = try Shell.run(["xdotool", "search", "--name", "extdisplay play: clip"], environment: ["DISPLAY": x.display])
+            .output.split(separator: "\n").first.map(String.init) ?? ""
+        try #require(!window.isEmpty, "no controls window")
+        _ = try Shell.run(["xdotool", "windowfocus", "--sync", window], environment: ["DISPLAY": x.display])
+        _ = try Shell.run(["xdotool", "key", "q", "q"], environment: ["DISPLAY": x.display])
+        #expect(child.exitStatus(timeout: 20) == 0, "\(child.stderr)")
+        let after = try x.currentModes()
+        #expect(try x.currentMode("DUMMY1") == "1280x720" && x.currentMode("DUMMY2") == "1280x720", "modes not put back: \(after)")
+    }
+
+    @Test func aModeNoOutputOffersGetsTheEnginesDiagnosticAndTheFilmPlays() throws {
+        let clip = try TestClip.make(fps: 30)
+        let x = try XorgServer.start()
+        defer { x.stop() }
+        let child = try ChildProcess([try Repository.extdisplay().path, "play", clip.url.path, "--mode", "333x222"],
+                                     environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil])
+        defer {
+            child.signal(SIGKILL)
+            _ = child.exitStatus(timeout: 10)
+        }
+        #expect(child.waitForLine(timeout: 30) { $0.hasPrefix("Playing on DUMMY1") }, "\(child.stdout) \(child.stderr)")
+        #expect(child.stderr.contains("extdisplay play: warning: DUMMY1 does not offer 333×222"), "\(child.stderr)")
+        let modes = try x.currentModes()
+        #expect(try x.currentMode("DUMMY1") == "1280x720", "the preferred mode instead: \(modes)")
+        child.signal(SIGTERM)
+        #expect(child.exitStatus(timeout: 20) == 0, "SIGTERM ends play cleanly: \(child.stderr)")
+    }
+
+    @Test func aModeThatIsNotAModeIsExplained() throws {
+        let clip = try TestClip.make(fps: 30)
+        let run = try runToEnd(try Repository.extdisplay().path, ["play", clip.url.path, "--mode", "big"],
+                               environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("--mode 'big': use preferred, highest, lowest or WxH"), "\(run.stderr)")
+    }
+}
+#endif
