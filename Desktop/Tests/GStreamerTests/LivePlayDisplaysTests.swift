@@ -88,6 +88,32 @@ struct LivePlayDisplaysTests {
         #expect(child.exitStatus(timeout: 20) == 0, "SIGTERM ends play cleanly: \(child.stderr)")
     }
 
+    @Test func theServedOnlyControlsWindowGoesWhereTheConsoleGoes() throws {
+        let clip = try TestClip.make(fps: 30)
+        let x = try XorgServer.start()
+        defer { x.stop() }
+        let main = try #require(try x.outputGeometry("DUMMY0"), "DUMMY0 is not on")
+        let child = try ChildProcess([try Repository.extdisplay().path, "play", clip.url.path, "--display", "browser",
+                                      "--serve", "127.0.0.1:0"],
+                                     environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil, "DBUS_SESSION_BUS_ADDRESS": nil])
+        defer {
+            child.signal(SIGKILL)
+            _ = child.exitStatus(timeout: 10)
+        }
+        try x.waitForWindow("extdisplay play: clip")
+        let window = try #require(try Self.windows(named: "extdisplay play: clip", on: x).first)
+        // Covering the console's output (ConsoleOutputRule: the primary DUMMY0), as present's console and live
+        // play's controls do; it was a fixed 960×540 window before.
+        var geometry: [Int] = []
+        let covers = try poll(20, every: 0.1) {
+            geometry = try x.windowGeometry(window)
+            return geometry == main
+        }
+        #expect(covers, "the controls window at \(geometry), DUMMY0 at \(main)")
+        child.signal(SIGTERM)
+        #expect(child.exitStatus(timeout: 20) == 0, "\(child.stderr)")
+    }
+
     @Test func aModeThatIsNotAModeIsExplained() throws {
         let clip = try TestClip.make(fps: 30)
         let run = try runToEnd(try Repository.extdisplay().path, ["play", clip.url.path, "--mode", "big"],

@@ -7,6 +7,7 @@ import ExtDisplayCore
 import ExternalDisplayMedia
 import Foundation
 import SDLWindows
+import X11Outputs
 
 /// The controls window of served-only `extdisplay play` on a desktop: ``PlayerConsole`` (title, position,
 /// status, rate, volume, where it plays, and how many pages), redrawn ten times a second, and its key presses,
@@ -18,14 +19,20 @@ final class ServedConsoleWindow {
     private var drawn: (playback: VideoPlayback, now: Double, pages: Int)?
     private var connection: (any DispatchSourceRead)?
 
-    /// Opens the window (960×540 at the desktop's top left); throws when the desktop cannot show one.
+    /// Opens the window where `present`'s console and live `play`'s controls go (covering the output
+    /// ``ExtDisplayCore/ConsoleOutputRule`` chooses among RandR's; its fallback frame without RandR); throws when the
+    /// desktop cannot show one.
     init(title: String) throws(PlayerError) {
         SDLVideo.selectDriver(for: .x11)
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        var frame = ConsoleOutputRule.fallbackFrame
+        if let session = try? RandRSession.open() {
+            if let main = LivePlayer.consoleOutput(among: session.outputs(), audience: nil) { frame = main.bounds }
+            session.close()
+        }
         do {
-            window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play",
-                                        frame: Rect(x: 0, y: 0, width: 960, height: 540), role: .console,
-                                        title: "extdisplay play: \(title)")
+            window = try DesktopSurface(display: DisplayID("console"), name: "extdisplay play", frame: frame,
+                                        role: .console, title: "extdisplay play: \(title)", borderless: true)
         } catch {
             throw PlayerError("cannot open the controls window: \(error.description)")
         }
