@@ -130,7 +130,7 @@ public struct PresenterLaunch {
         let warn = self.warn
         guard let remote = RemoteControlHost.start(deckTitle: deck.title, runtime: runtime,
                                                    onError: { warn("remote control off: \($0)") }) else { return }
-        warn("remote control: \(remote.busName) (playerctl -p extdisplay_present next)")
+        warn("remote control: \(remote.busName ?? "") (playerctl -p extdisplay_present next)")
         runtime.add(remote)
         #endif
     }

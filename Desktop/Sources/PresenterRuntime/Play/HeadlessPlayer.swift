@@ -89,7 +89,7 @@ public final class HeadlessPlayer: PresenterHost {
     var now: Double { runtime.now }
     #if os(Linux)
     /// The MPRIS player, served while the steps include `listen:S`.
-    var remote: VideoRemote?
+    var remotes: RemoteControlHost?
     #endif
     private var problems: [String] = []
     var log: (String) -> Void = { _ in }
@@ -150,7 +150,6 @@ public final class HeadlessPlayer: PresenterHost {
         }
         let title = file.deletingPathExtension().lastPathComponent
         startRemote(title: title)
-        defer { stopRemote() }
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info.duration,
                                                           mediaType: .video))
         runtime.add(self)
@@ -292,9 +291,6 @@ public final class HeadlessPlayer: PresenterHost {
 
     /// Carries out what the core decided.
     private func carryOut(_ effect: VideoPlaybackEffect) {
-        #if os(Linux)
-        remote?.reflect([effect], volume: playback.volume)
-        #endif
         switch effect {
         case .timeline(let message): scheduler?.follow(message.timeline, discontinuity: message.discontinuity)
         case .close:

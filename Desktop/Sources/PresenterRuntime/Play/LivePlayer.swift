@@ -80,10 +80,6 @@ public final class LivePlayer: PresenterHost {
     private var grid: RefreshGrid?
     private var served = -Double.infinity
     private var connection: (any DispatchSourceRead)?
-    /// The film's effects carried out since the last pass, for the remotes (one batch a pass).
-    private var decided: [VideoPlaybackEffect] = []
-    /// The MPRIS player (`playerctl -p extdisplay_play`), when there is a session bus.
-    private var remote: VideoRemote?
     /// While the sound plays, the picture follows it (the pipeline's clock is the sound server's).
     private var soundClock = SoundClockFollower()
     private var hasSound = false
@@ -94,12 +90,9 @@ public final class LivePlayer: PresenterHost {
     /// Called after a new frame went to the external display's window, with its media time and the host-clock
     /// instant the window was presented: how late this display shows frames (``PresentationLatency``).
     public var onFramePresented: ((_ mediaTime: Double, _ hostTime: Double) -> Void)?
-    /// Requests from remotes other than MPRIS (the browser remote of `--serve`), taken on every pass and decided by
-    /// the core like MPRIS's.
-    public let requests = VideoRemoteInbox()
-    /// Called after every batch the core decided, with its effects and the core's volume after it: what other
-    /// remotes show (the browser remote's answers and volume).
-    public var onDecided: ((_ effects: [VideoPlaybackEffect], _ volume: Double) -> Void)?
+    /// The film's remotes, a host of the runtime beside this one: MPRIS (`playerctl -p extdisplay_play`) when
+    /// there is a session bus, and the browser remote of `--serve` (its ``RemoteControlHost/requests``).
+    public let remotes: RemoteControlHost
     /// The media time of a frame drawn into the audience window but not presented yet.
     private var unpresented: Double?
     /// The media time (decoder's `upTo`) of the frame due at the last refresh that was not decoded yet.
@@ -126,6 +119,8 @@ public final class LivePlayer: PresenterHost {
         runtime = PresenterRuntime(controller: controller, clock: ContinuousClock())
         clock = RuntimeMediaClock(runtime.timeSource)
         self.log = log
+        remotes = .playing(title: file.deletingPathExtension().lastPathComponent, configuration: configuration,
+                           clock: clock, log: log)
         runtime.onSay = log
     }
 
@@ -135,6 +130,7 @@ public final class LivePlayer: PresenterHost {
         SignalHost.captureEarly()
         try open()
         runtime.add(self)
+        runtime.add(remotes)
         runtime.add(SignalHost())
         await runtime.run()
         return problems
@@ -189,9 +185,7 @@ public final class LivePlayer: PresenterHost {
         } catch {
             throw PlayerError("cannot open the controls window: \(error.description)")
         }
-        do { remote = try VideoRemote.start(title: title, configuration: playback.configuration, clock: clock, log: log) } catch {
-            log("note: no MPRIS remote control: \(error.description)")
-        }
+        remotes.serveMPRIS()
         grid = RefreshGrid(refreshRate: refresh, origin: clock.now())
         self.title = title
         duration = opened.info.duration
@@ -280,23 +274,15 @@ public final class LivePlayer: PresenterHost {
         displays?.start(reporting: reporter)
         apply(displayEvents() + [.load(item, at: 0, playing: true)])
         followPlacement()
-        remote?.wakes(wake)
-        requests.wakes(wake)
         if let window = console?.window { connection = SDLConnectionWatch.start(for: window) { [weak self] in self?.pump() } }
     }
 
-    /// Keys and the window's close from the controls window, then the remotes' requests.
+    /// Keys and the window's close from the controls window, and what the engine said of the displays.
     public func pump() {
         drainEvents()
         let changed = displayEvents()
         if !changed.isEmpty { apply(changed) }
         followPlacement()
-        if let taken = remote?.take() {
-            if !taken.events.isEmpty { apply(taken.events) }
-            if taken.quit { runtime.send(.stop) }
-        }
-        let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
-        if !browser.events.isEmpty { apply(browser.events) }
     }
 
     /// The frame for the refresh due (or the one awaited since the last refresh, as soon as it is decoded).
@@ -308,15 +294,6 @@ public final class LivePlayer: PresenterHost {
         } else if awaitedFrame != nil {
             catchUp()
         }
-    }
-
-    /// The remotes hear what was decided since the last pass, in one batch.
-    public func afterPass(at now: Double) {
-        guard !decided.isEmpty else { return }
-        let batch = decided
-        decided = []
-        remote?.reflect(batch, volume: playback.volume)
-        onDecided?(batch, playback.volume)
     }
 
     /// The next refresh instant (2 ms on while the frame due is not decoded yet).
@@ -335,10 +312,8 @@ public final class LivePlayer: PresenterHost {
 
     /// The film is over: counters said, windows closed, the remote's name released.
     public func stop() {
-        afterPass(at: runtime.now)
         connection?.cancel()
         connection = nil
-        remote?.stop()
         if let counters = scheduler?.counters {
             log("frames: \(counters.presented) presented, \(counters.dropped) dropped, \(counters.held) held, "
                 + "\(lateFrames) shown late (not decoded in time)"
@@ -433,7 +408,6 @@ public final class LivePlayer: PresenterHost {
 
     /// Carries out one of the core's effects (decided at `now`).
     private func carryOut(_ effect: VideoPlaybackEffect, at now: Double) {
-        decided.append(effect)
         switch effect {
         case .place: followPlacement()
         case .indicate(let indicator): log(indicator.message ?? "playing in the main window")

@@ -10,10 +10,10 @@ public import Foundation
 /// file is opened once, to check it is a video and read its length, and closed).
 ///
 /// It is the playing mode of the one runtime, as ``LivePlayer`` is: a ``PresenterRuntime`` over a store in the
-/// playing mode, with this player as its host beside the ``SignalHost``. ``VideoPlayback`` decides as always: the
+/// playing mode, with this player as its host beside ``remotes`` and the ``SignalHost``. ``VideoPlayback`` decides as always: the
 /// pages are one external display, ``display`` ("browser pages"), attached for the whole run, so the core places
 /// the film there and its indicator says so. MPRIS (`playerctl -p extdisplay_play`, when there is a session bus)
-/// and the browser remote (``requests``) control it, each request a `.remote` event (or `setVolume`) the core
+/// and the browser remote control it through ``remotes`` (a ``RemoteControlHost``), each request a `.remote` event (or `setVolume`) the core
 /// decides, and wake the loop when they arrive. The console is standard output: a ``ServedStatusLine`` after
 /// every request and change, and once a second while playing (the host's deadline); on a desktop
 /// (``showsWindow``) also a controls window whose keys go to the runtime like `present`'s and mean what the
@@ -30,12 +30,8 @@ public final class ServedPlayer: PresenterHost {
     /// The one display the core sees: every browser page.
     nonisolated public static let display = VideoDisplay(id: "browser", name: "browser pages")
 
-    /// Requests from the browser remote, decided by the core like MPRIS's (each one wakes the loop).
-    public let requests = VideoRemoteInbox()
     /// Called with every timeline message the core sends: what the pages follow.
     public var onTimeline: ((TimelineMessage) -> Void)?
-    /// Called after every batch the core decided, with its effects and the core's volume after it.
-    public var onDecided: ((_ effects: [VideoPlaybackEffect], _ volume: Double) -> Void)?
     /// How many pages are connected now (shown on the console).
     public var pageCount: () -> Int = { 0 }
     /// How often the status line is printed while playing, in seconds.
@@ -54,16 +50,14 @@ public final class ServedPlayer: PresenterHost {
     private let log: (String) -> Void
     private var problems: [String] = []
     private var info: VideoStreamInfo?
-    /// The film's effects since the last pass, for the remotes (one batch a pass).
-    private var effects: [VideoPlaybackEffect] = []
     /// A batch was decided since the status line was last printed (a seek moves only the position).
     private var decided = false
     private var printed: ServedStatusLine?
     private var printedAt = -Double.infinity
     private var window: ServedConsoleWindow?
-    #if os(Linux)
-    private var remote: VideoRemote?
-    #endif
+    /// The film's remotes, a host of the runtime beside this one: MPRIS (`playerctl -p extdisplay_play`) when
+    /// there is a session bus, and the browser remote (its ``RemoteControlHost/requests``).
+    public let remotes: RemoteControlHost
 
     /// A served-only player of `file`, reporting through `log`.
     public init(file: URL, log: @escaping (String) -> Void) {
@@ -73,6 +67,8 @@ public final class ServedPlayer: PresenterHost {
                                                                    title: file.deletingPathExtension().lastPathComponent),
                                    clock: ContinuousClock())
         clock = RuntimeMediaClock(runtime.timeSource)
+        remotes = .playing(title: file.deletingPathExtension().lastPathComponent, configuration: configuration,
+                           clock: clock, log: log)
         runtime.onSay = log
     }
 
@@ -96,13 +92,10 @@ public final class ServedPlayer: PresenterHost {
         log("\(file.lastPathComponent): \(info.width)×\(info.height), "
             + (info.duration.map { String(format: "%.3f s", $0) } ?? "length unknown")
             + "; served only: browser pages are the displays, nothing is decoded here")
-        #if os(Linux)
-        do { remote = try VideoRemote.start(title: title, configuration: configuration, clock: clock, log: log) } catch {
-            log("note: no MPRIS remote control: \(error.description)")
-        }
-        #endif
+        remotes.serveMPRIS()
         if showsWindow { window = try ServedConsoleWindow(title: title) }
         runtime.add(self)
+        runtime.add(remotes)
         runtime.add(SignalHost())
         await runtime.run()
         return problems
@@ -114,24 +107,11 @@ public final class ServedPlayer: PresenterHost {
         let item = VideoItem(metadata: NowPlayingMetadata(identifier: file.path, title: title, duration: info?.duration,
                                                           mediaType: .video))
         runtime.send(.playback([.displayAttached(Self.display), .load(item, at: 0, playing: true)]))
-        let wake = runtime.waker
-        #if os(Linux)
-        remote?.wakes(wake)
-        #endif
-        requests.wakes(wake)
         window?.watch { [weak self] in self?.pump() }
     }
 
-    /// The remotes' requests and the window's keys, to the core.
+    /// The window's keys, to the core.
     public func pump() {
-        #if os(Linux)
-        if let taken = remote?.take() {
-            if !taken.events.isEmpty { runtime.send(.playback(taken.events)) }
-            if taken.quit { runtime.send(.stop) }
-        }
-        #endif
-        let browser = VideoRemoteRequest.events(from: requests.take(), remote: "browser", log: log)
-        if !browser.events.isEmpty { runtime.send(.playback(browser.events)) }
         if let keys = window?.take() {
             for press in keys.presses { runtime.send(.press(press)) }
             if keys.closed { runtime.send(.stop) }
@@ -153,17 +133,6 @@ public final class ServedPlayer: PresenterHost {
         }
     }
 
-    /// The remotes hear what was decided since the last pass, in one batch.
-    public func afterPass(at now: Double) {
-        guard !effects.isEmpty else { return }
-        let batch = effects
-        effects = []
-        #if os(Linux)
-        remote?.reflect(batch, volume: playback.volume)
-        #endif
-        onDecided?(batch, playback.volume)
-    }
-
     /// While playing: the next status line, the window's next tenth of a second, the film's end; the page count
     /// is read at each of them (pages connecting change no state of the core).
     public func nextDeadline(after now: Double) -> Double? {
@@ -183,7 +152,6 @@ public final class ServedPlayer: PresenterHost {
     public func perform(_ effect: PresenterEffect) {
         guard case .playback(let effect) = effect else { return }
         decided = true
-        effects.append(effect)
         switch effect {
         case .timeline(let message): onTimeline?(message)
         case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
@@ -194,12 +162,8 @@ public final class ServedPlayer: PresenterHost {
         }
     }
 
-    /// The film is over: the remote's name released, the window closed.
+    /// The film is over: the window closed.
     public func stop() {
-        afterPass(at: runtime.now)
-        #if os(Linux)
-        remote?.stop()
-        #endif
         window?.close()
     }
 }

@@ -39,8 +39,8 @@ extension PlayCommand {
         defer { server.stop() }
         player.onTimeline = { server.publish($0) }
         player.pageCount = { server.pageCount }
-        Self.connect(server, to: player.requests)
-        player.onDecided = { effects, volume in Self.reflect(effects, volume: volume, on: server) }
+        Self.connect(server, to: player.remotes.requests)
+        player.remotes.onDecided = { effects, volume in Self.reflect(effects, volume: volume, on: server) }
         let problems: [String]
         do { problems = try await player.run() } catch { Self.fail(error.description) }
         if let last = problems.last {

@@ -124,8 +124,8 @@ struct PlayCommand: AsyncParsableCommand {
             defer { server?.stop() }
             player.onTimeline = { server?.publish($0) }
             player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
-            if let server { Self.connect(server, to: player.requests) }
-            player.onDecided = { effects, volume in server.map { Self.reflect(effects, volume: volume, on: $0) } }
+            if let server { Self.connect(server, to: player.remotes.requests) }
+            player.remotes.onDecided = { effects, volume in server.map { Self.reflect(effects, volume: volume, on: $0) } }
             let problems: [String]
             do { problems = try await player.run() } catch { Self.fail(error.description) }
             if let last = problems.last {
