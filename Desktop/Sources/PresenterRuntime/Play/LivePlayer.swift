@@ -84,9 +84,6 @@ public final class LivePlayer: PresenterHost {
     private var soundClock = SoundClockFollower()
     private var hasSound = false
     private let log: (String) -> Void
-    /// Called with every timeline message the playback core sends (play, pause, seek, rate, a new item): what
-    /// followers such as browser pages need to play in step.
-    public var onTimeline: ((TimelineMessage) -> Void)?
     /// Called after a new frame went to the external display's window, with its media time and the host-clock
     /// instant the window was presented: how late this display shows frames (``PresentationLatency``).
     public var onFramePresented: ((_ mediaTime: Double, _ hostTime: Double) -> Void)?
@@ -123,6 +120,9 @@ public final class LivePlayer: PresenterHost {
                            clock: clock, log: log)
         runtime.onSay = log
     }
+
+    /// Adds a host to the runtime the film plays on (browser pages, ``BrowserVideoHost``); before ``run()``.
+    public func add(_ host: any PresenterHost) { runtime.add(host) }
 
     /// Plays until Q twice, Ctrl-Q, the window's close or a signal; returns the media problems met on the way.
     /// Throws when the file cannot be opened or the display server cannot be used.
@@ -412,7 +412,6 @@ public final class LivePlayer: PresenterHost {
         case .place: followPlacement()
         case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
         case .timeline(let message):
-            onTimeline?(message)
             scheduler?.follow(soundClock.follow(message.timeline), discontinuity: message.discontinuity)
             if message.timeline.rate > 0 {
                 do { try decoder?.startStreaming(from: message.timeline.position(at: now), rate: message.timeline.rate) } catch {

@@ -21,8 +21,8 @@ public import Foundation
 ///
 /// ```swift
 /// let player = ServedPlayer(file: film) { print($0) }
-/// player.onTimeline = { server.publish($0) }
-/// player.pageCount = { server.pageCount }
+/// player.add(pages)                            // a BrowserVideoHost: the pages follow the core's timeline
+/// player.pageCount = { pages.pageCount }
 /// let problems = try await player.run()        // until an MPRIS Quit
 /// ```
 @MainActor
@@ -30,8 +30,6 @@ public final class ServedPlayer: PresenterHost {
     /// The one display the core sees: every browser page.
     nonisolated public static let display = VideoDisplay(id: "browser", name: "browser pages")
 
-    /// Called with every timeline message the core sends: what the pages follow.
-    public var onTimeline: ((TimelineMessage) -> Void)?
     /// How many pages are connected now (shown on the console).
     public var pageCount: () -> Int = { 0 }
     /// How often the status line is printed while playing, in seconds.
@@ -81,6 +79,9 @@ public final class ServedPlayer: PresenterHost {
         guard info == nil else { return }
         do { info = try VideoDecoder(opening: file).info } catch { throw PlayerError(error.description) }
     }
+
+    /// Adds a host to the runtime the film plays on (browser pages, ``BrowserVideoHost``); before ``run()``.
+    public func add(_ host: any PresenterHost) { runtime.add(host) }
 
     /// Plays until an MPRIS `Quit`, Q twice or Ctrl-Q in the window, or a signal; returns the problems met on the
     /// way. Throws when the file cannot be opened as a video or the window cannot be opened.
@@ -153,7 +154,6 @@ public final class ServedPlayer: PresenterHost {
         guard case .playback(let effect) = effect else { return }
         decided = true
         switch effect {
-        case .timeline(let message): onTimeline?(message)
         case .indicate(let indicator): log(indicator.message ?? "playing in the main window")
         case .failed(let error):
             problems.append(error.message)

@@ -35,12 +35,10 @@ extension PlayCommand {
         }
         player.showsWindow = PresenterBackend.servers(in: ProcessInfo.processInfo.environment).contains(.x11)
         do { try player.open() } catch { Self.fail(error.description) }
-        guard let server = await startServing(film, clock: player.timeSource) else { return }
-        defer { server.stop() }
-        player.onTimeline = { server.publish($0) }
-        player.pageCount = { server.pageCount }
-        Self.connect(server, to: player.remotes.requests)
-        player.remotes.onDecided = { effects, volume in Self.reflect(effects, volume: volume, on: server) }
+        guard let pages = await startServing(film, clock: player.timeSource) else { return }
+        pages.follow(player.remotes)
+        player.pageCount = { pages.pageCount }
+        player.add(pages)
         let problems: [String]
         do { problems = try await player.run() } catch { Self.fail(error.description) }
         if let last = problems.last {
@@ -49,53 +47,18 @@ extension PlayCommand {
         }
     }
 
-    /// The browser remote's requests go to the player's inbox, as MPRIS's do.
-    static func connect(_ server: BrowserVideoServer, to inbox: VideoRemoteInbox) {
-        server.onRequest = { request in
-            switch request {
-            case .command(let command): inbox.put(.command(command))
-            case .volume(let level): inbox.put(.volume(level))
-            }
-        }
-    }
-
-    /// What the core decided goes back to the pages: the volume, and the answers to remote commands (to the remote).
-    static func reflect(_ effects: [VideoPlaybackEffect], volume: Double, on server: BrowserVideoServer) {
-        server.publish(volume: volume)
-        for case .answer(let command, let status) in effects { server.publishAnswer("\(command) → \(status.rawValue)") }
-    }
-
-    /// Starts the video server when `--serve` was given and prints the page's URL; exits with status 2 when the
-    /// address is wrong or the file cannot be read or served. The server reads `film`'s descriptor, opened and
-    /// checked once: never the name again.
+    /// Starts serving the film to browsers when `--serve` was given (the pages a host of the player's runtime) and
+    /// prints the page's URL; exits with status 2 when the address is wrong or the file cannot be read or served.
+    /// The server reads `film`'s descriptor, opened and checked once: never the name again.
     @MainActor
-    func startServing(_ film: PlayFilm,
-                      clock: @escaping @Sendable () -> Double = { MonotonicMediaClock().now() }) async -> BrowserVideoServer? {
+    func startServing(_ film: PlayFilm, clock: @escaping @Sendable () -> Double) async -> BrowserVideoHost? {
         guard let serve else { return nil }
-        let server: BrowserVideoServer
         do {
-            let configuration = try BrowserServerConfiguration(listen: serve)
-            server = try BrowserVideoServer(opened: film.opened, configuration: configuration, clock: clock)
-        } catch let error as BrowserProtocolError {
-            Self.fail(error.description)
-        } catch let error as BrowserServerError {
-            Self.fail(error.description)
+            return try await BrowserVideoHost.serve(film.opened, listen: serve, clock: clock,
+                                                    say: { StandardStreams.line(PrintableText.line($0)) },
+                                                    warn: { Self.warn($0) })
         } catch {
-            Self.fail("\(error)")
+            Self.fail(error.description)
         }
-        server.onPageChange = { line in StandardStreams.line(PrintableText.line("browser: " + line)) }
-        let url: URL
-        do { url = try await server.listen() } catch { Self.fail(error.description) }
-        if server.container == .unknown {
-            Self.warn("\(film.shownName): container not recognised; pages get it as "
-                      + "\(server.container.contentType) and will most likely say they cannot play it")
-        }
-        let line = "serving \(film.shownName) (\(server.container.contentType), "
-            + "\(server.length) bytes) to browsers at \(url.absoluteString)"
-        StandardStreams.line(PrintableText.line(line))
-        if let remote = server.remoteURL {
-            StandardStreams.line("remote control (keep it private: it controls the film): \(remote.absoluteString)")
-        }
-        return server
     }
 }

@@ -119,13 +119,12 @@ struct PlayCommand: AsyncParsableCommand {
             let player = LivePlayer(file: film.playURL, display: choice, server: displayServer, displays: displays) { line in
                 StandardStreams.line(PrintableText.line(line))
             }
-            // Pages follow the film's timeline on the player's clock (the runtime's).
-            let server = await startServing(film, clock: player.timeSource)
-            defer { server?.stop() }
-            player.onTimeline = { server?.publish($0) }
-            player.onFramePresented = { server?.framePresented(mediaTime: $0, hostTime: $1) }
-            if let server { Self.connect(server, to: player.remotes.requests) }
-            player.remotes.onDecided = { effects, volume in server.map { Self.reflect(effects, volume: volume, on: $0) } }
+            // Pages follow the film's timeline on the player's clock (the runtime's), as a host of its runtime.
+            if let pages = await startServing(film, clock: player.timeSource) {
+                pages.follow(player.remotes)
+                player.onFramePresented = { pages.framePresented(mediaTime: $0, hostTime: $1) }
+                player.add(pages)
+            }
             let problems: [String]
             do { problems = try await player.run() } catch { Self.fail(error.description) }
             if let last = problems.last {
