@@ -134,7 +134,7 @@ public final class PresenterRuntime {
         }
     }
 
-    /// Runs until the talk is asked to end; then stops every host (last added first).
+    /// Runs until the talk is asked to end; then stops every host (last added first) and lets them go.
     public func run() async {
         isRunning = true
         for host in hosts { host.start(in: self) }
@@ -175,6 +175,8 @@ public final class PresenterRuntime {
             onStatus(controller.statusLine(at: now))
         }
         for host in hosts.reversed() { host.stop() }
+        // Released once stopped: a host that holds its runtime (a player) and the runtime no longer keep each other.
+        hosts = []
         isRunning = false
         resumePassWaiters()
     }
