@@ -114,6 +114,29 @@ struct LivePlayDisplaysTests {
         #expect(child.exitStatus(timeout: 20) == 0, "\(child.stderr)")
     }
 
+    @Test func headlessTheSimulatedDisplayRunsTheModeAskedAndTheEngineWarnsOfOneNotOffered() throws {
+        let clip = try TestClip.make(fps: 30)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("play-mode-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let asked = try runToEnd(try Repository.extdisplay().path,
+                                 ["play", clip.url.path, "--simulate", "laptop,hdmi-tv-1080p", "--mode", "640x480",
+                                  "--snapshot", folder.path, "--keys", "wait:1"],
+                                 environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        // The PNG's own header (IHDR width and height at bytes 16…23), not the code that wrote it.
+        let png = try [UInt8](Data(contentsOf: folder.appendingPathComponent("001-wait-1-hdmi-tv-1080p.png")))
+        let size = (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) })
+        #expect(size == (640, 480), "the TV's snapshot is \(size)")
+        let offered = try runToEnd(try Repository.extdisplay().path,
+                                   ["play", clip.url.path, "--simulate", "laptop,hdmi-tv-1080p", "--mode", "333x222",
+                                    "--snapshot", folder.path, "--keys", "unplug:hdmi-tv-1080p,plug:hdmi-tv-1080p"],
+                                   environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(offered.status == 0, "\(offered.stderr)")
+        // Once at the start and once when the display is plugged in again: the engine decides each attachment.
+        #expect(offered.stderr.components(separatedBy: "warning: hdmi-tv-1080p does not offer 333×222").count == 3,
+                "\(offered.stderr)")
+    }
+
     @Test func aModeThatIsNotAModeIsExplained() throws {
         let clip = try TestClip.make(fps: 30)
         let run = try runToEnd(try Repository.extdisplay().path, ["play", clip.url.path, "--mode", "big"],
