@@ -166,9 +166,9 @@ extension PresenterCore {
     public static let clipSeekStep = 5.0
 
     /// After any input: the audience slide's first clip is the active one (a new slide's clip is loaded into a
-    /// playback of its own at its start, playing when it autoplays; the old one's playback ends with its slide), and the clips to keep open are the active one
-    /// and the next slide's first clip (opened ahead, so that it starts at once). Returns the open and close
-    /// effects for the difference.
+    /// playback of its own at its start, playing when it autoplays; the old one's playback ends with its slide),
+    /// and the clips to keep open are the active one and the next slide's first clip (opened ahead, so that it
+    /// starts at once). Returns the open and close effects for the difference.
     mutating func syncClips(at now: Double) -> [PresenterEffect] {
         let slide = state.audienceSlideIndex
         let here = clipTable.indices.contains(slide) ? clipTable[slide].first : nil
@@ -202,7 +202,8 @@ extension PresenterCore {
         }
         guard let events = SlideClipPlayback.events(for: key) else { return [] }
         // The platform follows the clip's state (``PresenterState/clip``, ``PresenterState/openClips``), not the
-        // child's effects; the wrapper passes it only finite, clamped requests, so it refuses none of them.
+        // child's effects. The wrapper passes it only finite positions within the clip, so the only refusal left is
+        // a clock reading that is not finite or went back, which the child replaces by its last time.
         clip.handle(events, at: now)
         state.clip = clip
         return []
