@@ -58,7 +58,8 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var plannedDuration: Double?
     /// Where the speaker's mouse is over the console's current slide, if it is; drawn on every audience display.
     public internal(set) var pointer: SlidePoint?
-    /// The video clip on the audience slide and its timeline (``PresenterCore`` decides it), if the slide has one.
+    /// The video clip on the audience slide, if the slide has one: its own `VideoPlayback` (the timeline the
+    /// platform shows it along) with the clip's rules around it. ``PresenterCore`` decides it.
     public internal(set) var clip: SlideClipPlayback?
     /// The clips the platform keeps open: the audience slide's and the next slide's first clip.
     public internal(set) var openClips: [SlideClip] = []

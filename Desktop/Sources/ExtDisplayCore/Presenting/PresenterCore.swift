@@ -165,10 +165,10 @@ extension PresenterCore {
     /// Seconds the clip keys J and L move the playing clip back and forward.
     public static let clipSeekStep = 5.0
 
-    /// After any input: the audience slide's first clip is the active one (a new slide's starts at its start,
-    /// playing when it autoplays; the old one stops with its slide), and the clips to keep open are the active one
-    /// and the next slide's first clip (opened ahead, so that it starts at once). Returns the open and close
-    /// effects for the difference.
+    /// After any input: the audience slide's first clip is the active one (a new slide's clip is loaded into a
+    /// playback of its own at its start, playing when it autoplays; the old one's playback ends with its slide),
+    /// and the clips to keep open are the active one and the next slide's first clip (opened ahead, so that it
+    /// starts at once). Returns the open and close effects for the difference.
     mutating func syncClips(at now: Double) -> [PresenterEffect] {
         let slide = state.audienceSlideIndex
         let here = clipTable.indices.contains(slide) ? clipTable[slide].first : nil
@@ -194,26 +194,17 @@ extension PresenterCore {
     }
 
     /// The clip keys: V plays or pauses (at its end: again from its start), J and L seek 5 s back and forward
-    /// within the clip. Without a playable clip on the audience slide they only say so.
+    /// within the clip — as `VideoPlaybackEvent`s to the clip's playback (``SlideClipPlayback/events(for:)``),
+    /// whose rules keep it within the clip. Without a playable clip on the audience slide they only say so.
     mutating func pressClipKey(_ key: PresenterKey, at now: Double) -> [PresenterEffect] {
         guard var clip = state.clip, clip.problem == nil else {
             return [.say(state.clip == nil ? "no video on this slide" : "this slide's video cannot be played")]
         }
-        let position = clip.position(at: now)
-        switch key {
-        case .clipPlayPause:
-            if clip.hasEnded(at: now) {
-                clip.anchorPosition = clip.start
-                clip.isPlaying = true
-            } else {
-                clip.anchorPosition = position
-                clip.isPlaying.toggle()
-            }
-        case .clipBack: clip.anchorPosition = clip.clamped(position - Self.clipSeekStep)
-        case .clipForward: clip.anchorPosition = clip.clamped(position + Self.clipSeekStep)
-        default: return []
-        }
-        clip.anchorTime = now.isFinite ? now : clip.anchorTime
+        guard let events = SlideClipPlayback.events(for: key) else { return [] }
+        // The platform follows the clip's state (``PresenterState/clip``, ``PresenterState/openClips``), not the
+        // child's effects. The wrapper passes it only finite positions within the clip, so the only refusal left is
+        // a clock reading that is not finite or went back, which the child replaces by its last time.
+        clip.handle(events, at: now)
         state.clip = clip
         return []
     }
@@ -224,16 +215,12 @@ extension PresenterCore {
         case .opened(let url, let duration):
             guard let duration, duration.isFinite, duration > 0 else { return [] }
             state.clipDurations[url] = duration
-            if state.clip?.clip.url == url { state.clip?.duration = duration }
+            if state.clip?.clip.url == url { state.clip?.handle([.durationFound(duration)], at: now) }
             return []
         case .failed(let url, let reason):
             guard state.clipProblems[url] == nil else { return [] }
             state.clipProblems[url] = reason
-            if var clip = state.clip, clip.clip.url == url {
-                clip.anchorPosition = clip.position(at: now)
-                clip.problem = reason
-                state.clip = clip
-            }
+            if state.clip?.clip.url == url { state.clip?.handle([.mediaFailed(reason)], at: now) }
             return [.say(SlideClipPlayback.problemLine(reason))]
         }
     }

@@ -120,8 +120,7 @@ public final class SlideClipHost: PresenterHost {
         let open = state.openClips.map(\.url)
         var showing = state.clip
         if let current = showing, let previous = timeline, current.clip == previous.clip,
-           current.isPlaying == previous.isPlaying, current.anchorPosition == previous.anchorPosition,
-           current.anchorTime == previous.anchorTime {
+           current.playback.timeline == previous.playback.timeline {
             showing = current
         } else if showing != nil || timeline != nil {
             generation += 1
