@@ -50,12 +50,6 @@ public enum Shell {
         return pid
     }
 
-    /// The `extdisplay` to test: the one `scripts/test.sh` built (`EDK_EXTDISPLAY`), else `.build/debug/extdisplay`.
-    /// Throws when it is missing or older than a source file it is built from (a stale binary is never run).
-    public static func extdisplay() throws -> String {
-        do { return try Repository.extdisplay().path } catch { throw XorgTestError(error.description) }
-    }
-
     /// Whether an executable is on the PATH.
     public static func has(_ tool: String) -> Bool { (try? run(["which", tool]).status) == 0 }
 }

@@ -4,11 +4,6 @@ import Foundation
 /// The package root, found from this file's path.
 let packageRoot = Repository.root
 
-/// The built `extdisplay` next to the test bundle (`swift build --build-tests` builds it).
-func extdisplayBinary() throws -> URL {
-    try Repository.extdisplay()
-}
-
 /// A three-slide deck whose notes are long enough to paint many notes-colour pixels on the console.
 func writeDeck() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("edk-browser-\(UUID().uuidString)")

@@ -33,7 +33,7 @@ extension XorgPresenterTests {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("edk-idle-tick-\(getpid()).log")
         try? FileManager.default.removeItem(at: log)
         defer { try? FileManager.default.removeItem(at: log) }
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", deck.path],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", deck.path],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11",
                                                          "EXTDISPLAY_TIMING_LOG": log.path])
         defer { presenter.terminate() }
