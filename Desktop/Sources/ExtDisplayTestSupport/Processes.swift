@@ -26,19 +26,34 @@ public enum Shell {
     }
 
     /// Starts `arguments` (the first found on the PATH) with `environment` added to this process's (nil unsets
-    /// one), standard input from /dev/null and standard output and error written to the files at `output` and
-    /// `errors`. The test runner's threads block signals; children start with none blocked and default handlers
-    /// (DesktopProcesses' CleanSpawn), or a server they leave behind ignores SIGTERM.
-    public static func spawn(_ arguments: [String], environment: [String: String?], output: String, errors: String) throws -> pid_t {
+    /// one), in `directory` (this process's when nil), standard input from /dev/null and standard output and error
+    /// written to the files at `output` and `errors`. The test runner's threads block signals; children start with
+    /// none blocked and default handlers (DesktopProcesses' CleanSpawn), or a server they leave behind ignores SIGTERM.
+    public static func spawn(_ arguments: [String], environment: [String: String?], directory: URL? = nil,
+                             output: String, errors: String) throws -> pid_t {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         let env = merged.map { "\($0.key)=\($0.value)" }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // The output files are opened before the change of directory: their paths may be relative to this one's.
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let directory {
+            // glibc's posix_spawn_file_actions_addchdir_np (2.29 on) is behind _GNU_SOURCE, which Swift's Glibc
+            // module does not define: looked up by name.
+            typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np") else {
+                throw SupportError("cannot start \(arguments[0]) in \(directory.path): this C library has no "
+                                   + "posix_spawn_file_actions_addchdir_np (glibc 2.29 or later has it)")
+            }
+            let added = unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory.path)
+            guard added == 0 else {
+                throw SupportError("cannot start \(arguments[0]) in \(directory.path): \(String(cString: strerror(added)))")
+            }
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
