@@ -69,49 +69,35 @@ public enum Shell {
     public static func has(_ tool: String) -> Bool { (try? run(["which", tool]).status) == 0 }
 }
 
-/// A child process whose standard output lines are collected as they arrive.
+/// A long-running command for the Xorg tests (a presenter), read by its standard output's lines: a
+/// ``ChildProcess`` (started clean, its outputs in files) run in the repository's root, with the line waits those
+/// tests use. At the end of its life it gets SIGTERM and up to 10 s (a hang guard) for a clean exit (a presenter
+/// puts the modes back) before the ``ChildProcess`` kills whatever still runs.
 public final class RunningProcess: @unchecked Sendable {
-    public let process = Process()
-    private let lock = NSLock()
-    private var collected: [String] = []
-    private var partial = ""
+    /// The process (its pid, signals, exit status, standard error).
+    public let child: ChildProcess
 
+    /// Starts `arguments` (the first an absolute path, or a name on the PATH) in the repository's root, with
+    /// `environment` added to this process's.
     public init(_ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = Shell.packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            self.partial += String(decoding: data, as: UTF8.self)
-            while let newline = self.partial.firstIndex(of: "\n") {
-                self.collected.append(String(self.partial[..<newline]))
-                self.partial = String(self.partial[self.partial.index(after: newline)...])
-            }
-            self.lock.unlock()
-        }
-        try process.run()
+        child = try ChildProcess(arguments, environment: environment.mapValues { $0 }, directory: Shell.packageRoot)
     }
 
+    deinit {
+        child.signal(SIGTERM)
+        _ = child.exitStatus(timeout: 10)
+    }
+
+    /// The complete lines of standard output so far (a line still being written is left out).
     public var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
+        let text = child.stdout
+        guard let end = text.lastIndex(of: "\n") else { return [] }
+        return text[..<end].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Waits (polling, at most `timeout` seconds — a hang guard) for a line satisfying `match`; returns it.
     public func waitForLine(timeout: Double = 30, _ match: (String) -> Bool) -> String? {
-        var found: String?
-        _ = poll(timeout, every: 0.05) {
-            found = lines.last(where: match)
-            return found != nil
-        }
-        return found
+        pollFirst(timeout, every: 0.05) { lines.last(where: match) }
     }
 
     /// How many lines have arrived so far (a mark for ``secondsUntilLine(after:timeout:_:)``).
@@ -127,12 +113,12 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// Waits for the process to exit; false when it is still running after `timeout` seconds.
     public func waitForExit(timeout: Double) -> Bool {
-        poll(timeout, every: 0.05) { !process.isRunning }
+        child.exitStatus(timeout: timeout) != nil
     }
 
     /// Stops it (SIGTERM) if it still runs.
     public func terminate() {
-        if process.isRunning { process.terminate() }
+        child.signal(SIGTERM)
     }
 }
 

@@ -41,7 +41,7 @@ extension XorgPresenterTests {
                 "lines: \(presenter.lines)")
         try server.waitForWindow(XorgServer.audienceWindow)
         usleep(2_500_000)  // the first presents and the pages ahead are done
-        let pid = presenter.process.processIdentifier
+        let pid = presenter.child.pid
         func presents() -> [String] {
             ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
                 .filter { $0.contains(" presented ") }

@@ -58,7 +58,7 @@ struct XorgPDFTalkTests {
         // The clicker's F5/Esc button and a single Q do not end the talk.
         for key in ["Escape", "F5", "Escape", "q"] { try server.key(key) }
         usleep(2_500_000)
-        #expect(presenter.process.isRunning, "a clicker key or a single Q ended the talk")
+        #expect(!presenter.child.hasEnded, "a clicker key or a single Q ended the talk")
         #expect(try audienceShows(server, page(2)))
 
         // Go to a slide by number, then with the overview.

@@ -57,7 +57,7 @@ struct XorgPresenterTests {
 
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
-        #expect(presenter.process.terminationStatus == 0)
+        #expect(presenter.child.exitStatus(timeout: 0) == 0)
         #expect(try server.currentModes() == modesBefore)
     }
 

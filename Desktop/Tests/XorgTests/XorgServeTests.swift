@@ -129,7 +129,7 @@ extension XorgPresenterTests {
         await chromium.quit()
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
-        #expect(presenter.process.terminationStatus == 0)
+        #expect(presenter.child.exitStatus(timeout: 0) == 0)
     }
 
     @Test func terminalConsoleOnADesktopOpensNoWindow() throws {
