@@ -99,13 +99,11 @@ struct LoadAndLifecycleTests {
     /// The server's resident memory once the last cycle's buffers are released: read every 100 ms until two
     /// readings agree (at most 3 s), the same way at both points of comparison.
     static func settledResidentKiB(_ presenter: ServedPresenterProcess) async -> Int {
-        var last = presenter.residentKiB
-        for _ in 0..<30 {
-            try? await Task.sleep(nanoseconds: 100_000_000)
+        var last: Int?
+        return await eventuallyReading(3, every: 0.1, { () -> (kiB: Int, same: Bool) in
             let now = presenter.residentKiB
-            if now == last { return now }
-            last = now
-        }
-        return last
+            defer { last = now }
+            return (now, now == last)
+        }, until: { $0.same }).kiB
     }
 }

@@ -10,12 +10,13 @@ import Testing
 struct ServedRenderBudgetTests {
     /// Waits until the count of audience pictures rendered stays the same for 4 s (hang guard 120 s); returns it.
     static func rendersSettled(_ presenter: ServedPresenterProcess) async throws -> Int {
-        var counts: [Int] = []
-        while counts.count < 3 || Set(counts.suffix(3)).count > 1 {
-            guard counts.count < 60 else { throw SupportError("pictures were still being rendered after 120 s: \(counts)") }
-            try await Task.sleep(nanoseconds: 2_000_000_000)
-            counts.append(try await picturesRendered(presenter))
-        }
+        func settled(_ counts: [Int]) -> Bool { counts.count >= 3 && Set(counts.suffix(3)).count == 1 }
+        var read: [Int] = []
+        let counts = try await eventuallyReading(120, every: 2, {
+            read.append(try await picturesRendered(presenter))
+            return read
+        }, until: settled)
+        guard settled(counts) else { throw SupportError("pictures were still being rendered after 120 s: \(counts)") }
         return counts.last ?? 0
     }
 
