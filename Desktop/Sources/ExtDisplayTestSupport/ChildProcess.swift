@@ -15,17 +15,20 @@ public final class ChildProcess: @unchecked Sendable {
     private var status: Int32?
 
     /// Starts `arguments` (the first an absolute path, or a name looked up on the PATH); `environment` entries
-    /// override this process's (nil unsets one). Standard input is /dev/null.
-    public init(_ arguments: [String], environment: [String: String?] = [:]) throws {
+    /// override this process's (nil unsets one); it runs in `directory` (this process's when nil). Standard input
+    /// is /dev/null.
+    public init(_ arguments: [String], environment: [String: String?] = [:], directory: URL? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("edk-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        pid = try Shell.spawn(arguments, environment: environment, output: folder.appendingPathComponent("out").path,
+        pid = try Shell.spawn(arguments, environment: environment, directory: directory,
+                              output: folder.appendingPathComponent("out").path,
                               errors: folder.appendingPathComponent("err").path)
     }
 
-    /// Starts `path` with `arguments` (see ``init(_:environment:)``).
-    public convenience init(_ path: String, _ arguments: [String], environment: [String: String?] = [:]) throws {
-        try self.init([path] + arguments, environment: environment)
+    /// Starts `path` with `arguments` (see ``init(_:environment:directory:)``).
+    public convenience init(_ path: String, _ arguments: [String], environment: [String: String?] = [:],
+                            directory: URL? = nil) throws {
+        try self.init([path] + arguments, environment: environment, directory: directory)
     }
 
     deinit {
@@ -97,6 +100,14 @@ public final class ChildProcess: @unchecked Sendable {
 public typealias SignalledProcess = ChildProcess
 
 extension ChildProcess {
+    /// The `environment` argument that gives a child exactly `environment` (where the caller built a whole
+    /// environment): its entries, and every other variable of this process's unset.
+    public static func exactly(_ environment: [String: String]) -> [String: String?] {
+        var overrides = environment.mapValues { Optional($0) }
+        for key in ProcessInfo.processInfo.environment.keys where environment[key] == nil { overrides[key] = .some(nil) }
+        return overrides
+    }
+
     /// Sends a signal (``signal(_:)``).
     public func send(_ signal: Int32) { self.signal(signal) }
     /// Everything written to standard error so far (``stderr``).
@@ -120,11 +131,13 @@ public struct CommandResult: Sendable {
     public var stderr: String
 }
 
-/// Runs a command to its end (no hang guard: for commands that end by themselves) and returns what it printed;
-/// `environment` entries override this process's (nil unsets one).
+/// Runs a command to its end (no hang guard: for commands that end by themselves, or run under `timeout -s KILL`)
+/// and returns what it printed; `environment` entries override this process's (nil unsets one); it runs in
+/// `directory` (this process's when nil).
 @discardableResult
-public func runToEnd(_ path: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> CommandResult {
-    let child = try ChildProcess(path, arguments, environment: environment)
+public func runToEnd(_ path: String, _ arguments: [String], environment: [String: String?] = [:],
+                     directory: URL? = nil) throws -> CommandResult {
+    let child = try ChildProcess(path, arguments, environment: environment, directory: directory)
     let status = child.wait()
     return CommandResult(status: status, stdout: child.stdout, stderr: child.stderr)
 }

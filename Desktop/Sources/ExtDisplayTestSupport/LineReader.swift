@@ -33,13 +33,11 @@ public final class LineReader: Sendable {
 
     /// The first line (from index `from` on) that matches, polling until `timeout` seconds (a hang guard).
     public func first(from: Int = 0, where matches: (String) -> Bool, timeout: Double) async -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        // Whether the pipe had ended is read before the lines: a line that came just before the end is still seen.
+        await eventuallyReading(timeout, every: 0.02, { () -> (line: String?, ended: Bool) in
+            let ended = isEnded
             let current = all
-            if from < current.count, let line = current[from...].first(where: matches) { return line }
-            if isEnded { return nil }
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
-        return nil
+            return (from < current.count ? current[from...].first(where: matches) : nil, ended)
+        }, until: { $0.line != nil || $0.ended }).line
     }
 }

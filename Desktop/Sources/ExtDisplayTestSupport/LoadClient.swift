@@ -164,13 +164,7 @@ public final class LoadClient: Sendable {
     /// Polls until every viewer (from index `from` on) satisfies `condition`, or `timeout` seconds pass (a hang
     /// guard); returns whether they all did.
     public func wait(from: Int = 0, timeout: Double, _ condition: @escaping @Sendable (Viewer) -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if viewers[from...].allSatisfy({ box in condition(box.withLockedValue { $0 }) }) { return true }
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
-        // Once more at the end: a caller that was not scheduled until after the deadline still sees the outcome.
-        return viewers[from...].allSatisfy { box in condition(box.withLockedValue { $0 }) }
+        await eventually(timeout, every: 0.02) { viewers[from...].allSatisfy { box in condition(box.withLockedValue { $0 }) } }
     }
 
     /// Closes every viewer.

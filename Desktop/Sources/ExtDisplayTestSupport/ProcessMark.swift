@@ -93,12 +93,7 @@ public struct ProcessMark: Sendable, CustomStringConvertible {
     /// guard, returning as soon as none is left). Whatever is found is killed (SIGKILL) before returning, so one
     /// failing test leaves nothing to the next.
     public func leftovers(timeout: Double = 10) throws -> [Found] {
-        let deadline = Date().addingTimeInterval(timeout)
-        var found = try processes()
-        while !found.isEmpty, Date() < deadline {
-            usleep(50_000)
-            found = try processes()
-        }
+        let found = try pollReading(timeout, every: 0.05, processes, until: { $0.isEmpty })
         for process in found { kill(process.pid, SIGKILL) }
         return found
     }
@@ -106,12 +101,7 @@ public struct ProcessMark: Sendable, CustomStringConvertible {
     /// Polls (at most `timeout` seconds, a hang guard) until a process carrying the mark satisfies `match`;
     /// returns it, or nil.
     public func waitFor(timeout: Double = 30, _ match: (Found) -> Bool) throws -> Found? {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if let process = try processes().first(where: match) { return process }
-            usleep(50_000)
-        } while Date() < deadline
-        return try processes().first(where: match)
+        try pollFirst(timeout, every: 0.05) { try processes().first(where: match) }
     }
 
     /// The bytes of a `/proc` file and 0, or no bytes and the `errno` of the failure; nil when the process is

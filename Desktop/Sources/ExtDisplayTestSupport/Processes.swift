@@ -26,19 +26,34 @@ public enum Shell {
     }
 
     /// Starts `arguments` (the first found on the PATH) with `environment` added to this process's (nil unsets
-    /// one), standard input from /dev/null and standard output and error written to the files at `output` and
-    /// `errors`. The test runner's threads block signals; children start with none blocked and default handlers
-    /// (DesktopProcesses' CleanSpawn), or a server they leave behind ignores SIGTERM.
-    public static func spawn(_ arguments: [String], environment: [String: String?], output: String, errors: String) throws -> pid_t {
+    /// one), in `directory` (this process's when nil), standard input from /dev/null and standard output and error
+    /// written to the files at `output` and `errors`. The test runner's threads block signals; children start with
+    /// none blocked and default handlers (DesktopProcesses' CleanSpawn), or a server they leave behind ignores SIGTERM.
+    public static func spawn(_ arguments: [String], environment: [String: String?], directory: URL? = nil,
+                             output: String, errors: String) throws -> pid_t {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         let env = merged.map { "\($0.key)=\($0.value)" }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // The output files are opened before the change of directory: their paths may be relative to this one's.
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let directory {
+            // glibc's posix_spawn_file_actions_addchdir_np (2.29 on) is behind _GNU_SOURCE, which Swift's Glibc
+            // module does not define: looked up by name.
+            typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np") else {
+                throw SupportError("cannot start \(arguments[0]) in \(directory.path): this C library has no "
+                                   + "posix_spawn_file_actions_addchdir_np (glibc 2.29 or later has it)")
+            }
+            let added = unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory.path)
+            guard added == 0 else {
+                throw SupportError("cannot start \(arguments[0]) in \(directory.path): \(String(cString: strerror(added)))")
+            }
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -50,59 +65,39 @@ public enum Shell {
         return pid
     }
 
-    /// The `extdisplay` to test: the one `scripts/test.sh` built (`EDK_EXTDISPLAY`), else `.build/debug/extdisplay`.
-    /// Throws when it is missing or older than a source file it is built from (a stale binary is never run).
-    public static func extdisplay() throws -> String {
-        do { return try Repository.extdisplay().path } catch { throw XorgTestError(error.description) }
-    }
-
     /// Whether an executable is on the PATH.
     public static func has(_ tool: String) -> Bool { (try? run(["which", tool]).status) == 0 }
 }
 
-/// A child process whose standard output lines are collected as they arrive.
+/// A long-running command for the Xorg tests (a presenter), read by its standard output's lines: a
+/// ``ChildProcess`` (started clean, its outputs in files) run in the repository's root, with the line waits those
+/// tests use. At the end of its life it gets SIGTERM and up to 10 s (a hang guard) for a clean exit (a presenter
+/// puts the modes back) before the ``ChildProcess`` kills whatever still runs.
 public final class RunningProcess: @unchecked Sendable {
-    public let process = Process()
-    private let lock = NSLock()
-    private var collected: [String] = []
-    private var partial = ""
+    /// The process (its pid, signals, exit status, standard error).
+    public let child: ChildProcess
 
+    /// Starts `arguments` (the first an absolute path, or a name on the PATH) in the repository's root, with
+    /// `environment` added to this process's.
     public init(_ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = Shell.packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            self.partial += String(decoding: data, as: UTF8.self)
-            while let newline = self.partial.firstIndex(of: "\n") {
-                self.collected.append(String(self.partial[..<newline]))
-                self.partial = String(self.partial[self.partial.index(after: newline)...])
-            }
-            self.lock.unlock()
-        }
-        try process.run()
+        child = try ChildProcess(arguments, environment: environment.mapValues { $0 }, directory: Shell.packageRoot)
     }
 
+    deinit {
+        child.signal(SIGTERM)
+        _ = child.exitStatus(timeout: 10)
+    }
+
+    /// The complete lines of standard output so far (a line still being written is left out).
     public var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
+        let text = child.stdout
+        guard let end = text.lastIndex(of: "\n") else { return [] }
+        return text[..<end].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Waits (polling, at most `timeout` seconds — a hang guard) for a line satisfying `match`; returns it.
     public func waitForLine(timeout: Double = 30, _ match: (String) -> Bool) -> String? {
-        var found: String?
-        _ = poll(timeout, every: 0.05) {
-            found = lines.last(where: match)
-            return found != nil
-        }
-        return found
+        pollFirst(timeout, every: 0.05) { lines.last(where: match) }
     }
 
     /// How many lines have arrived so far (a mark for ``secondsUntilLine(after:timeout:_:)``).
@@ -118,12 +113,12 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// Waits for the process to exit; false when it is still running after `timeout` seconds.
     public func waitForExit(timeout: Double) -> Bool {
-        poll(timeout, every: 0.05) { !process.isRunning }
+        child.exitStatus(timeout: timeout) != nil
     }
 
     /// Stops it (SIGTERM) if it still runs.
     public func terminate() {
-        if process.isRunning { process.terminate() }
+        child.signal(SIGTERM)
     }
 }
 

@@ -109,12 +109,13 @@ public final class ServedPresenterProcess: @unchecked Sendable {
     public func quit() {
         if process.isRunning { type("\u{11}") }  // Ctrl-Q: quits at once (a single q only arms quitting)
         let process = self.process
-        Thread.detachNewThread {
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning, Date() < deadline { usleep(20_000) }
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
+        Thread.detachNewThread { Self.waitForExit(process) }
+    }
+
+    /// Waits (blocking this thread) for `process` to exit after a quit, terminating it after a 10 s hang guard.
+    private static func waitForExit(_ process: Process) {
+        if !poll(10, every: 0.02, { !process.isRunning }) { process.terminate() }
+        process.waitUntilExit()
     }
 
     /// Quits with Ctrl-Q and waits for the exit off the cooperative threads (terminated after a 10 s guard).
@@ -123,10 +124,7 @@ public final class ServedPresenterProcess: @unchecked Sendable {
         let process = self.process
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
-                let deadline = Date().addingTimeInterval(10)
-                while process.isRunning, Date() < deadline { usleep(20_000) }
-                if process.isRunning { process.terminate() }
-                process.waitUntilExit()
+                Self.waitForExit(process)
                 done.resume()
             }
         }

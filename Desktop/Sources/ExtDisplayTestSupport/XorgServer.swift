@@ -201,14 +201,13 @@ public final class XorgServer: @unchecked Sendable {
     /// Root screenshots until `condition` holds on one, for at most `timeout` seconds (a hang guard, not a
     /// speed requirement); returns the last one either way, for the caller's assertions to judge.
     public func screenshot(timeout: Double = 30, until condition: (URL) throws -> Bool) throws -> URL {
-        let deadline = Date().addingTimeInterval(timeout)
-        var shot = try screenshot()
-        while try !condition(shot), Date() < deadline {
-            try? FileManager.default.removeItem(at: shot)
-            usleep(100_000)
-            shot = try screenshot()
-        }
-        return shot
+        var rejected: URL?
+        return try pollReading(timeout, every: 0.1, {
+            if let rejected { try? FileManager.default.removeItem(at: rejected) }
+            let shot = try screenshot()
+            rejected = shot
+            return shot
+        }, until: condition)
     }
 
     /// The root window now, decoded.

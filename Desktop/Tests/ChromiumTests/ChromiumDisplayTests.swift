@@ -13,7 +13,7 @@ struct ChromiumDisplayTests {
     /// step 0 = slide 1, step 1 = slide 2.
     static func audienceSnapshots(_ deck: URL) throws -> [URL] {
         let directory = deck.deletingLastPathComponent().appendingPathComponent("snapshots")
-        try run([try extdisplayBinary().path, "present", deck.path, "--simulate", "laptop,hdmi-monitor-1080p",
+        try run([try Repository.extdisplay().path, "present", deck.path, "--simulate", "laptop,hdmi-monitor-1080p",
                  "--mode", "1280x720", "--keys", "next", "--snapshot", directory.path])
         return [directory.appendingPathComponent("000-start-hdmi-monitor-1080p.png"),
                 directory.appendingPathComponent("001-next-hdmi-monitor-1080p.png"),
@@ -22,12 +22,9 @@ struct ChromiumDisplayTests {
 
     /// Waits until the page reports a paint after its paint number `after`, and returns that paint.
     static func waitForPaint(_ chromium: Chromium, _ page: Chromium.Page, after: Int = 0) async throws -> Chromium.Paint {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if let last = try await chromium.paints(page).last, last.count > after { return last }
-            try await Task.sleep(nanoseconds: 50_000_000)
+        try await waitFor("the page painting a new frame after paint \(after)") {
+            try await chromium.paints(page).last.flatMap { $0.count > after ? $0 : nil }
         }
-        throw SupportError("the page painted no new frame within 30 s (hang guard)")
     }
 
     static func screenshot(_ chromium: Chromium, _ page: Chromium.Page, _ name: String) async throws -> URL {
@@ -42,7 +39,7 @@ struct ChromiumDisplayTests {
         #expect(try countColours(expected[2], [Self.notesColour])[0] > 100)
 
         let chromium = try await Chromium.launch()
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: deck)
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: deck)
         defer { presenter.quit() }
         do {
             let page = try await chromium.open(presenter.url, width: 1280, height: 720)

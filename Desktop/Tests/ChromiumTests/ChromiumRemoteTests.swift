@@ -9,17 +9,12 @@ import Testing
 extension ChromiumDisplayTests {
     /// Both canvases as PNG data URLs, once the page has drawn at least `count` pictures (hang guard 30 s).
     static func pictures(_ chromium: Chromium, _ page: Chromium.Page, count: Int) async throws -> (now: String, next: String) {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let drawn = try await chromium.evaluate(page, "window.edkRemotePictures || 0") as? Int ?? 0
-            if drawn >= count {
-                let now = try await chromium.evaluate(page, "document.getElementById('now-picture').toDataURL()") as? String
-                let next = try await chromium.evaluate(page, "document.getElementById('next-picture').toDataURL()") as? String
-                return (now ?? "", next ?? "")
-            }
-            try await Task.sleep(nanoseconds: 50_000_000)
+        try await waitUntil("the remote page drawing \(count) pictures", every: 0.05) {
+            (try await chromium.evaluate(page, "window.edkRemotePictures || 0") as? Int ?? 0) >= count
         }
-        throw SupportError("the remote page drew fewer than \(count) pictures within 30 s (hang guard)")
+        let now = try await chromium.evaluate(page, "document.getElementById('now-picture').toDataURL()") as? String
+        let next = try await chromium.evaluate(page, "document.getElementById('next-picture').toDataURL()") as? String
+        return (now ?? "", next ?? "")
     }
 
     /// Distinct colours in a canvas (capped), counted by the page.
@@ -34,7 +29,7 @@ extension ChromiumDisplayTests {
     @Test("the remote shows the current and the next slide as pictures")
     func nextSlideIsAPicture() async throws {
         let chromium = try await Chromium.launch()
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         do {
             let page = try await chromium.open(presenter.remoteURL, width: 800, height: 1000)

@@ -11,13 +11,13 @@ extension ChromiumDisplayTests {
     func resizedPageShowsThePictureAtItsNewSize() async throws {
         let deck = try writeDeck()
         let directory = deck.deletingLastPathComponent().appendingPathComponent("snapshots-1024")
-        try run([try extdisplayBinary().path, "present", deck.path, "--simulate", "laptop,hdmi-monitor-1080p",
+        try run([try Repository.extdisplay().path, "present", deck.path, "--simulate", "laptop,hdmi-monitor-1080p",
                  "--mode", "1024x768", "--snapshot", directory.path])
         let expected1024 = directory.appendingPathComponent("000-start-hdmi-monitor-1080p.png")
         let expected720 = try Self.audienceSnapshots(deck)[0]
 
         let chromium = try await Chromium.launch()
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: deck)
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: deck)
         defer { presenter.quit() }
         do {
             let page = try await chromium.open(presenter.url, width: 1280, height: 720)

@@ -20,7 +20,7 @@ struct LoadAndLifecycleTests {
 
     @Test("100 viewers and 3 stalled ones: every live viewer gets the new slide, the console keeps drawing")
     func hundredViewers() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck(),
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck(),
                                                                extraArguments: ["--console-fps", "30"])
         defer { presenter.quit() }
         let stalled = 3
@@ -55,7 +55,7 @@ struct LoadAndLifecycleTests {
 
     @Test("1,000 connect/disconnect cycles: memory and open files after 1,000 within 5 % of after the first 100")
     func thousandCycles() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         var afterHundred: (rss: Int, fds: Int) = (0, 0)
         var partsAfterHundred = (anonymous: 0, file: 0, shared: 0)
@@ -67,13 +67,10 @@ struct LoadAndLifecycleTests {
             let line = try await Self.stats(presenter)
             if Self.number(after: "viewers", in: line) != 0 {
                 // Disconnects are reported as the server notices them; poll until every viewer is gone.
-                var viewers = Self.number(after: "viewers", in: line)
-                let deadline = Date().addingTimeInterval(30)
-                while viewers != 0, Date() < deadline {
-                    try await Task.sleep(nanoseconds: 50_000_000)
-                    viewers = Self.number(after: "viewers", in: try await Self.stats(presenter))
-                }
-                #expect(viewers == 0)
+                let viewers = try await eventuallyReading(30, every: 0.05, {
+                    Self.number(after: "viewers", in: try await Self.stats(presenter))
+                }, until: { $0 == 0 })
+                #expect(viewers == 0, "viewers still counted after batch \(batch)'s viewers left")
             }
             if batch == 4 {
                 afterHundred = (await Self.settledResidentKiB(presenter), presenter.openFiles)
@@ -102,13 +99,11 @@ struct LoadAndLifecycleTests {
     /// The server's resident memory once the last cycle's buffers are released: read every 100 ms until two
     /// readings agree (at most 3 s), the same way at both points of comparison.
     static func settledResidentKiB(_ presenter: ServedPresenterProcess) async -> Int {
-        var last = presenter.residentKiB
-        for _ in 0..<30 {
-            try? await Task.sleep(nanoseconds: 100_000_000)
+        var last: Int?
+        return await eventuallyReading(3, every: 0.1, { () -> (kiB: Int, same: Bool) in
             let now = presenter.residentKiB
-            if now == last { return now }
-            last = now
-        }
-        return last
+            defer { last = now }
+            return (now, now == last)
+        }, until: { $0.same }).kiB
     }
 }

@@ -34,7 +34,7 @@ struct PlayRemoteTests {
 
     /// Waits until `page` plays the film (its own element playing past half a second).
     static func waitUntilPlaying(_ chromium: Chromium, _ page: Chromium.Page, _ player: Player) async throws {
-        let playing = try await PlayServeTests.poll(timeout: 30) {
+        let playing = try await eventually(30, every: 0.1) {
             try await chromium.evaluate(page, "window.edkVideo && edkVideo.playable === true && "
                                         + "document.getElementById('video').currentTime > 0.5") as? Bool == true
         }
@@ -68,7 +68,7 @@ struct PlayRemoteTests {
     /// Polls DUMMY1 until it shows `colour` (nil after `timeout` seconds), then returns whether it stays on it for
     /// 1.5 s (paused).
     static func showsStill(_ screen: PlayServeTests.ScreenProbe, _ centre: (Int, Int), _ colour: Int, timeout: Double = 5) async throws -> Bool {
-        let seen = try await PlayServeTests.poll(timeout: timeout) {
+        let seen = await eventually(timeout, every: 0.1) {
             screen.pixel(centre.0, centre.1).flatMap { PlayServeClip.colourIndex($0.0, $0.1, $0.2) } == colour
         }
         guard seen else { return false }
@@ -116,7 +116,7 @@ struct PlayRemoteTests {
             // of the film), 2–3 s later the film is 4–6 s further on — at rate 1 it could be 3 s at most.
             _ = try await chromium.evaluate(remote, "(() => { const r = document.getElementById('rate'); r.value = '2'; "
                                             + "r.dispatchEvent(new Event('change')); })()")
-            let moving = try await PlayServeTests.poll(timeout: 5) {
+            let moving = await eventually(5, every: 0.1) {
                 screen.pixel(centre.0, centre.1).flatMap { PlayServeClip.colourIndex($0.0, $0.1, $0.2) } != second % 6
             }
             let changed = PlayServeTests.now()
@@ -133,7 +133,7 @@ struct PlayRemoteTests {
                                                  + "v.dispatchEvent(new Event('change')); })()"),
                                              (5.0, 1.0, "edkControl('volume', 5)")] {
                 _ = try await chromium.evaluate(remote, script)
-                let reached = try await PlayServeTests.poll(timeout: 5) {
+                let reached = try await eventually(5, every: 0.1) {
                     try await chromium.evaluate(audience, "edkVideo.volume") as? Double == decided
                 }
                 let seen = try await chromium.evaluate(audience, "String(edkVideo.volume)") as? String ?? ""
@@ -156,13 +156,10 @@ struct PlayRemoteTests {
     /// Waits (at most 5 s) for the next status line the player prints: the instant it was first seen, and it.
     static func nextStatus(_ child: ChildProcess) async throws -> (at: Double, status: String, position: Double, index: Int)? {
         let count = statuses(child).count
-        let end = PlayServeTests.now() + 5
-        while PlayServeTests.now() < end {
-            let all = statuses(child)
-            if all.count > count { return (PlayServeTests.now(), all[count].status, all[count].position, count) }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return nil
+        let read = await eventuallyReading(5, every: 0.005, { (at: PlayServeTests.now(), all: statuses(child)) },
+                                           until: { $0.all.count > count })
+        guard read.all.count > count else { return nil }
+        return (read.at, read.all[count].status, read.all[count].position, count)
     }
 
     /// Hostile sockets opened from a page: each entry `[path, messages…]` (a message `binary:N` is N zero bytes);
@@ -244,7 +241,7 @@ struct PlayRemoteTests {
                     let moved = await player.child.waitForLine(timeout: 10) { $0.hasPrefix("status: paused at 5.500 s") }
                     #expect(moved != nil, "the slider did not move the player: \(player.child.stdout.suffix(600))")
                 }
-                let followed = try await PlayServeTests.poll(timeout: 8) {
+                let followed = try await eventually(8, every: 0.1) {
                     let time = try await chromium.evaluate(audience, "document.getElementById('video').currentTime") as? Double ?? -1
                     return abs(time - target) <= 0.05
                 }
@@ -276,7 +273,7 @@ struct PlayRemoteTests {
             _ = try Shell.run(["xdotool", "key", "space"], environment: ["DISPLAY": x.display])
             _ = await player.child.waitForLine(timeout: 10) { $0.hasPrefix("status: paused") }
             let paused = try #require(Self.statuses(player.child).last { $0.status == "paused" }, "Space did not pause: \(player.child.stdout.suffix(600))")
-            let followed = try await PlayServeTests.poll(timeout: 8) {
+            let followed = try await eventually(8, every: 0.1) {
                 abs((try await chromium.evaluate(page, "document.getElementById('video').currentTime") as? Double ?? -1) - paused.position) <= 0.05
             }
             let time = try await chromium.evaluate(page, "document.getElementById('video').currentTime") as? Double ?? -1

@@ -80,7 +80,7 @@ struct PlayServeTests {
     /// Plays, seeks with a key, and times the page's second changes against the cable display's.
     static func measure(_ chromium: Chromium, _ url: String, _ x: XorgServer, _ child: ChildProcess, _ tv: [Int]) async throws {
         let page = try await chromium.open(url, width: 320, height: 180)
-        let playing = try await Self.poll(timeout: 30) {
+        let playing = try await eventually(30, every: 0.1) {
             try await chromium.evaluate(page, "window.edkVideo && edkVideo.playable === true && "
                                         + "!document.getElementById('video').paused && document.getElementById('video').currentTime > 0.5") as? Bool == true
         }
@@ -96,14 +96,14 @@ struct PlayServeTests {
         _ = try Shell.run(["xdotool", "windowfocus", "--sync", window], environment: ["DISPLAY": x.display])
         let keyAt = Self.now()
         _ = try Shell.run(["xdotool", "key", "Right"], environment: ["DISPLAY": x.display])
-        let jumped = try await Self.poll(timeout: 10) {
+        let jumped = try await eventually(10, every: 0.1) {
             (try await chromium.evaluate(page, "document.getElementById('video').currentTime") as? Double ?? 0) > before + 3.5
         }
         let afterSeek = try await chromium.evaluate(page, "JSON.stringify(window.edkVideo)") as? String ?? ""
         try #require(jumped, "the page did not follow the seek: \(afterSeek)")
         // The seek lands and what drift is left is taken out: the page says when it is within 40 ms of the
         // player's display, not easing, and how long that took from the jump's message (its own clock).
-        let settled = try await Self.poll(timeout: 15) {
+        let settled = try await eventually(15, every: 0.1) {
             try await chromium.evaluate(page, "edkVideo.settled && edkVideo.settles.length > \(settlesBefore)") as? Bool == true
         }
         let settleTime = Self.now() - keyAt
@@ -229,7 +229,7 @@ struct PlayServeTests {
             let (child, url) = try Self.play(clip.url, on: x)
             defer { Self.stop(child) }
             let page = try await chromium.open(url, width: 640, height: 360)
-            let said = try await Self.poll(timeout: 20) {
+            let said = try await eventually(20, every: 0.1) {
                 (try await chromium.evaluate(page, "getComputedStyle(document.getElementById('say')).display !== 'none' && "
                                              + "document.getElementById('say').textContent") as? String ?? "")
                     .contains("cannot play")
@@ -252,16 +252,6 @@ struct PlayServeTests {
             throw error
         }
         await chromium.quit()
-    }
-
-    /// Polls `condition` every 100 ms until it holds or `timeout` seconds pass.
-    static func poll(timeout: Double, _ condition: () async throws -> Bool) async throws -> Bool {
-        let end = Self.now() + timeout
-        while Self.now() < end {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return try await condition()
     }
 }
 #endif

@@ -17,7 +17,7 @@ struct ServedHostileTests {
 
     @Test("300 pages connecting and leaving: the console prints under 40 KB, no line over 300 characters")
     func threeHundredPages() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         let mark = presenter.console.all.count
         let load = try await LoadClient.connect(count: 300, to: presenter.url)
@@ -36,7 +36,7 @@ struct ServedHostileTests {
 
     @Test("1,100 idle connections against a presenter started with a soft limit of 1,024 files: the remote connects")
     func idleFlood() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck(),
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck(),
                                                                fileLimit: 1_024)
         defer { presenter.quit() }
         let port = Int(presenter.url.split(separator: ":").last!.prefix { $0.isNumber })!
@@ -58,7 +58,7 @@ struct ServedHostileTests {
 
     @Test("20 pages of 20 different near-4K sizes: pictures of at most four sizes are rendered; every page gets one")
     func manySizes() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         var pages: [LoadClient] = []
         for index in 0..<20 {
@@ -76,7 +76,7 @@ struct ServedHostileTests {
 
     @Test("a page announcing 16384×16384 gets a picture of at most 3840×2160 pixels' worth; keys are answered")
     func hugeViewport() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         let huge = try await LoadClient.connect(count: 1, to: presenter.url, width: 16_384, height: 16_384, dpr: 1)
         let normal = try await LoadClient.connect(count: 1, to: presenter.url)

@@ -10,7 +10,7 @@ struct ServedQuitTests {
 
     @Test("q arms, Esc disarms, q twice quits")
     func quitNeedsQTwice() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         presenter.type("q")
         _ = try await presenter.waitForLine { $0.hasPrefix("press q again within 2 s") }
@@ -32,7 +32,7 @@ struct ServedQuitTests {
 
     @Test("Ctrl-Q quits at once")
     func controlQQuits() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         presenter.type("\u{11}")
         _ = try await presenter.waitForLine { $0.hasPrefix(Self.farewell) }

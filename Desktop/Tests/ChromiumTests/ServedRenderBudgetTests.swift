@@ -10,12 +10,13 @@ import Testing
 struct ServedRenderBudgetTests {
     /// Waits until the count of audience pictures rendered stays the same for 4 s (hang guard 120 s); returns it.
     static func rendersSettled(_ presenter: ServedPresenterProcess) async throws -> Int {
-        var counts: [Int] = []
-        while counts.count < 3 || Set(counts.suffix(3)).count > 1 {
-            guard counts.count < 60 else { throw SupportError("pictures were still being rendered after 120 s: \(counts)") }
-            try await Task.sleep(nanoseconds: 2_000_000_000)
-            counts.append(try await picturesRendered(presenter))
-        }
+        func settled(_ counts: [Int]) -> Bool { counts.count >= 3 && Set(counts.suffix(3)).count == 1 }
+        var read: [Int] = []
+        let counts = try await eventuallyReading(120, every: 2, {
+            read.append(try await picturesRendered(presenter))
+            return read
+        }, until: settled)
+        guard settled(counts) else { throw SupportError("pictures were still being rendered after 120 s: \(counts)") }
         return counts.last ?? 0
     }
 
@@ -31,7 +32,7 @@ struct ServedRenderBudgetTests {
     @Test("4 pages at 4 sizes near 4K with --serve-picture-mb 160: the presenter's peak grows by less than the budget")
     func pictureBudget() async throws {
         let deck = try NoiseDeck.write()
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: deck,
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: deck,
                                                                extraArguments: ["--serve-picture-mb", "160"])
         defer { presenter.quit() }
         // On the middle slide: a picture ahead on either side.
@@ -63,7 +64,7 @@ struct ServedRenderBudgetTests {
 
     @Test("--serve-picture-mb outside 160…16384, not a number, or without --serve: a message naming the range")
     func pictureBudgetArguments() throws {
-        let deck = try writeDeck().path, binary = try extdisplayBinary().path
+        let deck = try writeDeck().path, binary = try Repository.extdisplay().path
         for (arguments, expected) in [(["--serve", "0", "--serve-picture-mb", "159"], "outside 160…16384 MiB"),
                                       (["--serve", "0", "--serve-picture-mb", "99999999999999999999"], "is invalid"),
                                       (["--serve", "0", "--serve-picture-mb=-5"], "outside 160…16384 MiB"),
@@ -79,7 +80,7 @@ struct ServedRenderBudgetTests {
     @Test("a page at 3840×2160 whose PDF page renders for 8 s: keys on the console are answered within 1.5 s")
     func keysWhileAPageRenders() async throws {
         let directory = try MiniPDF.write(MiniPDF.nestedForms(), name: "slow.pdf")
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: directory,
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: directory,
                                                                environment: ["EXTDISPLAY_PDFTOPPM_TIMEOUT": "8"])
         defer { presenter.quit() }
         let page = try await LoadClient.connect(count: 1, to: presenter.url, width: 3_840, height: 2_160)

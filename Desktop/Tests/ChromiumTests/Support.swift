@@ -4,11 +4,6 @@ import Foundation
 /// The package root, found from this file's path.
 let packageRoot = Repository.root
 
-/// The built `extdisplay` next to the test bundle (`swift build --build-tests` builds it).
-func extdisplayBinary() throws -> URL {
-    try Repository.extdisplay()
-}
-
 /// A three-slide deck whose notes are long enough to paint many notes-colour pixels on the console.
 func writeDeck() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("edk-browser-\(UUID().uuidString)")
@@ -42,24 +37,11 @@ func writeDeck() throws -> URL {
 /// Runs a command and returns its standard output; throws with its error output when it fails.
 @discardableResult
 func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
-    var environment = ProcessInfo.processInfo.environment
-    environment["DISPLAY"] = nil
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw SupportError("\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): "
-                           + String(decoding: errors, as: UTF8.self))
+    let result = try runToEnd(arguments[0], Array(arguments.dropFirst()), environment: ["DISPLAY": nil])
+    guard result.status == 0 else {
+        throw SupportError("\(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
     }
-    return String(decoding: output, as: UTF8.self)
+    return result.stdout
 }
 
 /// Counts pixels of colours (RRGGBB) in a PNG, with the project's PNG scanner (an independent decoder).

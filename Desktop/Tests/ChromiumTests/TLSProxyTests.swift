@@ -82,12 +82,9 @@ extension ChromiumDisplayTests {
     /// Waits until the page has painted a frame other than `previous` (hang guard `timeout` seconds); returns it.
     static func painted(_ chromium: Chromium, _ page: Chromium.Page, after previous: UInt32?,
                         timeout: Double = 30) async throws -> UInt32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let last = try await chromium.paints(page).last?.frame, last != previous { return last }
-            try await Task.sleep(nanoseconds: 50_000_000)
+        try await waitFor("the page painting a new frame", timeout: timeout) {
+            try await chromium.paints(page).last.map(\.frame).flatMap { $0 != previous ? $0 : nil }
         }
-        throw SupportError("the page painted no new frame within \(timeout) s (hang guard)")
     }
 
     @Test("behind nginx with TLS: the https audience page flips on a key, the remote over wss:// drives the talk")
@@ -101,7 +98,7 @@ extension ChromiumDisplayTests {
                  "-out", directory.appendingPathComponent("cert.pem").path])
         let listen = try Self.freePort()
         let origin = "https://127.0.0.1:\(listen)"
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck(),
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck(),
                                                                extraArguments: ["--serve-origin", origin])
         defer { presenter.quit() }
         let presenterPort = Int(presenter.url.split(separator: ":").last!.prefix { $0.isNumber })!

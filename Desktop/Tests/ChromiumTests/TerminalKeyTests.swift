@@ -9,7 +9,7 @@ import Testing
 struct TerminalKeyTests {
     @Test("Terminal keys: one table, answered at once")
     func terminalKeysAreTheDesktopsAndAnsweredAtOnce() async throws {
-        let presenter = try await ServedPresenterProcess.start(binary: try extdisplayBinary(), deck: try writeDeck())
+        let presenter = try await ServedPresenterProcess.start(binary: try Repository.extdisplay(), deck: try writeDeck())
         defer { presenter.quit() }
         for (keys, expected) in [("\r", "slide 2 of 3"), ("\u{7f}", "slide 1 of 3"), ("3\r", "slide 3 of 3"),
                                  ("\u{1b}[D", "slide 2 of 3"), ("n", "slide 3 of 3")] {

@@ -162,23 +162,17 @@ struct MPRISPlayerIntegrationTests {
 
     @Test func seeksAreSignalledAndPositionNeverIs() throws {
         try withPlayer { bus, harness in
-            let monitor = Process()
-            monitor.executableURL = URL(fileURLWithPath: bus.tools["dbus-monitor"]!)
-            monitor.arguments = ["--session", "type='signal',sender='\(Self.busName)'"]
-            monitor.environment = bus.environment
-            let pipe = Pipe()
-            monitor.standardOutput = pipe
-            let reader = DataReader(pipe.fileHandleForReading)
-            try monitor.run()
-            defer { if monitor.isRunning { monitor.terminate() } }
-            #expect(poll(10) { reader.text.contains("NameAcquired") || reader.text.contains("signal") })
+            let monitor = try ChildProcess(bus.tools["dbus-monitor"]!, ["--session", "type='signal',sender='\(Self.busName)'"],
+                                           environment: ChildProcess.exactly(bus.environment))
+            defer { monitor.signal(SIGTERM) }
+            #expect(poll(10) { monitor.stdout.contains("NameAcquired") || monitor.stdout.contains("signal") })
             harness.clock.advance(by: 30)                 // steady playback: nothing to signal
             _ = try bus.playerctl(Self.name, "position", "100")
-            #expect(poll(10) { reader.text.contains("member=Seeked") })
+            #expect(poll(10) { monitor.stdout.contains("member=Seeked") })
             _ = try bus.playerctl(Self.name, "pause")
-            #expect(poll(10) { reader.text.contains("\"Paused\"") })
-            #expect(reader.text.contains("int64 100000000"), "Seeked did not carry the new position")
-            #expect(!reader.text.contains("\"Position\""), "Position must never be signalled")
+            #expect(poll(10) { monitor.stdout.contains("\"Paused\"") })
+            #expect(monitor.stdout.contains("int64 100000000"), "Seeked did not carry the new position")
+            #expect(!monitor.stdout.contains("\"Position\""), "Position must never be signalled")
         }
     }
 

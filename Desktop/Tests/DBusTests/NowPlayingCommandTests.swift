@@ -17,41 +17,26 @@ struct NowPlayingCommandTests {
         }
     }
 
-    /// A running `extdisplay nowplaying`, its standard output and error collected as they come.
+    /// A running `extdisplay nowplaying` (a ``ChildProcess``: its standard output and error collected in files as
+    /// they come).
     final class Running {
-        let process = Process()
-        let output: DataReader
-        let error: DataReader
-        let exited = DispatchSemaphore(value: 0)
+        let child: ChildProcess
 
         init(binary: String, arguments: [String], environment: [String: String]) throws {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["nowplaying"] + arguments
-            process.environment = environment
-            let outputPipe = Pipe()
-            let errorPipe = Pipe()
-            process.standardOutput = outputPipe
-            process.standardError = errorPipe
-            process.standardInput = FileHandle.nullDevice
-            output = DataReader(outputPipe.fileHandleForReading)
-            error = DataReader(errorPipe.fileHandleForReading)
-            process.terminationHandler = { [exited] _ in exited.signal() }
-            try process.run()
+            child = try ChildProcess(binary, ["nowplaying"] + arguments, environment: ChildProcess.exactly(environment))
         }
 
         /// Waits up to `timeout` seconds for the exit; kills the process if it does not come.
         func waitForExit(timeout: TimeInterval = 10) -> Int32? {
-            if exited.wait(timeout: .now() + timeout) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                exited.wait()
-                return nil
-            }
-            return process.terminationStatus
+            if let status = child.exitStatus(timeout: timeout) { return status }
+            child.signal(SIGKILL)
+            child.wait()
+            return nil
         }
 
         /// The JSON objects printed so far, one per line.
         var commandLines: [[String: Any]] {
-            output.text.split(separator: "\n").compactMap {
+            child.stdout.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
         }
@@ -67,13 +52,13 @@ struct NowPlayingCommandTests {
                                   arguments: ["--title", "Blue in Green", "--artist", "Miles Davis",
                                               "--album", "Kind of Blue", "--duration", "337", "--name", Self.name],
                                   environment: bus.environment)
-        defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
+        defer { running.child.signal(SIGKILL) }
         func playerctl(_ arguments: String...) throws -> String {
             try ExternalTool.run(bus.tools["playerctl"]!, ["-p", Self.name] + arguments,
                                  environment: bus.environment).trimmedOutput
         }
         #expect(try poll(10) { try bus.run("playerctl", "-l").output.contains(Self.name) },
-                "playerctl -l never listed \(Self.name); stderr: \(running.error.text)")
+                "playerctl -l never listed \(Self.name); stderr: \(running.child.stderr)")
         #expect(try playerctl("metadata", "xesam:title") == "Blue in Green")
         #expect(try playerctl("metadata", "xesam:artist") == "Miles Davis")
         #expect(try playerctl("metadata", "xesam:album") == "Kind of Blue")
@@ -102,16 +87,16 @@ struct NowPlayingCommandTests {
         #expect(malformed.error.contains("org.freedesktop.DBus.Error.InvalidArgs"))
         #expect(try playerctl("status") == "Playing")
 
-        #expect(poll(10) { running.commandLines.count == 6 }, "stdout: \(running.output.text)")
-        running.process.interrupt()
-        #expect(running.waitForExit() == 0, "stderr: \(running.error.text)")
+        #expect(poll(10) { running.commandLines.count == 6 }, "stdout: \(running.child.stdout)")
+        running.child.signal(SIGINT)
+        #expect(running.waitForExit() == 0, "stderr: \(running.child.stderr)")
         let lines = running.commandLines
         #expect(lines.map { $0["command"] as? String } ==
                 ["togglePlayPause", "nextTrack", "previousTrack", "changePosition", "seek", "play"])
         #expect(lines.allSatisfy { $0["status"] as? String == "success" })
         #expect(lines[3]["target"] as? Double == 30)
         #expect(lines[4]["argument"] as? Double == 5)
-        #expect(running.output.text.split(separator: "\n").count == lines.count, "every stdout line is JSON")
+        #expect(running.child.stdout.split(separator: "\n").count == lines.count, "every stdout line is JSON")
     }
 
     @Test func sigtermStopsItCleanly() throws {
@@ -119,8 +104,8 @@ struct NowPlayingCommandTests {
         let running = try Running(binary: binary, arguments: ["--title", "T", "--name", Self.name],
                                   environment: bus.environment)
         #expect(try poll(10) { try bus.run("playerctl", "-l").output.contains(Self.name) })
-        if running.process.isRunning { running.process.terminate() }
-        #expect(running.waitForExit() == 0, "stderr: \(running.error.text)")
+        running.child.signal(SIGTERM)
+        #expect(running.waitForExit() == 0, "stderr: \(running.child.stderr)")
         #expect(try poll(10) { !(try bus.run("playerctl", "-l").output.contains(Self.name)) })
     }
 

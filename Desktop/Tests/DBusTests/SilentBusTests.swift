@@ -44,25 +44,12 @@ struct SilentBusTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-s", "KILL", String(guardSeconds), try Repository.extdisplay().path] + arguments
-        process.currentDirectoryURL = dir
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        environment["DISPLAY"] = ""
-        environment["WAYLAND_DISPLAY"] = ""
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
+        let binary = try Repository.extdisplay().path
         let start = DispatchTime.now()
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                (try? String(contentsOf: err, encoding: .utf8)) ?? "", seconds(since: start))
+        let result = try runToEnd("/usr/bin/timeout", ["-s", "KILL", String(guardSeconds), binary] + arguments,
+                                  environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "DISPLAY": "", "WAYLAND_DISPLAY": ""],
+                                  directory: dir)
+        return (result.status, result.stdout, result.stderr, seconds(since: start))
     }
 
     /// `nowplaying` on a silent bus: exit 1 after the 5 s wait, one line that says so.

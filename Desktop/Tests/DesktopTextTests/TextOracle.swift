@@ -5,6 +5,7 @@ import DesktopModeState
 import DesktopText
 import SDLWindows
 import X11Outputs
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 
@@ -18,20 +19,14 @@ enum TextOracle {
     static func pango(_ text: String, family: String, size: Int, rightToLeft: Bool = false) throws -> Bitmap {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("edk-pango-\(UUID()).png")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pango-view", "-q", "--pixels", "--font=\(family) \(size)", "--margin=0",
-                             "--background=black", "--foreground=white", "-t", text, "-o", out.path]
-            + (rightToLeft ? ["--rtl"] : [])
-        let errors = Pipe()
-        process.standardError = errors
-        do { try process.run() } catch {
+        let arguments = ["pango-view", "-q", "--pixels", "--font=\(family) \(size)", "--margin=0",
+                         "--background=black", "--foreground=white", "-t", text, "-o", out.path] + (rightToLeft ? ["--rtl"] : [])
+        let result: CommandResult
+        do { result = try runToEnd("/usr/bin/env", arguments) } catch {
             throw Failure(description: "pango-view could not run (\(error)): install pango1.0-tools (scripts/install-deps.sh)")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw Failure(description: "pango-view failed (\(process.terminationStatus)): \(said); install pango1.0-tools")
+        guard result.status == 0 else {
+            throw Failure(description: "pango-view failed (\(result.status)): \(result.stderr); install pango1.0-tools")
         }
         return try Bitmap(contentsOf: out)
     }

@@ -16,7 +16,7 @@ struct FilesAsUsersHaveThemTests {
     /// Runs a shell script (`$EDK` is the binary) under a 40 s hang guard, no display server; status, stdout, stderr.
     static func shell(_ script: String, in dir: URL, environment: [String: String] = [:]) throws -> (Int32, String, String) {
         let out = dir.appendingPathComponent("out-\(UUID().uuidString)"), err = dir.appendingPathComponent("err-\(UUID().uuidString)")
-        var env = ["EDK": try Shell.extdisplay(), "DISPLAY": "", "WAYLAND_DISPLAY": ""]
+        var env = ["EDK": try Repository.extdisplay().path, "DISPLAY": "", "WAYLAND_DISPLAY": ""]
         for (key, value) in environment { env[key] = value }
         let status = try Shell.run(["sh", "-c", "cd '\(dir.path)' && timeout -s KILL 40 sh -c '\(script)' >'\(out.path)' 2>'\(err.path)'"],
                                    environment: env).status
@@ -84,7 +84,7 @@ struct FilesAsUsersHaveThemTests {
         let clip = try TestClip.make(fps: 10, colors: TestClip.palette + TestClip.palette)
         defer { try? FileManager.default.removeItem(at: clip.url.deletingLastPathComponent()) }
         let original = try Data(contentsOf: clip.url)
-        let player = try ChildProcess([try Shell.extdisplay(), "play", clip.url.path, "--serve", "127.0.0.1:0"],
+        let player = try ChildProcess([try Repository.extdisplay().path, "play", clip.url.path, "--serve", "127.0.0.1:0"],
                                       environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         defer { player.signal(SIGKILL) }
         let line = try #require(await player.waitForLine(timeout: 30) { $0.contains("to browsers at") },

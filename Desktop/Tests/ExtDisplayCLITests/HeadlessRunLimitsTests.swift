@@ -16,7 +16,7 @@ struct HeadlessRunLimitsTests {
         try "# One\n- a\n---\n# Two\n".write(to: dir.appendingPathComponent("deck.md"), atomically: true, encoding: .utf8)
         let quote = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let rss = dir.appendingPathComponent("rss")
-        let command = ([try Shell.extdisplay(), "present", "deck.md", "--snapshot", "shots"] + arguments).map(quote)
+        let command = ([try Repository.extdisplay().path, "present", "deck.md", "--snapshot", "shots"] + arguments).map(quote)
         let script = "cd \(quote(dir.path)) && DISPLAY= exec timeout -s KILL 120 /usr/bin/time -f %M -o \(quote(rss.path)) "
             + "\(command.joined(separator: " ")) >/dev/null 2>&1"
         let status = try Shell.run(["sh", "-c", script]).status

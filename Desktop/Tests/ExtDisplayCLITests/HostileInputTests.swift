@@ -9,8 +9,8 @@ import Testing
 /// by a generous guard), and a failed snapshot write leaves no file under its final name.
 @Suite("Hostile inputs (headless)")
 struct HostileInputTests {
-    /// The binary under test (`Shell.extdisplay()`: never a missing or stale one).
-    static var extdisplay: String { get throws { try Shell.extdisplay() } }
+    /// The binary under test (`Repository.extdisplay()`: never a missing or stale one).
+    static var extdisplay: String { get throws { try Repository.extdisplay().path } }
 
     static func folder() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")

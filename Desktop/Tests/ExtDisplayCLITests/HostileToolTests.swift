@@ -57,7 +57,7 @@ struct HostileToolTests {
         let searchPath = path ?? dir.appendingPathComponent("stubs").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let variables = (["PATH": searchPath, "DISPLAY": ""].merging(environment) { $1 }.merging(mark.environment) { $1 })
             .map { quote("\($0.key)=\($0.value)") }.sorted()
-        let command = ([try Shell.extdisplay()] + arguments).map(quote)
+        let command = ([try Repository.extdisplay().path] + arguments).map(quote)
         let cpu = dir.appendingPathComponent("cpu")
         let time = measuringCPU ? "/usr/bin/time -f '%U %S' -o \(quote(cpu.path)) " : ""
         let script = "cd \(quote(dir.path)) && exec timeout -s KILL \(guardSeconds) \(time)env \(variables.joined(separator: " ")) "
@@ -247,7 +247,7 @@ struct HostileToolTests {
         let dir = try Self.folder(pdf: MiniPDF.nestedForms())
         let mark = ProcessMark()
         let talk = Self.talk.map { $0 == "talk.pdf" ? dir.appendingPathComponent("talk.pdf").path : $0 }
-        let process = try SignalledProcess([try Shell.extdisplay()] + talk
+        let process = try SignalledProcess([try Repository.extdisplay().path] + talk
                                            + ["--keys", "next", "--snapshot", dir.appendingPathComponent("snapshots").path],
                                            environment: ["DISPLAY": "", "EXTDISPLAY_PDFTOPPM_TIMEOUT": "600"]
                                                .merging(mark.environment) { $1 })

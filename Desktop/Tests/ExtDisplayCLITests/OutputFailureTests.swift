@@ -24,7 +24,7 @@ struct OutputFailureTests {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-s", "KILL", "60", try Shell.extdisplay()] + arguments
+        process.arguments = ["-s", "KILL", "60", try Repository.extdisplay().path] + arguments
         process.currentDirectoryURL = dir
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = ""

@@ -21,23 +21,9 @@ struct PrintedNamesTests {
     }
 
     static func run(_ arguments: [String], in dir: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-        let out = dir.appendingPathComponent("out-\(UUID().uuidString)"), err = dir.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-s", "KILL", "60", try Shell.extdisplay()] + arguments
-        process.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = ""
-        env["WAYLAND_DISPLAY"] = ""
-        process.environment = env
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        let result = try runToEnd("/usr/bin/timeout", ["-s", "KILL", "60", try Repository.extdisplay().path] + arguments,
+                                  environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""], directory: dir)
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// Every string in a decoded JSON value.

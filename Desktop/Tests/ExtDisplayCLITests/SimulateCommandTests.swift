@@ -13,19 +13,8 @@ struct SimulateCommandTests {
     }
 
     static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try Repository.extdisplay()
-        process.arguments = arguments
-        process.currentDirectoryURL = repository
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try runToEnd(try Repository.extdisplay().path, arguments, directory: repository)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     static func scenario(_ json: String) throws -> String {

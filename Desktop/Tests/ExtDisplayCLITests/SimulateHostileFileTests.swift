@@ -14,23 +14,13 @@ struct SimulateHostileFileTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let cpu = dir.appendingPathComponent("cpu")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-s", "KILL", String(guardSeconds)]
-            + (measuringCPU ? ["/usr/bin/time", "-f", "%U %S", "-o", cpu.path] : []) + [try Repository.extdisplay().path] + arguments
-        // Files, not pipes: a pipe's end of file waits for every holder.
-        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
+        // runToEnd writes the outputs to files, not pipes: a pipe's end of file waits for every holder.
+        let result = try runToEnd("/usr/bin/timeout", ["-s", "KILL", String(guardSeconds)]
+            + (measuringCPU ? ["/usr/bin/time", "-f", "%U %S", "-o", cpu.path] : []) + [try Repository.extdisplay().path] + arguments)
         // The last line is the figures (a line before it says when the command exited non-zero).
         let figures = ((try? String(contentsOf: cpu, encoding: .utf8)) ?? "").split(separator: "\n").last?
             .split(separator: " ").compactMap { Double($0) } ?? []
-        return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                (try? String(contentsOf: err, encoding: .utf8)) ?? "", figures.count == 2 ? figures[0] + figures[1] : nil)
+        return (result.status, result.stdout, result.stderr, figures.count == 2 ? figures[0] + figures[1] : nil)
     }
 
     @Test func aFIFOADeviceOrADirectoryIsNamedByItsKind() throws {

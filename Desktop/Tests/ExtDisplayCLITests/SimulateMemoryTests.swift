@@ -31,16 +31,12 @@ struct SimulateMemoryTests {
         let command = [try Repository.extdisplay().path, "simulate", "--format", format, "long.json"].map(quote)
         let script = "cd \(quote(dir.path)) && timeout -s KILL 600 /usr/bin/time -f %M -o rss "
             + "\(command.joined(separator: " ")) 2>/dev/null | wc -l > lines"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-o", "pipefail", "-c", script]
-        try process.run()
-        process.waitUntilExit()
+        let status = try runToEnd("/bin/bash", ["-o", "pipefail", "-c", script]).status
         let read = { (name: String) in
             Int(((try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? "")
                 .split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
         }
-        return (process.terminationStatus, read("lines"), read("rss"))
+        return (status, read("lines"), read("rss"))
     }
 
     @Test(arguments: ["ndjson", "text"])

@@ -1,3 +1,4 @@
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 @testable import ExternalDisplayBrowser
@@ -171,16 +172,7 @@ struct QRCodeTests {
 
     /// What zbarimg reads from a file (empty when it finds no code).
     static func zbar(_ zbar: String, _ file: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: zbar)
-        process.arguments = ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", file]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
+        var text = try runToEnd(zbar, ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", file]).stdout
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

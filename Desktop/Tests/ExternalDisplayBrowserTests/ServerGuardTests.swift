@@ -169,13 +169,13 @@ struct ServerGuardTests {
             trickle.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n")
             let kept = try RawSocket(port: port)
             kept.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
-            // Hang guard: 15 s, 15 times the timeout.
-            let deadline = Date().addingTimeInterval(15)
+            // Hang guard: 15 s, 15 times the timeout. The trickling one sends a header line each time none is closed.
             var header = 0
-            while Date() < deadline, !(silent.isClosedByPeer && cut.isClosedByPeer && trickle.isClosedByPeer && kept.isClosedByPeer) {
+            poll(15, every: 0.2) {
+                if silent.isClosedByPeer && cut.isClosedByPeer && trickle.isClosedByPeer && kept.isClosedByPeer { return true }
                 header += 1
                 trickle.send("X-Header-\(header): 1\r\n")
-                usleep(200_000)
+                return false
             }
             return [silent.isClosedByPeer, cut.isClosedByPeer, trickle.isClosedByPeer, kept.isClosedByPeer]
         }
@@ -197,12 +197,7 @@ struct ServerGuardTests {
             remote.send(upgradeRequest("/remote/ws?token=\(token)", port: port, origin: "http://127.0.0.1:\(port)"))
             let (bytes, _) = remote.read(timeout: 20) { ConnectionGuardHeadEnd.find($0) != nil }
             // Give the server a moment to close the ones it evicted (hang guard 10 s).
-            let deadline = Date().addingTimeInterval(10)
-            var open = idle.filter { !$0.isClosedByPeer }.count
-            while open > 64, Date() < deadline {
-                usleep(100_000)
-                open = idle.filter { !$0.isClosedByPeer }.count
-            }
+            let open = pollReading(10, every: 0.1, { idle.filter { !$0.isClosedByPeer }.count }, until: { $0 <= 64 })
             return (open, RawSocket.status(bytes))
         }
         #expect(status == 101, "the remote's upgrade was answered \(status)")

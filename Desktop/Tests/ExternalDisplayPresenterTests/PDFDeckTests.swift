@@ -281,7 +281,7 @@ struct SamplePDFDeckTests {
 @Suite("present command: PDFs and countdown options")
 struct PresentCommandPDFTests {
     static func present(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let binary = try Shell.extdisplay()
+        let binary = try Repository.extdisplay().path
         let quoted = ([binary, "present"] + arguments).map { "'\($0)'" }.joined(separator: " ")
         return try Shell.run(["sh", "-c", quoted + " 2>&1"], environment: ["DISPLAY": ""])
     }

@@ -20,13 +20,10 @@ struct PageRenderCancellationTests {
         func render(_ page: PDFPage, _ w: Int, _ h: Int, _ job: PopplerRasterizer.Job) throws(PopplerRasterizer.Failure) -> PageRaster {
             started.withLock { $0.append(page.index) }
             urgent.withLock { $0[page.index] = job.urgent }
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if job.cancellation?.isCancelled == true {
-                    stopped.withLock { $0.append(page.index) }
-                    throw PopplerRasterizer.Failure(description: "stopped", cancelled: true)
-                }
-                usleep(1_000)
+            // A render that takes `seconds`, unless it is cancelled first.
+            if poll(seconds, every: 0.001, { job.cancellation?.isCancelled == true }) {
+                stopped.withLock { $0.append(page.index) }
+                throw PopplerRasterizer.Failure(description: "stopped", cancelled: true)
             }
             var rgba = [UInt8](repeating: 0, count: w * h * 4)
             rgba[0] = UInt8(page.index % 256)

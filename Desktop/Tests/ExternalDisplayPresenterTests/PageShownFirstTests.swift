@@ -28,10 +28,9 @@ struct PageShownFirstTests {
                 $0.append(Render(index: page.index, width: w, start: Date().timeIntervalSince(origin)))
                 return $0.count - 1
             }
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if job.cancellation?.isCancelled == true { throw PopplerRasterizer.Failure(description: "stopped", cancelled: true) }
-                usleep(1_000)
+            // A render that takes `seconds`, unless it is cancelled first.
+            if poll(seconds, every: 0.001, { job.cancellation?.isCancelled == true }) {
+                throw PopplerRasterizer.Failure(description: "stopped", cancelled: true)
             }
             var rgba = [UInt8](repeating: 0, count: w * h * 4)
             rgba[0] = UInt8(page.index % 256)

@@ -32,8 +32,7 @@ struct LivePlayTests {
         var seen: [Int] = []
         var lastSeenAt = Date()
         var consoleShowedFilm = false
-        let deadline = Date().addingTimeInterval(40)
-        while Date() < deadline, seen.count < 4, child.exitStatus(timeout: 0) == nil {
+        try poll(40, every: 0.2, stop: { child.hasEnded }) {
             let readStarted = Date()
             let image = try x.captureRoot()
             if let index = Self.paletteIndex(image, tv.0, tv.1), seen.last != index {
@@ -41,7 +40,7 @@ struct LivePlayTests {
                 lastSeenAt = readStarted
             }
             if Self.paletteIndex(image, consoleVideo.0, consoleVideo.1) != nil { consoleShowedFilm = true }
-            usleep(200_000)
+            return seen.count >= 4
         }
         #expect(seen.count >= 4, "colours seen on DUMMY1: \(seen); output: \(child.stdout) \(child.stderr)")
         #expect(seen == seen.sorted() && Set(seen).count == seen.count, "the seconds in order: \(seen)")
@@ -55,12 +54,7 @@ struct LivePlayTests {
         _ = try x.xrandr("--output", "DUMMY1", "--off")
         #expect(child.waitForLine(timeout: 20) { $0.contains("output: disconnect DUMMY1") }, "\(child.stdout)")
         let playedOn = Int(Date().timeIntervalSince(lastSeenAt).rounded(.up))
-        var back: Int?
-        let until = Date().addingTimeInterval(20)
-        while Date() < until, back == nil {
-            back = Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1)
-            if back == nil { usleep(100_000) }
-        }
+        let back = try pollFirst(20, every: 0.1) { Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1) }
         let returned = try #require(back, "the film did not come back to the main window: \(child.stdout)")
         // One second more: on a loaded machine the picture on DUMMY1 may trail the timeline by a late frame.
         #expect(returned >= last && returned <= last + playedOn + 1,
@@ -76,13 +70,8 @@ struct LivePlayTests {
         _ = try Shell.run(["xdotool", "windowfocus", "--sync", window], environment: ["DISPLAY": x.display])
         _ = try Shell.run(["xdotool", "key", "Left"], environment: ["DISPLAY": x.display])
         let expected = max(0, returned - 5)...max(0, returned - 4)
-        var after: Int?
-        let seekDeadline = Date().addingTimeInterval(20)
-        while Date() < seekDeadline {
-            after = Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1)
-            if let after, expected.contains(after) { break }
-            usleep(100_000)
-        }
+        let after = try pollReading(20, every: 0.1, { Self.paletteIndex(try x.captureRoot(), consoleVideo.0, consoleVideo.1) },
+                                    until: { $0.map(expected.contains) == true })
         #expect(after.map { expected.contains($0) } == true, "after Left at second \(returned): \(String(describing: after))")
 
         // The playing mode's key table in the core: Esc never quits (a clicker sends it), one Q asks, a second Q

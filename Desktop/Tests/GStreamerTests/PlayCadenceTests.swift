@@ -47,12 +47,7 @@ struct PlayCadenceTests {
             return nil
         }
         // Wait for the film, let it settle for a second, then time every change for 6 s.
-        let started = ProcessInfo.processInfo.systemUptime
-        var first: Int?
-        while first == nil, ProcessInfo.processInfo.systemUptime - started < 30, child.exitStatus(timeout: 0) == nil {
-            first = brightness()
-            if first == nil { usleep(5_000) }
-        }
+        let first = pollFirst(30, every: 0.005, stop: { child.hasEnded }, brightness)
         try #require(first != nil, "the film never showed on DUMMY1: \(child.stdout) \(child.stderr)")
         usleep(1_000_000)
         // Each change with whether it is timed to within 6 ms (the read before it was that recent): a loaded machine

@@ -57,15 +57,14 @@ struct PlaySoundTests {
     /// read showing red and the end of the first showing blue; `nil` when it did not happen before `deadline`.
     static func redToBlue(_ probe: ScreenProbe, _ centre: (Int, Int), until deadline: Double) -> (Double, Double)? {
         var lastRed: Double?
-        while ProcessInfo.processInfo.systemUptime < deadline {
+        return pollFirst(deadline - ProcessInfo.processInfo.systemUptime, every: 0.001) {
             let before = ProcessInfo.processInfo.systemUptime
             let color = probe.color(x: centre.0, y: centre.1)
             let after = ProcessInfo.processInfo.systemUptime
             if let color, matches(color, red) { lastRed = before }
             if let color, matches(color, blue), let lastRed { return (lastRed, after) }
-            usleep(1_000)
+            return nil
         }
-        return nil
     }
 
     static func playerctl(_ bus: SessionBus, _ arguments: String...) throws -> String {

@@ -47,10 +47,8 @@ struct SlideClipLiveTests {
         // Timed from before xdotool starts: the figure includes starting xdotool and the key's way through X.
         let pressed = Date()
         _ = try Shell.run(["xdotool", "key", "Right"], environment: env)
-        var firstFrame: Double?
-        while Date().timeIntervalSince(pressed) < 10, firstFrame == nil {
-            if Self.paletteIndex(probe.color(x: centre.0, y: centre.1)) != nil { firstFrame = Date().timeIntervalSince(pressed) }
-            else { usleep(2_000) }
+        let firstFrame = pollFirst(10 - Date().timeIntervalSince(pressed), every: 0.002) {
+            Self.paletteIndex(probe.color(x: centre.0, y: centre.1)).map { _ in Date().timeIntervalSince(pressed) }
         }
         let first = try #require(firstFrame, "no frame of the clip on DUMMY1 within 10 s of Right: \(presenter.stderr)")
         print("slide clip: first frame on DUMMY1 \(Int(first * 1000)) ms after Right (from starting xdotool; "
@@ -58,10 +56,9 @@ struct SlideClipLiveTests {
         // Hang guard, not a speed test: the file was opened ahead, so no open waits behind the key.
         #expect(first < 5)
         var seen: [Int] = []
-        let deadline = Date().addingTimeInterval(40)
-        while Date() < deadline, seen.count < 4, presenter.exitStatus(timeout: 0) == nil {
+        poll(40, every: 0.05, stop: { presenter.hasEnded }) {
             if let index = Self.paletteIndex(probe.color(x: centre.0, y: centre.1)), seen.last != index { seen.append(index) }
-            usleep(50_000)
+            return seen.count >= 4
         }
         #expect(seen.count >= 4, "colours seen on DUMMY1: \(seen); lines: \(presenter.lines) \(presenter.stderr)")
         #expect(seen == seen.sorted() && Set(seen).count == seen.count, "the seconds in order: \(seen)")

@@ -29,12 +29,10 @@ struct VideoDecoderTests {
 
     /// Polls `next` (which never waits) until it gives a frame; a hang guard of 15 s.
     static func polled(_ next: () throws -> VideoFrame?) throws -> VideoFrame {
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            if let frame = try next() { return frame }
-            usleep(5_000)
+        guard let frame = try pollFirst(15, every: 0.005, next) else {
+            throw VideoDecodingError.timedOut(path: "the test", seconds: 15, doing: "polling")
         }
-        throw VideoDecodingError.timedOut(path: "the test", seconds: 15, doing: "polling")
+        return frame
     }
 
     /// The player's way: streaming ahead while playing (frames handed out as the clock reaches them, in order),

@@ -14,7 +14,7 @@ struct KWinListTests {
         defer { kwin.stop() }
         let truth = try kwin.outputs()
         #expect(truth.map(\.name).sorted() == ["Virtual-0", "Virtual-1"], "wayland-info: \(truth)")
-        let result = try runToEnd(try extdisplayPath(), ["list", "--json"], environment: kwin.environment)
+        let result = try runToEnd(try Repository.extdisplay().path, ["list", "--json"], environment: kwin.environment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let listed = Dictionary(array.map { ($0["id"] as? String ?? "?", $0) }, uniquingKeysWith: { a, _ in a })
@@ -41,7 +41,7 @@ struct KWinListTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let deck = folder.appendingPathComponent("deck.md")
         try "# KDE talk\n---\n# Two\n".write(to: deck, atomically: true, encoding: .utf8)
-        let presenter = try ChildProcess(try extdisplayPath(), ["present", deck.path, "--display", "Virtual-1", "--mode", "800x600"],
+        let presenter = try ChildProcess(try Repository.extdisplay().path, ["present", deck.path, "--display", "Virtual-1", "--mode", "800x600"],
                                          environment: kwin.environment)
         defer { presenter.signal(SIGKILL) }
         #expect(poll { presenter.lines.contains { $0.hasSuffix("external: Virtual-1") } || presenter.hasEnded },

@@ -39,7 +39,7 @@ struct KWinModeTests {
         let setup = try setUp()
         defer { setup.stop() }
         let (kwin, state, environment) = (setup.kwin, setup.state, setup.environment)
-        let result = try runToEnd(try extdisplayPath(), ["watch", "--set-mode", "Virtual-1=800x600"], environment: environment)
+        let result = try runToEnd(try Repository.extdisplay().path, ["watch", "--set-mode", "Virtual-1=800x600"], environment: environment)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Virtual-1 does not offer 800×600"), "stderr: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: record(state, kwin).path))
@@ -52,7 +52,7 @@ struct KWinModeTests {
         let setup = try setUp()
         defer { setup.stop() }
         let (kwin, state, environment) = (setup.kwin, setup.state, setup.environment)
-        let watch = try ChildProcess(try extdisplayPath(), ["watch", "--set-mode", "Virtual-1=1024x768"], environment: environment)
+        let watch = try ChildProcess(try Repository.extdisplay().path, ["watch", "--set-mode", "Virtual-1=1024x768"], environment: environment)
         defer { watch.signal(SIGKILL) }
         // watch sets the mode before it starts watching: KWin answered `applied` by then (else it exits 1).
         #expect(poll { watch.stderr.contains("Ctrl-C to stop") || watch.hasEnded }, "stderr: \(watch.stderr)")
@@ -86,14 +86,14 @@ struct KWinModeTests {
             "method": "kde-output-management-v2",
         ]
         try JSONSerialization.data(withJSONObject: saved).write(to: record(state, kwin))
-        let restore = try runToEnd(try extdisplayPath(), ["restore"], environment: environment)
+        let restore = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: environment)
         #expect(restore.status == 0, "\(restore.stdout) \(restore.stderr)")
         #expect(restore.stdout.contains("restored Virtual-1 to 1024x768 at (0,768), left switched by process \(gone.pid)"),
                 "\(restore.stdout) \(restore.stderr)")
         let virtual1 = try #require(try kwin.outputs().first { $0.name == "Virtual-1" })
         #expect((virtual1.x, virtual1.y, virtual1.modeWidth) == (0, 768, 1024), "wayland-info: \(virtual1)")
         #expect(!FileManager.default.fileExists(atPath: record(state, kwin).path), "the record is removed once restored")
-        let again = try runToEnd(try extdisplayPath(), ["restore"], environment: environment)
+        let again = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: environment)
         #expect(again.status == 0 && again.stdout.contains("nothing to restore"), "\(again.stdout) \(again.stderr)")
     }
 }

@@ -11,20 +11,20 @@ struct KWinPlayTests {
         let clip = try TestClip.make(fps: 30)
         let kwin = try KWinCompositor(outputs: 2, size: "1280x720")
         defer { kwin.stop() }
-        let player = try ChildProcess(try extdisplayPath(), ["play", clip.url.path, "--display", "Virtual-1"],
+        let player = try ChildProcess(try Repository.extdisplay().path, ["play", clip.url.path, "--display", "Virtual-1"],
                                       environment: kwin.environment)
         defer {
             player.signal(SIGKILL)
             _ = player.exitStatus(timeout: 10)
         }
         var seen: [Int] = []
-        let deadline = Date().addingTimeInterval(40)
         // KWinCompositor returns once org.kde.KWin.ScreenShot2 is on the bus: every capture must work.
-        while Date() < deadline, seen.count < 2, player.exitStatus(timeout: 0) == nil {
+        try poll(40, every: 0, stop: { player.hasEnded }) {
             let (r, g, b) = try PNGPixel.at(try kwin.screenshot("Virtual-1"), x: 640, y: 360)
             if let index = TestClip.palette.firstIndex(where: { TestClip.matches(r, g, b, $0) }), seen.last != index {
                 seen.append(index)
             }
+            return seen.count >= 2
         }
         #expect(seen.count >= 2, "colours seen on Virtual-1: \(seen); \(player.stdout) \(player.stderr)")
         #expect(seen == seen.sorted(), "the seconds in order: \(seen)")

@@ -47,7 +47,7 @@ struct KWinPresentTests {
         defer { kwin.stop() }
         print("headless KWin: started in \(Int(kwin.startupSeconds * 1000)) ms (scripts/kwin-headless.sh start 2 1280x720)")
         let reference = try PresentReference(deck: Self.deck, notes: PresenterTheme().notes.hex)
-        let presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path, "--display", "Virtual-1"],
+        let presenter = try ChildProcess(try Repository.extdisplay().path, ["present", reference.deck.path, "--display", "Virtual-1"],
                                          environment: kwin.environment)
         defer { presenter.signal(SIGKILL) }
         #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: Virtual-1") } },
@@ -81,7 +81,7 @@ struct KWinPresentTests {
         let kwin = try KWinCompositor(outputs: 2, size: "1280x720")
         defer { kwin.stop() }
         let reference = try PresentReference(deck: Self.deck, notes: PresenterTheme().notes.hex)
-        let presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path], environment: kwin.environment)
+        let presenter = try ChildProcess(try Repository.extdisplay().path, ["present", reference.deck.path], environment: kwin.environment)
         defer { presenter.signal(SIGKILL) }
         #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: Virtual-1") } },
                 "lines: \(presenter.lines) stderr: \(presenter.stderr)")

@@ -10,7 +10,7 @@ struct KWinWatchTests {
     func offAndOn() throws {
         let kwin = try KWinCompositor(outputs: 2)
         defer { kwin.stop() }
-        let watch = try ChildProcess(try extdisplayPath(), ["watch", "--json"], environment: kwin.environment)
+        let watch = try ChildProcess(try Repository.extdisplay().path, ["watch", "--json"], environment: kwin.environment)
         defer { watch.signal(SIGTERM); _ = watch.wait() }
         #expect(poll { watch.stderr.contains("Ctrl-C to stop") || watch.hasEnded }, "stderr: \(watch.stderr)")
         #expect(!watch.hasEnded, "stderr: \(watch.stderr)")

@@ -35,7 +35,7 @@ struct MutterListTests {
         try check(byID, against: mutter)
         #expect(order == ["Meta-0", "Meta-1"])
         #expect(byID["Meta-1"]?["connection"] as? String == "virtual")
-        let text = try runToEnd(try extdisplayPath(), ["list"], environment: mutter.environment)
+        let text = try runToEnd(try Repository.extdisplay().path, ["list"], environment: mutter.environment)
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(text.stdout.contains("Meta-1  external  virtual  1280×720@60  at (1920,0)"), "\(text.stdout)")
         #expect(text.stdout.contains("Meta-0  main      virtual  1920×1080@60  at (0,0)"), "\(text.stdout)")

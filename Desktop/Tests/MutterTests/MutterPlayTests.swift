@@ -13,19 +13,19 @@ struct MutterPlayTests {
         defer { mutter.stop() }
         let keyboard = try MutterRemoteKeyboard(busAddress: mutter.busAddress)
         defer { keyboard.close() }
-        let player = try ChildProcess(try extdisplayPath(), ["play", clip.url.path, "--display", "Meta-1"],
+        let player = try ChildProcess(try Repository.extdisplay().path, ["play", clip.url.path, "--display", "Meta-1"],
                                       environment: mutter.environment)
         defer {
             player.signal(SIGKILL)
             _ = player.exitStatus(timeout: 10)
         }
         var seen: [Int] = []
-        let deadline = Date().addingTimeInterval(40)
-        while Date() < deadline, seen.count < 2, player.exitStatus(timeout: 0) == nil {
+        try poll(40, every: 0, stop: { player.hasEnded }) {
             let (r, g, b) = try PNGPixel.at(try mutter.screenshot("Meta-1"), x: 640, y: 360)
             if let index = TestClip.palette.firstIndex(where: { TestClip.matches(r, g, b, $0) }), seen.last != index {
                 seen.append(index)
             }
+            return seen.count >= 2
         }
         #expect(seen.count >= 2, "colours seen on Meta-1: \(seen); \(player.stdout) \(player.stderr)")
         #expect(seen == seen.sorted(), "the seconds in order: \(seen)")

@@ -26,7 +26,7 @@ struct MutterPresentTests {
     /// A presenter on `mutter` with `arguments`, ready once its status line names `external`.
     private func present(_ mutter: MutterCompositor, _ arguments: [String], external: String,
                          reference: PresentReference) throws -> ChildProcess {
-        let presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path] + arguments,
+        let presenter = try ChildProcess(try Repository.extdisplay().path, ["present", reference.deck.path] + arguments,
                                          environment: mutter.environment)
         #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: \(external)") } },
                 "lines: \(presenter.lines) stderr: \(presenter.stderr)")
@@ -74,7 +74,7 @@ struct MutterPresentTests {
         let mutter = try MutterCompositor()
         defer { mutter.stop() }
         let reference = try PresentReference(deck: Self.deck, notes: PresenterTheme().notes.hex)
-        let presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path, "--display", "Meta-1"],
+        let presenter = try ChildProcess(try Repository.extdisplay().path, ["present", reference.deck.path, "--display", "Meta-1"],
                                          environment: mutter.environment)
         defer { presenter.signal(SIGKILL) }
         // libdecor's first words come as SDL makes the console window, before the audience window is placed and

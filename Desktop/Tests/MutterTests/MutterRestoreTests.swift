@@ -32,14 +32,14 @@ struct MutterRestoreTests {
 
         var environment = mutter.environment
         environment["EXTDISPLAY_STATE_DIR"] = state.path
-        let restore = try runToEnd(try extdisplayPath(), ["restore"], environment: environment)
+        let restore = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: environment)
         #expect(restore.status == 0, "\(restore.stdout) \(restore.stderr)")
         #expect(restore.stdout.contains("restored Meta-1 to 1280x720 at (1920,0), left switched by process \(gone.pid)"),
                 "\(restore.stdout) \(restore.stderr)")
         let meta1 = try #require(try mutter.displayState().first { $0.connector == "Meta-1" })
         #expect((meta1.x, meta1.y, meta1.width, meta1.height) == (1920, 0, 1280, 720))
         #expect(!FileManager.default.fileExists(atPath: file.path), "the record is removed once restored")
-        let again = try runToEnd(try extdisplayPath(), ["restore"], environment: environment)
+        let again = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: environment)
         #expect(again.status == 0 && again.stdout.contains("nothing to restore"), "\(again.stdout) \(again.stderr)")
     }
 }

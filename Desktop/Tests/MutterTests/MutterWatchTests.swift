@@ -7,7 +7,7 @@ import Testing
 @Suite("extdisplay watch on GNOME (headless Mutter)", .serialized)
 struct MutterWatchTests {
     private func startWatch(_ mutter: MutterCompositor, _ arguments: [String]) throws -> ChildProcess {
-        let watch = try ChildProcess(try extdisplayPath(), ["watch"] + arguments, environment: mutter.environment)
+        let watch = try ChildProcess(try Repository.extdisplay().path, ["watch"] + arguments, environment: mutter.environment)
         let started = poll { watch.stderr.contains("Ctrl-C to stop") || watch.hasEnded }
         guard started, !watch.hasEnded else {
             throw SupportError("watch did not start: \(watch.stderr)")
@@ -40,7 +40,7 @@ struct MutterWatchTests {
     func setModeNotOffered() throws {
         let mutter = try MutterCompositor()
         defer { mutter.stop() }
-        let result = try runToEnd(try extdisplayPath(), ["watch", "--set-mode", "Meta-1=1024x768"],
+        let result = try runToEnd(try Repository.extdisplay().path, ["watch", "--set-mode", "Meta-1=1024x768"],
                                   environment: mutter.environment)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Meta-1 does not offer 1024×768"), "stderr: \(result.stderr)")

@@ -5,11 +5,6 @@ import Testing
 // The shared test support (MutterCompositor, MutterRemoteKeyboard, ChildProcess, runToEnd, poll) is visible in
 // every file of this target.
 
-/// The built `extdisplay` (the one scripts/test.sh built, else the one next to the test bundle).
-func extdisplayPath() throws -> String {
-    do { return try Repository.extdisplay().path } catch { throw SupportError(error.description) }
-}
-
 /// Parses one JSON value.
 func parseJSON(_ text: String) throws -> Any {
     do { return try JSONSerialization.jsonObject(with: Data(text.utf8)) } catch {
@@ -19,7 +14,7 @@ func parseJSON(_ text: String) throws -> Any {
 
 /// `extdisplay list --json` on `mutter`, objects by id (and in order).
 func listed(_ mutter: MutterCompositor, _ extra: [String] = []) throws -> (byID: [String: [String: Any]], order: [String]) {
-    let result = try runToEnd(try extdisplayPath(), ["list", "--json"] + extra, environment: mutter.environment)
+    let result = try runToEnd(try Repository.extdisplay().path, ["list", "--json"] + extra, environment: mutter.environment)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     guard let array = try parseJSON(result.stdout) as? [[String: Any]] else {
         throw SupportError("list --json printed no array: \(result.stdout)")

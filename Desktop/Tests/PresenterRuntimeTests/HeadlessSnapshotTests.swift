@@ -35,15 +35,8 @@ struct HeadlessSnapshotTests {
 
     /// Counts pixels of `color` in a PNG with the independent Python scanner.
     func scan(_ file: URL, _ color: RGBA) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path,
-                             file.path, String(color.description.dropFirst())]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let out = try runToEnd("/usr/bin/env", ["python3", Self.packageRoot.appendingPathComponent("scripts/present-pngscan.py").path,
+                                                file.path, String(color.description.dropFirst())]).stdout
         return try #require(Int(out.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 

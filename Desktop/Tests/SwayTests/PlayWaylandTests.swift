@@ -18,13 +18,7 @@ struct PlayWaylandTests {
     /// Polls the colour at `point` until `accept` takes it (or `seconds` pass); the last index read.
     static func await(_ client: WaylandClientEnvironment, _ point: (Int, Int), seconds: Double,
                       _ accept: (Int?) -> Bool) throws -> Int? {
-        var index = try paletteIndex(client, point.0, point.1)
-        let deadline = Date().addingTimeInterval(seconds)
-        while !accept(index), Date() < deadline {
-            usleep(100_000)
-            index = try paletteIndex(client, point.0, point.1)
-        }
-        return index
+        try pollReading(seconds, every: 0.1, { try paletteIndex(client, point.0, point.1) }, until: accept)
     }
 
     @Test func theFilmPlaysOnTheSecondOutputComesBackWhenItGoesAndMovesOutWhenOneComes() throws {
@@ -38,7 +32,7 @@ struct PlayWaylandTests {
         let client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
         let keyboard = try client.holdKeyboard()
         defer { keyboard.signal(SIGKILL) }
-        let player = try ChildProcess(try extdisplayPath(), ["play", clip.url.path], environment: client.environment)
+        let player = try ChildProcess(try Repository.extdisplay().path, ["play", clip.url.path], environment: client.environment)
         defer {
             player.signal(SIGKILL)
             _ = player.exitStatus(timeout: 10)
@@ -59,15 +53,14 @@ struct PlayWaylandTests {
         var seen: [Int] = []
         var lastSeenAt = Date()
         var consoleShowedFilm = false
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, seen.count < 3, player.exitStatus(timeout: 0) == nil {
+        try poll(30, every: 0.1, stop: { player.hasEnded }) {
             let readStarted = Date()
             if let index = try Self.paletteIndex(client, tv.0, tv.1), seen.last != index {
                 seen.append(index)
                 lastSeenAt = readStarted
             }
             if try Self.paletteIndex(client, consoleVideo.0, consoleVideo.1) != nil { consoleShowedFilm = true }
-            usleep(100_000)
+            return seen.count >= 3
         }
         #expect(seen.count >= 3, "colours seen on \(tvName): \(seen); \(player.stdout) \(player.stderr)")
         #expect(seen == seen.sorted() && Set(seen).count == seen.count, "the seconds in order: \(seen)")
@@ -119,7 +112,7 @@ struct PlayWaylandTests {
     @Test func aWaylandBackendThatCannotBeReachedIsSaidAndExitsTwo() throws {
         let clip = try TestClip.make(fps: 10, colors: [0xFF0000])
         // Forced Wayland without WAYLAND_DISPLAY: what to set.
-        let unset = try runToEnd(try extdisplayPath(), ["play", clip.url.path, "--backend", "wayland"],
+        let unset = try runToEnd(try Repository.extdisplay().path, ["play", clip.url.path, "--backend", "wayland"],
                                  environment: ["WAYLAND_DISPLAY": nil, "DISPLAY": nil])
         #expect(unset.status == 2, "status \(unset.status): \(unset.stderr)")
         #expect(unset.stderr.contains("WAYLAND_DISPLAY is not set"), "\(unset.stderr)")
@@ -127,7 +120,7 @@ struct PlayWaylandTests {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("edk-no-wayland-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
-        let missing = try runToEnd(try extdisplayPath(), ["play", clip.url.path],
+        let missing = try runToEnd(try Repository.extdisplay().path, ["play", clip.url.path],
                                    environment: ["WAYLAND_DISPLAY": "wayland-77", "XDG_RUNTIME_DIR": runtime.path,
                                                  "DISPLAY": nil])
         #expect(missing.status == 2, "status \(missing.status): \(missing.stderr)")

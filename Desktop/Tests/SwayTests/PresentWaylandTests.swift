@@ -70,7 +70,7 @@ struct PresentWaylandTests {
         let client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
         let reference = try PresentReference(deck: Self.deck)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
-            let presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path, "--display", "HEADLESS-2"],
+            let presenter = try ChildProcess(try Repository.extdisplay().path, ["present", reference.deck.path, "--display", "HEADLESS-2"],
                                              environment: client.environment)
             defer { presenter.signal(SIGKILL) }
             #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") } }, "signal \(signal): \(presenter.stderr)")
@@ -130,7 +130,7 @@ final class PresentRun {
         client = WaylandClientEnvironment(runtime: sway.runtimeDirectory, socket: sway.waylandDisplay)
         reference = try PresentReference(deck: PresentWaylandTests.deck)
         keyboard = try client.holdKeyboard()
-        presenter = try ChildProcess(try extdisplayPath(), ["present", reference.deck.path] + arguments,
+        presenter = try ChildProcess(try Repository.extdisplay().path, ["present", reference.deck.path] + arguments,
                                 environment: client.environment)
         let presenter = presenter
         #expect(poll { presenter.lines.contains { $0.hasPrefix("slide 1 of 3") && $0.hasSuffix("external: \(external)") } },

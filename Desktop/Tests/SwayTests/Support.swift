@@ -13,12 +13,6 @@ struct WaylandTestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The built `extdisplay`: the one `scripts/test.sh` built (`EDK_EXTDISPLAY`), else the one next to the test
-/// bundle (`swift build --build-tests` builds it). Throws when it is missing.
-func extdisplayPath() throws -> String {
-    do { return try Repository.extdisplay().path } catch { throw WaylandTestFailure(error.description) }
-}
-
 /// Parses one JSON object or array.
 func parseJSON(_ text: String) throws -> Any {
     do { return try JSONSerialization.jsonObject(with: Data(text.utf8)) } catch {

@@ -6,7 +6,7 @@ import Testing
 @Suite("Wayland bad input")
 struct WaylandBadInputTests {
     private func runCase(_ arguments: [String], _ environment: [String: String?]) throws -> CommandResult {
-        try runToEnd(try extdisplayPath(), arguments, environment: environment)
+        try runToEnd(try Repository.extdisplay().path, arguments, environment: environment)
     }
 
     @Test("an unknown backend is refused, naming the three choices")

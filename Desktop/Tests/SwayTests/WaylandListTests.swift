@@ -7,7 +7,7 @@ import Testing
 struct WaylandListTests {
     /// `list --json` objects by id.
     private func list(_ sway: SwayCompositor, _ extra: [String] = []) throws -> [String: [String: Any]] {
-        let result = try runToEnd(try extdisplayPath(), ["list", "--json"] + extra, environment: sway.environment)
+        let result = try runToEnd(try Repository.extdisplay().path, ["list", "--json"] + extra, environment: sway.environment)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let array = try #require(try parseJSON(result.stdout) as? [[String: Any]])
         return Dictionary(array.map { ($0["id"] as? String ?? "?", $0) }, uniquingKeysWith: { a, _ in a })
@@ -64,7 +64,7 @@ struct WaylandListTests {
         // The same through --backend wayland, and in text form.
         let forced = try list(sway, ["--backend", "wayland"])
         #expect(Set(forced.keys) == Set(listed.keys))
-        let text = try runToEnd(try extdisplayPath(), ["list"], environment: sway.environment)
+        let text = try runToEnd(try Repository.extdisplay().path, ["list"], environment: sway.environment)
         #expect(text.stdout.contains("HEADLESS-2  external  virtual  1280×720@60  at (1920,0)"), "\(text.stdout)")
         #expect(text.stdout.contains("scale     1.0  logical 1280×720  \"Headless output 2\""), "\(text.stdout)")
     }

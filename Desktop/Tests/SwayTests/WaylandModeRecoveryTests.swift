@@ -34,7 +34,7 @@ struct WaylandModeRecoveryTests {
 
     /// Starts `watch --set-mode HEADLESS-2=1024x768@60` and waits until sway reports the switch.
     private func switchingWatch(_ sway: SwayCompositor, _ state: StateFolder) throws -> ChildProcess {
-        let watch = try ChildProcess(try extdisplayPath(), ["watch", "--set-mode", "HEADLESS-2=1024x768@60"],
+        let watch = try ChildProcess(try Repository.extdisplay().path, ["watch", "--set-mode", "HEADLESS-2=1024x768@60"],
                                 environment: environment(sway, state))
         guard poll(30, { (try? headless2(sway)) == [1024, 768, 1920, 0] || watch.hasEnded }),
               !watch.hasEnded else {
@@ -71,7 +71,7 @@ struct WaylandModeRecoveryTests {
                 && entries[0]["width"] as? Int == 1280 && entries[0]["height"] as? Int == 720, "\(text)")
         #expect(poll { watchdog(of: watch.pid) != nil }, "no watchdog process for \(watch.pid)")
         // While the switching process runs, restore refuses without --force and changes nothing.
-        let early = try runToEnd(try extdisplayPath(), ["restore"], environment: environment(sway, state))
+        let early = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: environment(sway, state))
         #expect(early.status == 1 && early.stderr.contains("still running"), "\(early.stdout) \(early.stderr)")
         #expect(try headless2(sway) == [1024, 768, 1920, 0])
 
@@ -103,7 +103,7 @@ struct WaylandModeRecoveryTests {
         // DISPLAY set too: auto must still pick Wayland because WAYLAND_DISPLAY is set.
         var env = environment(sway, state)
         env["DISPLAY"] = ":999"
-        let restore = try runToEnd(try extdisplayPath(), ["restore"], environment: env)
+        let restore = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: env)
         #expect(restore.status == 0, "\(restore.stdout) \(restore.stderr)")
         #expect(restore.stdout.contains("restored HEADLESS-2 to 1280x720 at (1920,0), left switched by process \(watch.pid)"),
                 "\(restore.stdout) \(restore.stderr)")
@@ -111,7 +111,7 @@ struct WaylandModeRecoveryTests {
         #expect(try headless1(sway) == [1920, 1080, 0, 0])
         #expect(!FileManager.default.fileExists(atPath: state.record(sway).path))
 
-        let again = try runToEnd(try extdisplayPath(), ["restore", "--backend", "wayland",
+        let again = try runToEnd(try Repository.extdisplay().path, ["restore", "--backend", "wayland",
                                                         "--display", sway.waylandDisplay], environment: env)
         #expect(again.status == 0 && again.stdout.contains("nothing to restore on \(sway.waylandDisplay)"),
                 "\(again.stdout) \(again.stderr)")
@@ -144,7 +144,7 @@ struct WaylandModeRecoveryTests {
         ]
         for (name, contents, reason) in cases {
             try Data(contents.utf8).write(to: state.record(sway))
-            let result = try runToEnd(try extdisplayPath(), ["restore"], environment: environment(sway, state))
+            let result = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: environment(sway, state))
             #expect(result.status == 1, "\(name): \(result.stdout) \(result.stderr)")
             #expect(result.stderr.contains("the mode record \(state.record(sway).path) is damaged")
                     && result.stderr.contains(reason) && result.stderr.contains("nothing was restored"),
@@ -154,13 +154,13 @@ struct WaylandModeRecoveryTests {
             #expect(try String(contentsOf: state.record(sway), encoding: .utf8) == contents, "\(name): file changed")
         }
         // Any other command on that compositor reports it too and still works.
-        let list = try runToEnd(try extdisplayPath(), ["list"], environment: environment(sway, state))
+        let list = try runToEnd(try Repository.extdisplay().path, ["list"], environment: environment(sway, state))
         #expect(list.status == 0 && list.stderr.contains("is damaged") && list.stdout.contains("HEADLESS-2"),
                 "\(list.stdout) \(list.stderr)")
         #expect(try headless2(sway) == [1024, 768, 1920, 0])
         // The same record, intact, does restore: the cases above failed for their defect alone.
         try Data(record().utf8).write(to: state.record(sway))
-        let good = try runToEnd(try extdisplayPath(), ["restore"], environment: environment(sway, state))
+        let good = try runToEnd(try Repository.extdisplay().path, ["restore"], environment: environment(sway, state))
         #expect(good.status == 0 && good.stdout.contains("restored HEADLESS-2 to 1280x720"), "\(good.stdout) \(good.stderr)")
         #expect(try headless2(sway) == [1280, 720, 1920, 0])
     }

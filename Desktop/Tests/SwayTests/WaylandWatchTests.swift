@@ -7,7 +7,7 @@ import Testing
 struct WaylandWatchTests {
     /// Starts `extdisplay watch ARGS` against `sway` and waits for its header.
     private func startWatch(_ sway: SwayCompositor, _ arguments: [String]) throws -> ChildProcess {
-        let watch = try ChildProcess(try extdisplayPath(), ["watch"] + arguments, environment: sway.environment)
+        let watch = try ChildProcess(try Repository.extdisplay().path, ["watch"] + arguments, environment: sway.environment)
         let started = poll { watch.stderr.contains("Ctrl-C to stop") || watch.hasEnded }
         guard started, !watch.hasEnded else {
             throw WaylandTestFailure("watch did not start: \(watch.stderr)")

@@ -6,7 +6,7 @@ import Testing
 struct CLITests {
     @Test("list without an X display: one line on stderr, status 1, no SDL noise")
     func listWithoutDisplay() throws {
-        let binary = try extdisplayBinary()
+        let binary = try Repository.extdisplay()
         for command in ["list", "watch"] {
             let result = try runToEnd(binary.path, [command],
                                       environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
@@ -25,7 +25,7 @@ struct CLITests {
     func listReportsOutputs() throws {
         let xorg = try XorgServer.start()
         defer { xorg.stop() }
-        let binary = try extdisplayBinary()
+        let binary = try Repository.extdisplay()
         let result = try runToEnd(binary.path, ["list", "--json"], environment: ["DISPLAY": xorg.display])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -113,6 +113,6 @@ struct CLITests {
     private let hangGuard = 30.0
 
     private func startWatch(_ xorg: XorgServer, _ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(try extdisplayBinary().path, arguments, environment: ["DISPLAY": xorg.display])
+        try ChildProcess(try Repository.extdisplay().path, arguments, environment: ["DISPLAY": xorg.display])
     }
 }

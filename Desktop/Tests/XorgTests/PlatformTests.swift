@@ -243,13 +243,7 @@ struct PlatformTests {
     /// Root screenshots until `condition` holds on one (hang guard `timeout` seconds); the last one either way.
     private func screenshot(_ xorg: XorgServer, timeout: Double,
                             until condition: (XWDImage) -> Bool) async throws -> XWDImage {
-        let deadline = Date().addingTimeInterval(timeout)
-        var shot = try xorg.captureRoot()
-        while !condition(shot), Date() < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            shot = try xorg.captureRoot()
-        }
-        return shot
+        try await eventuallyReading(timeout, every: 0.05, { try xorg.captureRoot() }, until: condition)
     }
 
 }

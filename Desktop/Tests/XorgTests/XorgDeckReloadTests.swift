@@ -10,7 +10,7 @@ extension XorgPresenterTests {
         let server = try XorgServer.start()
         defer { server.stop() }
         let deckFile = try Self.writeDeck()
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", deckFile.path],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", deckFile.path],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") } != nil, "lines: \(presenter.lines)")
@@ -60,7 +60,7 @@ extension XorgPresenterTests {
 
         // A fresh run of the new export on slide 3: what the projector shows.
         let freshFile = try MiniPDF.write(pdf(new), name: "talk.pdf")
-        let fresh = try RunningProcess([try Shell.extdisplay(), "present", freshFile.path], environment: environment)
+        let fresh = try RunningProcess([try Repository.extdisplay().path, "present", freshFile.path], environment: environment)
         defer { fresh.terminate() }
         try server.waitForWindow("extdisplay present: console")
         #expect(fresh.waitForLine { $0.hasPrefix("slide 1 of 4") } != nil, "lines: \(fresh.lines)")
@@ -75,7 +75,7 @@ extension XorgPresenterTests {
 
         // The talk: the old export, on slide 2.
         let deckFile = try MiniPDF.write(pdf(old), name: "talk.pdf")
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", deckFile.path], environment: environment)
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", deckFile.path], environment: environment)
         defer { presenter.terminate() }
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") } != nil, "lines: \(presenter.lines)")
         try server.waitForWindow("extdisplay present: console")

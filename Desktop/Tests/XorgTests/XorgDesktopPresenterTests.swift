@@ -47,8 +47,8 @@ extension XorgPresenterTests {
             if ending == "q" { try server.key("ctrl+q") } else { presenter.terminate() }
             #expect(presenter.waitForExit(timeout: 30))
             // Poll (hang guard) for the modes to be back rather than sleeping a fixed time.
-            for _ in 0..<300 where try server.currentModes() != before { usleep(100_000) }
-            #expect(try server.currentModes() == before, "after \(ending)")
+            let modes = try pollReading(30, every: 0.1, { try server.currentModes() }, until: { $0 == before })
+            #expect(modes == before, "after \(ending)")
         }
     }
 }

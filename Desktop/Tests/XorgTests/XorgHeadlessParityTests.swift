@@ -12,7 +12,7 @@ extension XorgPresenterTests {
     @Test func aHeadlessSnapshotEqualsTheLiveWindowsOnXorg() throws {
         let deck = try Self.writeDeck()
         let folder = deck.deletingLastPathComponent().appendingPathComponent("snapshots")
-        let headless = try Shell.run([try Shell.extdisplay(), "present", deck.path, "--simulate", "laptop,hdmi-monitor-1080p",
+        let headless = try Shell.run([try Repository.extdisplay().path, "present", deck.path, "--simulate", "laptop,hdmi-monitor-1080p",
                                       "--mode", "1280x720", "--snapshot", folder.path, "--keys", "right"],
                                      environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         try #require(headless.status == 0, "headless present failed: \(headless.output)")
@@ -21,7 +21,7 @@ extension XorgPresenterTests {
 
         let server = try XorgServer.start()
         defer { server.stop() }
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", deck.path],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", deck.path],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") && $0.contains("external: DUMMY1") } != nil,

@@ -20,7 +20,7 @@ extension XorgPresenterTests {
         let mark = ProcessMark()
         // The watchdog off: only the presenter's own restoring is observed; a render never stopped by its timeout.
         let presenter = try SignalledProcess(
-            [try Shell.extdisplay(), "present", pdf.path, "--mode", "1024x768"],
+            [try Repository.extdisplay().path, "present", pdf.path, "--mode", "1024x768"],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "EXTDISPLAY_STATE_DIR": state.path,
                           "EXTDISPLAY_WATCHDOG": "0", "EXTDISPLAY_PDFTOPPM_TIMEOUT": "600"].merging(mark.environment) { $1 })
         defer { _ = try? mark.leftovers(timeout: 0) }
@@ -59,7 +59,7 @@ extension XorgPresenterTests {
         let pdf = try MiniPDF.write(MiniPDF.nestedForms(), name: "slow.pdf")
         let mark = ProcessMark()
         let presenter = try SignalledProcess(
-            [try Shell.extdisplay(), "present", pdf.path],
+            [try Repository.extdisplay().path, "present", pdf.path],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "EXTDISPLAY_PDFTOPPM_TIMEOUT": "600"]
                 .merging(mark.environment) { $1 })
         defer { _ = try? mark.leftovers(timeout: 0) }

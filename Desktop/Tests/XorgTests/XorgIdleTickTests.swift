@@ -33,7 +33,7 @@ extension XorgPresenterTests {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("edk-idle-tick-\(getpid()).log")
         try? FileManager.default.removeItem(at: log)
         defer { try? FileManager.default.removeItem(at: log) }
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", deck.path],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", deck.path],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11",
                                                          "EXTDISPLAY_TIMING_LOG": log.path])
         defer { presenter.terminate() }
@@ -41,7 +41,7 @@ extension XorgPresenterTests {
                 "lines: \(presenter.lines)")
         try server.waitForWindow(XorgServer.audienceWindow)
         usleep(2_500_000)  // the first presents and the pages ahead are done
-        let pid = presenter.process.processIdentifier
+        let pid = presenter.child.pid
         func presents() -> [String] {
             ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
                 .filter { $0.contains(" presented ") }

@@ -36,7 +36,7 @@ extension XorgPresenterTests {
         defer { server.stop() }
         try server.xrandr(["--output", "DUMMY1", "--off"])
         let deck = try Self.writeDeck(Self.longDeck)
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", deck.path],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", deck.path],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 12") && $0.contains("external: none") } != nil,
@@ -57,7 +57,7 @@ extension XorgPresenterTests {
         let server = try XorgServer.start()
         defer { server.stop() }
         let deck = try Self.writeDeck(Self.longDeck)
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", deck.path]
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", deck.path]
                                                + (served ? ["--serve", "127.0.0.1:0"] : []),
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }

@@ -10,8 +10,8 @@ import Testing
 /// SIGKILL through the watchdog, through `extdisplay restore`, and through the next start; and the X server
 /// going away gives one clear line. Part of the serialized Xorg suite: one X server at a time.
 extension XorgPresenterTests {
-    /// The binary under test (`Shell.extdisplay()`: never a missing or stale one).
-    static var extdisplay: String { get throws { try Shell.extdisplay() } }
+    /// The binary under test (`Repository.extdisplay()`: never a missing or stale one).
+    static var extdisplay: String { get throws { try Repository.extdisplay().path } }
 
     /// Starts the presenter with `--mode 1024x768` and a private state folder; `watchdog: false` turns the
     /// watchdog off so that only the process's own restoring is observed.

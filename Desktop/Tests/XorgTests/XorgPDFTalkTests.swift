@@ -17,12 +17,9 @@ struct XorgPDFTalkTests {
 
     /// Polls screenshots until the audience display is mostly `colour` (a page fills ≥ 60 % of it).
     func audienceShows(_ server: XorgServer, _ colour: RGBA, timeout: Double = 10) throws -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if try XorgPresenterTests.scan(try server.screenshot(), region: Self.audience, colour) > 550_000 { return true }
-            usleep(100_000)
-        } while Date() < deadline
-        return false
+        try poll(timeout, every: 0.1) {
+            try XorgPresenterTests.scan(try server.screenshot(), region: Self.audience, colour) > 550_000
+        }
     }
 
     func page(_ n: Int) -> RGBA { Self.colours[n - 1] }
@@ -33,7 +30,7 @@ struct XorgPDFTalkTests {
         let server = try XorgServer.start()
         defer { server.stop() }
         let presenter = try RunningProcess(
-            [try Shell.extdisplay(), "present", pdf.path,
+            [try Repository.extdisplay().path, "present", pdf.path,
              "--duration", "0.1"],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
@@ -61,7 +58,7 @@ struct XorgPDFTalkTests {
         // The clicker's F5/Esc button and a single Q do not end the talk.
         for key in ["Escape", "F5", "Escape", "q"] { try server.key(key) }
         usleep(2_500_000)
-        #expect(presenter.process.isRunning, "a clicker key or a single Q ended the talk")
+        #expect(!presenter.child.hasEnded, "a clicker key or a single Q ended the talk")
         #expect(try audienceShows(server, page(2)))
 
         // Go to a slide by number, then with the overview.
@@ -84,24 +81,20 @@ struct XorgPDFTalkTests {
         #expect(try audienceShows(server, page(6), timeout: 15), "not back on page 6 after replug; lines: \(presenter.lines)")
 
         // The 6-second plan is over by now: the countdown turns to the warning colour on the console.
-        var overtime = false
-        for _ in 0..<50 where !overtime {
-            overtime = try XorgPresenterTests.scan(try server.screenshot(), region: Self.timerRow, PresenterTheme().warning) > 200
-            if !overtime { usleep(200_000) }
-        }
-        #expect(overtime, "no overtime cue on the console")
+        let warning = try pollReading(10, every: 0.2, {
+            try XorgPresenterTests.scan(try server.screenshot(), region: Self.timerRow, PresenterTheme().warning)
+        }, until: { $0 > 200 })
+        #expect(warning > 200, "no overtime cue on the console: \(warning) warning-colour pixels in the timer row")
 
         // The pointer: the mouse over the middle of the console's current slide (on a 1920×1080 console the
         // slide box is 1116×628 at 24,128) shows as a red dot in the middle of the audience's slide.
         let env = ["DISPLAY": server.display]
         try Shell.run(["xdotool", "mousemove", "500", "400"], environment: env)
         try Shell.run(["xdotool", "mousemove", "582", "442"], environment: env)
-        var dot = 0
-        for _ in 0..<50 where dot < 50 {
-            dot = try XorgPresenterTests.scan(try server.screenshot(), region: "2460,260,200,200", PresenterLayout.pointerColour)
-            if dot < 50 { usleep(200_000) }
-        }
-        #expect(dot >= 50, "no pointer in the middle of the audience display")
+        let dot = try pollReading(10, every: 0.2, {
+            try XorgPresenterTests.scan(try server.screenshot(), region: "2460,260,200,200", PresenterLayout.pointerColour)
+        }, until: { $0 >= 50 })
+        #expect(dot >= 50, "no pointer in the middle of the audience display: \(dot) pointer-colour pixels")
         #expect(try XorgPresenterTests.scan(try server.screenshot(), region: "1920,0,400,200", PresenterLayout.pointerColour) == 0)
 
         // Q twice quits.
@@ -115,24 +108,18 @@ struct XorgPDFTalkTests {
     /// of the page at the box's size) cell by cell; returns the last screenshot and the cells still differing.
     func audienceMatches(_ server: XorgServer, _ pdf: URL, page: Int, part: PDFPage.Part = .whole,
                          timeout: Double = 20) throws -> (shot: URL, box: String, differences: [String]) {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last: (URL, String, [String]) = (try server.screenshot(), "none", ["never compared"])
-        repeat {
+        try pollReading(timeout, every: 0.2, {
             let shot = try server.screenshot()
             let image = try XWDImage(shot)
-            if let box = image.nonBlackBounds(x: 1920, y: 0, width: 1280, height: 720), box.width > 100, box.height > 100 {
-                let f = part.fraction
-                let full = try MuPDF.draw(pdf, page: page, width: Int((Double(box.width) / f.width).rounded()),
-                                                   height: Int((Double(box.height) / f.height).rounded()))
-                let dx = Int(Double(full.width) * f.x), dy = Int(Double(full.height) * f.y)
-                let reference = (width: box.width, height: box.height, pixel: { (x: Int, y: Int) in full.pixel(x + dx, y + dy) })
-                let differences = image.differences(x: box.x, y: box.y, against: reference)
-                last = (shot, "\(box)", differences)
-                if differences.isEmpty { return last }
-            }
-            usleep(200_000)
-        } while Date() < deadline
-        return last
+            guard let box = image.nonBlackBounds(x: 1920, y: 0, width: 1280, height: 720), box.width > 100, box.height > 100
+            else { return (shot: shot, box: "none", differences: ["no page box on the audience display"]) }
+            let f = part.fraction
+            let full = try MuPDF.draw(pdf, page: page, width: Int((Double(box.width) / f.width).rounded()),
+                                               height: Int((Double(box.height) / f.height).rounded()))
+            let dx = Int(Double(full.width) * f.x), dy = Int(Double(full.height) * f.y)
+            let reference = (width: box.width, height: box.height, pixel: { (x: Int, y: Int) in full.pixel(x + dx, y + dy) })
+            return (shot: shot, box: "\(box)", differences: image.differences(x: box.x, y: box.y, against: reference))
+        }, until: { $0.differences.isEmpty })
     }
 
     @Test func aLibreOfficeExportPresentsAsMuPDFDrawsItAndItsNotesStayOnTheConsole() throws {
@@ -141,7 +128,7 @@ struct XorgPDFTalkTests {
         let pdf = folder.appendingPathComponent("libreoffice-talk.pdf")
         let server = try XorgServer.start()
         defer { server.stop() }
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", pdf.path],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", pdf.path],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         try server.waitForWindow("extdisplay present: console")
@@ -177,7 +164,7 @@ struct XorgPDFTalkTests {
         let pdf = try MiniPDF.write(MiniPDF.data(pages: [page(30), page(120)], width: 1024, height: 384), name: "beamer.pdf")
         let server = try XorgServer.start()
         defer { server.stop() }
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", pdf.path, "--notes", "right"],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", pdf.path, "--notes", "right"],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         try server.waitForWindow("extdisplay present: console")
@@ -207,28 +194,25 @@ struct XorgPDFTalkTests {
         let pdf = try MiniPDF.write(MiniPDF.data(pages: pages, width: 1024, height: 576), name: "pace.pdf")
         let server = try XorgServer.start()
         defer { server.stop() }
-        let presenter = try RunningProcess([try Shell.extdisplay(), "present", pdf.path, "--duration", "2"],
+        let presenter = try RunningProcess([try Repository.extdisplay().path, "present", pdf.path, "--duration", "2"],
                                            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         try server.waitForWindow("extdisplay present: console")
         let theme = PresenterTheme()
         let paces: [Countdown.Pace] = [.onPace, .ahead, .behind, .overtime]
+        func only(_ pace: Countdown.Pace, _ counts: [Countdown.Pace: Int]) -> Bool {
+            counts[pace, default: 0] > 200 && paces.allSatisfy { $0 == pace || counts[$0] == 0 }
+        }
         /// Polls until the timer row shows `pace`'s colour and none of the other paces' colours.
         func shows(_ pace: Countdown.Pace, timeout: Double) throws -> [Countdown.Pace: Int] {
-            let deadline = Date().addingTimeInterval(timeout)
-            var counts: [Countdown.Pace: Int] = [:]
-            repeat {
+            try pollReading(timeout, every: 0.2, {
                 let shot = try server.screenshot()
+                var counts: [Countdown.Pace: Int] = [:]
                 for p in paces {
                     counts[p] = try XorgPresenterTests.scan(shot, region: Self.timerRow, ConsoleLayout.paceColour(p, theme: theme))
                 }
-                if counts[pace, default: 0] > 200, paces.allSatisfy({ $0 == pace || counts[$0] == 0 }) { return counts }
-                usleep(200_000)
-            } while Date() < deadline
-            return counts
-        }
-        func only(_ pace: Countdown.Pace, _ counts: [Countdown.Pace: Int]) -> Bool {
-            counts[pace, default: 0] > 200 && paces.allSatisfy { $0 == pace || counts[$0] == 0 }
+                return counts
+            }, until: { only(pace, $0) })
         }
         let onPace = try shows(.onPace, timeout: 10)
         #expect(only(.onPace, onPace), "on pace at the start: \(onPace); lines: \(presenter.lines)")

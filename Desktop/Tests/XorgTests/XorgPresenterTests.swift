@@ -28,7 +28,7 @@ struct XorgPresenterTests {
         let modesBefore = try server.currentModes()
         let deckFile = try Self.writeDeck()
         let presenter = try RunningProcess(
-            [try Shell.extdisplay(), "present", deckFile.path],
+            [try Repository.extdisplay().path, "present", deckFile.path],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") && $0.contains("external: DUMMY1") } != nil,
@@ -57,7 +57,7 @@ struct XorgPresenterTests {
 
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
-        #expect(presenter.process.terminationStatus == 0)
+        #expect(presenter.child.exitStatus(timeout: 0) == 0)
         #expect(try server.currentModes() == modesBefore)
     }
 
@@ -66,7 +66,7 @@ struct XorgPresenterTests {
         defer { server.stop() }
         let deckFile = try Self.writeDeck()
         let presenter = try RunningProcess(
-            [try Shell.extdisplay(), "present", deckFile.path],
+            [try Repository.extdisplay().path, "present", deckFile.path],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         #expect(presenter.waitForLine { $0.hasPrefix("slide 1 of 3") } != nil)
@@ -94,7 +94,7 @@ struct XorgPresenterTests {
         let server = try XorgServer.start()
         defer { server.stop() }
         let presenter = try RunningProcess(
-            [try Shell.extdisplay(), "present", try Self.writeDeck().path,
+            [try Repository.extdisplay().path, "present", try Self.writeDeck().path,
              "--display", "DUMMY1"],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }

@@ -10,7 +10,7 @@ extension XorgPresenterTests {
         var env = ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"]
         if let bus { env["DBUS_SESSION_BUS_ADDRESS"] = bus }
         return try RunningProcess(
-            [try Shell.extdisplay(), "present",
+            [try Repository.extdisplay().path, "present",
              try XorgPresenterTests.writeDeck().path] + extra, environment: env)
     }
 
@@ -30,12 +30,10 @@ extension XorgPresenterTests {
         let env = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
         /// Polls (hang guard: 30 s) until `playerctl ARGS` succeeds with output containing `text`.
         func poll(_ arguments: [String], until text: String) throws -> Bool {
-            for _ in 0..<300 {
+            try ExtDisplayTestSupport.poll(30, every: 0.1) {
                 let result = try Shell.run(player + arguments, environment: env)
-                if result.status == 0, result.output.contains(text) { return true }
-                usleep(100_000)
+                return result.status == 0 && result.output.contains(text)
             }
-            return false
         }
         func send(_ command: String) throws {
             let result = try Shell.run(player + [command], environment: env)

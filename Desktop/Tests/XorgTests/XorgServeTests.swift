@@ -50,19 +50,16 @@ extension XorgPresenterTests {
 
     /// The newest frame number the page reports painted, once it is newer than `after` (hang guard 30 s).
     static func paint(_ chromium: Chromium, _ page: Chromium.Page, after: UInt32? = nil) async throws -> UInt32 {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if let last = try await chromium.paints(page).last, after.map({ last.frame > $0 }) ?? true { return last.frame }
-            try await Task.sleep(nanoseconds: 50_000_000)
+        try await waitFor("the page painting a frame after \(after.map(String.init) ?? "none")") {
+            try await chromium.paints(page).last.flatMap { last in after.map { last.frame > $0 } ?? true ? last.frame : nil }
         }
-        throw XorgTestError("the page painted no new frame within 30 s (hang guard)")
     }
 
     @Test func serveOnADesktopDrivesTheCableDisplayAndBrowsersTogether() async throws {
         let server = try XorgServer.start()
         defer { server.stop() }
         let presenter = try RunningProcess(
-            [try Shell.extdisplay(), "present", try Self.writeDeck().path, "--serve", "127.0.0.1:0"],
+            [try Repository.extdisplay().path, "present", try Self.writeDeck().path, "--serve", "127.0.0.1:0"],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         let serving = try #require(presenter.waitForLine { $0.hasPrefix("serving the audience view at ") },
@@ -132,14 +129,14 @@ extension XorgPresenterTests {
         await chromium.quit()
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
-        #expect(presenter.process.terminationStatus == 0)
+        #expect(presenter.child.exitStatus(timeout: 0) == 0)
     }
 
     @Test func terminalConsoleOnADesktopOpensNoWindow() throws {
         let server = try XorgServer.start()
         defer { server.stop() }
         let presenter = try RunningProcess(
-            [try Shell.extdisplay(), "present", try Self.writeDeck().path, "--serve", "127.0.0.1:0", "--terminal-console"],
+            [try Repository.extdisplay().path, "present", try Self.writeDeck().path, "--serve", "127.0.0.1:0", "--terminal-console"],
             environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
         defer { presenter.terminate() }
         // The terminal console's key line (the desktop one starts "keys on the console window").

@@ -41,64 +41,12 @@ enum ExternalTool {
     /// killed and the status is -1).
     static func run(_ executable: String, _ arguments: [String], environment: [String: String],
                     timeout: TimeInterval = 10) throws -> ToolResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        // Read while it runs so a chatty tool cannot block on a full pipe.
-        let outputReader = DataReader(output.fileHandleForReading)
-        let errorReader = DataReader(error.fileHandleForReading)
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            if process.isRunning { process.terminate() }
-            exited.wait()
-            return ToolResult(status: -1, output: outputReader.finish(), error: errorReader.finish() + "\n(timed out)")
+        let child = try ChildProcess(executable, arguments, environment: ChildProcess.exactly(environment))
+        guard let status = child.exitStatus(timeout: timeout) else {
+            child.signal(SIGKILL)
+            child.wait()
+            return ToolResult(status: -1, output: child.stdout, error: child.stderr + "\n(timed out)")
         }
-        return ToolResult(status: process.terminationStatus, output: outputReader.finish(), error: errorReader.finish())
-    }
-}
-
-/// Collects everything a file handle delivers, on a background thread, until end of file.
-final class DataReader: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    /// Starts reading `handle`; with `nil`, reads nothing and is finished at once.
-    init(_ handle: FileHandle?) {
-        guard let handle else {
-            done.signal()
-            return
-        }
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                lock.lock()
-                data.append(chunk)
-                lock.unlock()
-            }
-            done.signal()
-        }
-    }
-
-    /// Everything read so far.
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Waits for end of file and returns everything.
-    func finish() -> String {
-        done.wait()
-        return text
+        return ToolResult(status: status, output: child.stdout, error: child.stderr)
     }
 }
