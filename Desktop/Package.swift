@@ -168,6 +168,7 @@ let package = Package(
         // (Chromium over DevTools), emulated viewers and `present --serve`. Not a product.
         .target(name: "ExtDisplayTestSupport",
                 dependencies: ["DesktopProcesses", .target(name: "CSDBus", condition: linuxOnly),
+                               .target(name: "CXRandR", condition: linuxOnly),
                                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A window dump (`xwd -root`, ZPixmap, 24 or 32 bits per pixel) read here for pixel comparisons, independent
+/// A window dump (XWD, ZPixmap, 24 or 32 bits per pixel: ``RootCapture``'s) read here for pixel comparisons, independent
 /// of the code under test's own raster code.
 public struct XWDImage: Sendable {
     /// The dump's size in pixels.

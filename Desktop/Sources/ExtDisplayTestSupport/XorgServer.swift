@@ -28,7 +28,7 @@ public final class XorgServer: @unchecked Sendable {
 
     /// What is missing to run the tests under Xorg-dummy, each with what to do about it.
     public static var missingRequirements: [String] {
-        var missing = ["Xorg", "xrandr", "xdotool", "xwd", "xwininfo", "xsetroot", "python3"].filter { !Shell.has($0) }
+        var missing = ["Xorg", "xrandr", "xdotool", "xwininfo", "xsetroot", "python3"].filter { !Shell.has($0) }
             .map { "\($0) (run scripts/install-deps.sh)" }
         if getuid() != 0 { missing.append("root (Xorg with the dummy driver is started as root here)") }
         return missing
@@ -184,18 +184,14 @@ public final class XorgServer: @unchecked Sendable {
         }
     }
 
-    /// A root screenshot (`xwd -root`) in a temporary file, which the caller removes.
+    /// A root screenshot (a window dump, read with the server grabbed: ``RootCapture``) in a temporary file, which
+    /// the caller removes.
     public func screenshot() throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("present-\(UUID().uuidString).xwd")
-        // xwd can fail while the screen is being reconfigured (an output switched on or off): try again for a
-        // while (a hang guard, not a timing assertion) before calling it a failure.
-        var status: Int32 = 0
-        for _ in 0..<50 {
-            status = try Shell.run(["sh", "-c", "xwd -root -silent > \(file.path)"], environment: ["DISPLAY": display]).status
-            if status == 0 { return file }
-            usleep(100_000)
-        }
-        throw XorgTestError("xwd failed (status \(status)) 50 times in a row")
+        // Read with the server grabbed: a screen reconfigured meanwhile (an output switched on or off) cannot make
+        // the size read and the image taken disagree, as it could with `xwd -root`.
+        try RootCapture.write(display: display, to: file)
+        return file
     }
 
     /// Root screenshots until `condition` holds on one, for at most `timeout` seconds (a hang guard, not a

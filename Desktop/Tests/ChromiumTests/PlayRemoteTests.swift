@@ -43,7 +43,7 @@ struct PlayRemoteTests {
     }
 
     /// The colour index DUMMY1's centre shows, read every 20 ms for `seconds`: each reading with its time.
-    static func watch(_ screen: PlayServeTests.ScreenProbe, _ centre: (Int, Int), seconds: Double) async throws -> [(at: Double, colour: Int?)] {
+    static func watch(_ screen: ScreenProbe, _ centre: (Int, Int), seconds: Double) async throws -> [(at: Double, colour: Int?)] {
         var out: [(Double, Int?)] = []
         let end = PlayServeTests.now() + seconds
         while PlayServeTests.now() < end {
@@ -67,7 +67,7 @@ struct PlayRemoteTests {
 
     /// Polls DUMMY1 until it shows `colour` (nil after `timeout` seconds), then returns whether it stays on it for
     /// 1.5 s (paused).
-    static func showsStill(_ screen: PlayServeTests.ScreenProbe, _ centre: (Int, Int), _ colour: Int, timeout: Double = 5) async throws -> Bool {
+    static func showsStill(_ screen: ScreenProbe, _ centre: (Int, Int), _ colour: Int, timeout: Double = 5) async throws -> Bool {
         let seen = await eventually(timeout, every: 0.1) {
             screen.pixel(centre.0, centre.1).flatMap { PlayServeClip.colourIndex($0.0, $0.1, $0.2) } == colour
         }
@@ -83,7 +83,7 @@ struct PlayRemoteTests {
         let tv = try #require(try x.outputGeometry("DUMMY1"), "DUMMY1 is not on")
         let player = try await Self.start(clip.url, on: x)
         defer { PlayServeTests.stop(player.child) }
-        let screen = try PlayServeTests.ScreenProbe(x.display)
+        let screen = try ScreenProbe(x.display)
         let centre = (tv[0] + tv[2] / 2, tv[1] + tv[3] / 2)
         try await PlayServeTests.withChromium { chromium in
             let remote = try await chromium.open(player.remote, width: 640, height: 360)
@@ -263,7 +263,7 @@ struct PlayRemoteTests {
             let page = try await chromium.open(player.url, width: 320, height: 180)
             try await Self.waitUntilPlaying(chromium, page, player)
             // Nothing is decoded here: DUMMY1 shows none of the film's colours.
-            let screen = try PlayServeTests.ScreenProbe(x.display)
+            let screen = try ScreenProbe(x.display)
             let cable = try await Self.watch(screen, (tv[0] + tv[2] / 2, tv[1] + tv[3] / 2), seconds: 1).compactMap(\.colour)
             #expect(cable.isEmpty, "DUMMY1 showed the film's colours \(Set(cable).sorted()) in served-only mode")
             let window = try Shell.run(["xdotool", "search", "--name", "extdisplay play: colours"], environment: ["DISPLAY": x.display])

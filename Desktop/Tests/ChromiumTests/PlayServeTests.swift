@@ -18,23 +18,6 @@ struct PlayServeTests {
         var currentTime: Double
     }
 
-    /// The pixel at (x, y) of the X server's root window, read with XGetImage (a 1×1 image).
-    final class ScreenProbe {
-        let display: OpaquePointer
-        init(_ name: String) throws {
-            guard let display = XOpenDisplay(name) else { throw SupportError("cannot open X display \(name)") }
-            self.display = display
-        }
-        deinit { XCloseDisplay(display) }
-        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int)? {
-            let root = XDefaultRootWindow(display)
-            guard let image = XGetImage(display, root, Int32(x), Int32(y), 1, 1, UInt(bitPattern: -1), ZPixmap) else { return nil }
-            defer { _ = image.pointee.f.destroy_image(image) }
-            let value = image.pointee.f.get_pixel(image, 0, 0)
-            return (Int((value >> 16) & 0xFF), Int((value >> 8) & 0xFF), Int(value & 0xFF))
-        }
-    }
-
     static let probe = """
     (() => { const v = document.getElementById("video");
       const c = window.edkProbe || (window.edkProbe = document.createElement("canvas")); c.width = 8; c.height = 8;
