@@ -348,13 +348,10 @@ public final class HeadlessPlayer: PresenterHost {
         for attachment in attached {
             let id = attachment.display.id.rawValue
             let canvas = try canvas(id, attachment.layout.frame.size)
-            canvas.clear(.black)
-            var shown: Double?
-            if playback.placement?.display?.id == id, let frame {
-                let box = Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: attachment.layout.safeFrame)
-                canvas.draw(Bitmap(width: frame.width, height: frame.height, pixels: frame.pixels), in: box)
-                shown = frame.time
-            }
+            // Drawn as live `play` draws its film window.
+            let shownFrame = playback.placement?.display?.id == id ? frame : nil
+            FilmPicture.draw(shownFrame, on: canvas, layout: attachment.layout)
+            let shown = shownFrame?.time
             out.append(try write(canvas, "\(name)-\(id)", directory,
                                  Snapshot(step: step, label: label, display: id, frameTime: shown)))
         }

@@ -549,21 +549,22 @@ public final class LivePlayer: PresenterHost {
     }
 
     private func drawAudience(on canvas: Canvas) {
-        canvas.clear(.black)
         audienceBox = nil
-        guard let frame, let audience, let box = videoBox(of: frame, on: audience) else { return }
-        canvas.drawOpaque(frame.pixels, width: frame.width, height: frame.height, order: frame.layout.canvasOrder, in: box)
-        audienceBox = box
+        guard let layout = audienceLayout else {
+            canvas.clear(.black)
+            return
+        }
+        audienceBox = FilmPicture.draw(frame, on: canvas, layout: layout)
     }
 
-    /// Where `frame` goes in the audience window: letterboxed in its output's safe frame.
+    /// The layout the engine gave the film's display.
+    private var audienceLayout: DisplayLayout? {
+        audienceDisplay.flatMap { displays?.engine.windows[$0]?.attachment.layout }
+    }
+
+    /// Where `frame` goes in the audience window: letterboxed in its display's safe frame.
     private func videoBox(of frame: VideoFrame, on audience: DesktopSurface) -> Rect? {
-        guard let id = audienceDisplay, let layout = displays?.engine.windows[id]?.attachment.layout else { return nil }
-        // The safe frame in the window's coordinates (the window covers the layout's frame).
-        let safe = Rect(x: layout.safeFrame.x - layout.frame.x, y: layout.safeFrame.y - layout.frame.y,
-                        width: layout.safeFrame.width, height: layout.safeFrame.height)
-        let area = Rect(x: 0, y: 0, width: layout.frame.width, height: layout.frame.height)
-        return Letterbox.fit(aspect: Double(frame.width) / Double(max(1, frame.height)), in: safe.width > 0 ? safe : area)
+        audienceLayout.map { FilmPicture.box(for: frame, in: $0) }
     }
 
     private func drawConsole(on canvas: Canvas, title: String) {
