@@ -37,8 +37,11 @@ struct XorgPresenterTests {
 
         let external = "1920,0,1280,720", console = "0,0,1920,1080"
         let notes = PresenterTheme().notes, slide = PresenterTheme().slideBackground
-        // Poll the screen until the slide is up (hang guard) instead of sleeping before one screenshot.
-        let shot1 = try server.screenshot { try Self.scan($0, region: external, slide) > 100_000 }
+        // Poll the screen until the slide and the console are both up (hang guard) instead of sleeping before one
+        // screenshot: the room is drawn first, the console a moment later, and a capture can fall between the two.
+        let shot1 = try server.screenshot {
+            try Self.scan($0, region: external, slide) > 100_000 && Self.scan($0, region: console, notes) > 500
+        }
         #expect(try Self.scan(shot1, region: external, notes) == 0, "notes on the external display")
         #expect(try Self.scan(shot1, region: external, slide) > 100_000, "no slide on the external display")
         #expect(try Self.scan(shot1, region: console, notes) > 500, "no notes on the console")
