@@ -21,10 +21,14 @@ extension XorgPresenterTests {
         return total
     }
 
-    /// At most this many thread wakeups a second while idle. Measured on this setup (debug build): 13 a second
+    /// At most this many thread wakeups per present while idle. Measured on this setup (debug build): 13 a tick
     /// when the loop slept in a task on the concurrency pool (the dispatch manager, pool threads, the main
     /// queue's), 7 with the main queue's own timer awaited on the main actor.
-    static let idleWakeupsPerSecond = 8.0
+    ///
+    /// Counted per present, not per second: a 6 s window holds 6 or 7 timer ticks depending on its phase, and
+    /// the wall clock's minute changing adds a present of its own (CI once saw 7 presents and 50 wakeups in 6 s:
+    /// 7.1 a present, but 8.3 a second against a per-second bound).
+    static let idleWakeupsPerPresent = 8.0
 
     @Test func anIdleTalkRedrawsOnlyTheTimersDigitsOnceASecond() throws {
         let server = try XorgServer.start()
@@ -66,8 +70,9 @@ extension XorgPresenterTests {
             }
             #expect(area * 50 < consolePixels, "a tick redrew \(area) pixels: \(line)")
         }
-        let perSecond = Double(wakeups1 - wakeups0) / seconds
-        #expect(perSecond <= Self.idleWakeupsPerSecond, "the idle presenter's threads woke \(perSecond) times a second")
+        let perPresent = Double(wakeups1 - wakeups0) / Double(max(idle.count, 1))
+        #expect(perPresent <= Self.idleWakeupsPerPresent,
+                "the idle presenter's threads woke \(perPresent) times a present (\(wakeups1 - wakeups0) in \(seconds) s)")
         try server.key("ctrl+q")
         #expect(presenter.waitForExit(timeout: 10))
     }
