@@ -173,7 +173,7 @@ struct PlayRemoteTests {
         socket.onclose = (event) => resolve(path.split("?")[0] + " " + event.code + " " + event.reason);
         setTimeout(() => { resolve(path.split("?")[0] + " open, errors " + errors); socket.close(); }, 3000); }); }
       const token = new URLSearchParams(new URL(REMOTE).search).get("token");
-      const remote = "/ws?token=" + token;
+      const remote = "/remote/ws?token=" + token;
       const flood = Array(200).fill('{"type":"control","action":"play"}');
       // One at a time, each ended before the next opens. No second try: a socket closed with a reason must end
       // with that reason (a frame the server sent after its close frame once made Chromium fail the socket: 1006).
@@ -186,7 +186,7 @@ struct PlayRemoteTests {
         [remote, ["x".repeat(1000)]],
         [remote, ["x".repeat(100000)]],
         [remote, ["binary:16"]],
-        ["/ws?token=guessed", ['{"type":"control","action":"pause"}']],
+        ["/remote/ws?token=guessed", ['{"type":"control","action":"pause"}']],
         [remote, flood]];
       const results = [];
       for (const [path, messages] of attempts) results.push(await attempt(path, messages));
@@ -217,14 +217,14 @@ struct PlayRemoteTests {
             print("play --serve hostile: \(results); position \(first.position) → \(last.position) s in \(last.at - first.at) s")
             try #require(results.count == 10, "\(results)")
             #expect(results[0].hasPrefix("/ws 1003 audience pages cannot control"), "\(results[0])")
-            for result in results[1...4] { #expect(result.hasPrefix("/ws 1003 ") && !result.contains("…"), "the whole reason: \(result)") }
+            for result in results[1...4] { #expect(result.hasPrefix("/remote/ws 1003 ") && !result.contains("…"), "the whole reason: \(result)") }
             // Over the 256 bytes a page's message may have: closed with a reason, as too large or as malformed.
-            #expect(results[5].hasPrefix("/ws 1009 message too large") || results[5].hasPrefix("/ws 1003 malformed"), "\(results[5])")
+            #expect(results[5].hasPrefix("/remote/ws 1009 message too large") || results[5].hasPrefix("/remote/ws 1003 malformed"), "\(results[5])")
             // A frame over the WebSocket layer's 16 KiB is dropped there, without a close frame.
-            #expect(results[6].hasPrefix("/ws 1006") || results[6].hasPrefix("/ws 1009"), "\(results[6])")
-            #expect(results[7].hasPrefix("/ws 1003 ") && results[7].contains("text"), "\(results[7])")
-            #expect(results[8].hasPrefix("/ws 1006"), "a guessed token: \(results[8])")
-            #expect(results[9].hasPrefix("/ws open, errors ") && !results[9].hasSuffix("errors 0"), "\(results[9])")
+            #expect(results[6].hasPrefix("/remote/ws 1006") || results[6].hasPrefix("/remote/ws 1009"), "\(results[6])")
+            #expect(results[7].hasPrefix("/remote/ws 1003 ") && results[7].contains("text"), "\(results[7])")
+            #expect(results[8].hasPrefix("/remote/ws 1006"), "a guessed token: \(results[8])")
+            #expect(results[9].hasPrefix("/remote/ws open, errors ") && !results[9].hasSuffix("errors 0"), "\(results[9])")
             #expect(during.allSatisfy { $0.status == "playing" }, "\(during.map(\.line))")
             let moved = last.position - first.position, elapsed = last.at - first.at
             #expect(elapsed > 2.5 && abs(moved - elapsed) < 0.25, "the position moved \(moved) s in \(elapsed) s during the hostile messages")

@@ -176,6 +176,8 @@ struct ServerTests {
             #expect(try await rawGET(port: port, target: bad, upgrade: true).0 != 101, "\(bad) was let in")
         }
         #expect(try await rawGET(port: port, target: "/remote/ws?token=\(token)", upgrade: true).0 == 101)
+        // A token names the remote: an audience socket carrying one, even the right one, is refused.
+        #expect(try await rawGET(port: port, target: "/ws?token=\(token)", upgrade: true).0 != 101)
         // A page of another site cannot open it even with the token.
         #expect(try await rawGET(port: port, target: "/remote/ws?token=\(token)", upgrade: true,
                                  origin: "http://evil.example").0 != 101)
@@ -206,6 +208,9 @@ struct ServerTests {
         #expect(try await status("/remote").0 == 403)
         #expect(try await status("/remote?token=wrong").0 == 403)
         #expect(try await status("/remote?token=\(platform.configuration.remoteToken)").0 == 200)
+        // The one server's film route: nothing to play while presenting, and it says so.
+        let media = try await status("/media")
+        #expect(media.0 == 404 && media.1.contains("serves slides, not a film"), "\(media)")
         for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
                      "//etc/passwd", "/remote/../../etc/passwd", "/Package.swift", "/.build"] {
             let (code, body) = try await status(path)

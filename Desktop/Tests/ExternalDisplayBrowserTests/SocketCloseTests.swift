@@ -72,13 +72,13 @@ struct SocketCloseTests {
 
     @Test("play --serve: hostile sockets closed while the timeline streams end with the close frame, nothing after it")
     func videoCloseIsLast() async throws {
-        let (server, port, _) = try await VideoRemoteServerTests.start()
+        let (film, server, port, _) = try await VideoRemoteServerTests.start()
         defer { server.stop() }
         // Timeline messages keep every page's writer busy, as a playing film's do (here far more often).
         let publishing = Task.detached {
             var sequence = 1
             while !Task.isCancelled {
-                server.publish(TimelineMessage(sequence: sequence, item: nil,
+                film.publish(TimelineMessage(sequence: sequence, item: nil,
                                                timeline: PlaybackTimeline(elapsed: Double(sequence) / 1_000, at: 100, rate: 1, duration: 60),
                                                discontinuity: false))
                 sequence += 1
@@ -86,7 +86,7 @@ struct SocketCloseTests {
             }
         }
         defer { publishing.cancel() }
-        let remote = "/ws?token=\(VideoRemoteServerTests.token)"
+        let remote = "/remote/ws?token=\(VideoRemoteServerTests.token)"
         let cases: [(String, String)] = [("/ws", #"{"type":"control","action":"pause"}"#),
                                          (remote, #"{"type":"control","action":"eject"}"#),
                                          (remote, #"{"type":"control","action":"seekTo","value":"30"}"#)]

@@ -20,12 +20,13 @@ struct VideoServerTests {
     }
 
     static func start(_ url: URL, _ change: (inout BrowserServerConfiguration) -> Void = { _ in })
-        async throws -> (BrowserVideoServer, Int) {
+        async throws -> (BrowserFilm, BrowserServer, Int) {
         var configuration = BrowserServerConfiguration()
         change(&configuration)
-        let server = try BrowserVideoServer(file: url, configuration: configuration, clock: { 1_000 })
+        let film = try BrowserFilm(file: url, clock: { 1_000 })
+        let server = BrowserServer(configuration: configuration, film: film)
         let address = try await server.listen().absoluteString
-        return (server, Int(address.split(separator: ":").last!.dropLast())!)
+        return (film, server, Int(address.split(separator: ":").last!.dropLast())!)
     }
 
     /// One request on a new connection: status, head fields (lowercased names) and body.
@@ -49,9 +50,9 @@ struct VideoServerTests {
     func ranges() async throws {
         let url = try Self.file(300_000)
         let original = [UInt8](try Data(contentsOf: url))
-        let (server, port) = try await Self.start(url)
+        let (film, server, port) = try await Self.start(url)
         defer { server.stop() }
-        #expect(server.container == .webm)
+        #expect(film.container == .webm)
         let whole = try await Self.get(port)
         #expect(whole.status == 200 && whole.fields["accept-ranges"] == "bytes" && whole.fields["content-type"] == "video/webm")
         #expect(whole.body == original, "the whole file, byte for byte (\(whole.body.count) of \(original.count))")
@@ -82,7 +83,7 @@ struct VideoServerTests {
     @Test("a page that never reads: the server holds little, publishing never waits, others are served, and it is closed when nothing moves")
     func neverReads() async throws {
         let url = try Self.file(48 << 20)
-        let (server, port) = try await Self.start(url) { $0.idleTimeout = .seconds(2) }
+        let (film, server, port) = try await Self.start(url) { $0.idleTimeout = .seconds(2) }
         defer { server.stop() }
         let before = Self.residentBytes()
         let stuck = try await onOwnThread { () -> [RawSocket] in
@@ -95,7 +96,7 @@ struct VideoServerTests {
         try await Task.sleep(for: .milliseconds(800))
         let started = ContinuousClock.now
         for sequence in 1...1_000 {
-            server.publish(TimelineMessage(sequence: sequence, item: nil,
+            film.publish(TimelineMessage(sequence: sequence, item: nil,
                                            timeline: PlaybackTimeline(elapsed: 0, at: 0, rate: 1), discontinuity: false))
         }
         #expect(ContinuousClock.now - started < .seconds(1), "publishing waited")
@@ -132,7 +133,7 @@ struct VideoServerTests {
     func readsSteadily() async throws {
         let size = 32 << 20
         let url = try Self.file(size)
-        let (server, port) = try await Self.start(url) { $0.idleTimeout = .seconds(1) }
+        let (_, server, port) = try await Self.start(url) { $0.idleTimeout = .seconds(1) }
         defer { server.stop() }
         let (received, seconds) = try await onOwnThread { () -> (Int, Double) in
             let socket = try RawSocket(port: port)
@@ -165,9 +166,9 @@ struct VideoServerTests {
     @Test("the timeline socket: hello, the newest timeline without the local path, clock answers, and a close for anything else")
     func timelineSocket() async throws {
         let url = try Self.file(1_000)
-        let (server, port) = try await Self.start(url)
+        let (film, server, port) = try await Self.start(url)
         defer { server.stop() }
-        server.publish(TimelineMessage(sequence: 3, item: "/home/someone/secret/film.webm",
+        film.publish(TimelineMessage(sequence: 3, item: "/home/someone/secret/film.webm",
                                        timeline: PlaybackTimeline(elapsed: 12.5, at: 990, rate: 1, duration: 60),
                                        discontinuity: true))
         let (text, code) = try await onOwnThread { () -> (String, UInt16?) in

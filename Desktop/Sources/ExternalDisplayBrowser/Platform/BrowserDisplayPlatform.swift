@@ -30,49 +30,41 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
     public private(set) var remotesConnected = 0
 
     private let server: BrowserServer
-    private var serving: Task<Void, Never>?
+    private let slides: SlideSite
     private var pump: Task<Void, Never>?
     private var deliver: (@MainActor ([DisplayEvent]) -> Void)?
     private var viewers: [DisplayID: (display: Display, connection: ViewerConnection)] = [:]
     private var surfaces: [DisplayID: BrowserSurface] = [:]
-    private var boundPort: Int?
     private var changeLog = ViewerChangeLog()
     private var summaryTimer: Task<Void, Never>?
     private let startedAt = ContinuousClock.now
 
     /// A platform serving with `configuration`; nothing listens until ``listen()``.
     public init(configuration: BrowserServerConfiguration = BrowserServerConfiguration()) {
-        server = BrowserServer(configuration: configuration)
+        slides = SlideSite(sendsAhead: configuration.sendsAhead)
+        server = BrowserServer(configuration: configuration, site: slides)
     }
 
     /// Opens the listening socket and returns the audience URL (`http://HOST:PORT/`). Pages may connect from
     /// then on; they are reported as displays once ``start(delivering:)`` is called.
     public func listen() async throws(BrowserServerError) -> URL {
-        if let boundPort { return baseURL(port: boundPort) }
-        let server = self.server
-        let (task, port) = try await GuardedHTTPServer.listen(configuration: server.configuration) { onListening in
-            try await server.run(onListening: onListening)
+        if pump == nil {
+            let events = slides.events
+            pump = Task { [weak self] in
+                for await event in events { self?.handle(event) }
+            }
         }
-        serving = task
-        pump = Task { [weak self] in
-            for await event in server.events { self?.handle(event) }
-        }
-        boundPort = port
-        return baseURL(port: port)
+        return try await server.listen()
     }
 
     /// The remote page's URL with its token: give it only to the speaker.
-    public var remoteURL: URL? {
-        boundPort.map { URL(string: baseURL(port: $0).absoluteString + "remote?token=" + configuration.remoteToken)! }
-    }
+    public var remoteURL: URL? { server.remoteURL }
 
     /// Publishes what the remote page shows (JSON text the page understands, see ``BrowserRemoteState``) and a
     /// picture of the current slide.
     public func publishRemote(_ state: BrowserRemoteState, picture: BrowserFrame?) {
-        server.publishRemote(state: state.json, frame: picture)
+        slides.publishRemote(state: state.json, frame: picture)
     }
-
-    private func baseURL(port: Int) -> URL { GuardedHTTPServer.baseURL(host: configuration.host, port: port) }
 
     // MARK: DisplayPlatform
 
@@ -119,10 +111,9 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
         deliver = nil
         surfaces = [:]
         viewers = [:]
-        serving?.cancel()
         pump?.cancel()
         summaryTimer?.cancel()
-        server.finish()
+        server.stop()
     }
 
     /// Pages connected now.

@@ -3,130 +3,110 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
-import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// The HTTP and WebSocket server behind browser displays (Hummingbird 2). It serves the audience page at `/`
-/// and the remote at `/remote?token=…` from the binary (no files are read), turns each audience page's
-/// WebSocket into a viewer, and reports viewers and remote commands as ``ServerEvent``s. It decides nothing:
-/// ``BrowserDisplayPlatform`` turns the events into display events for the engine.
-final class BrowserServer: Sendable {
-    let configuration: BrowserServerConfiguration
-    let events: AsyncStream<ServerEvent>
-    private let continuation: AsyncStream<ServerEvent>.Continuation
-    private let registry = NIOLockedValueBox(Registry())
+/// The one HTTP and WebSocket server behind browser pages (Hummingbird 2, under ``GuardedHTTPServer``'s guard: Host
+/// and Origin checks, head size and time, connection budget; see ``BrowserServerConfiguration``). Both modes use it:
+/// presenting, it serves the slide pages (browsers are displays of ``BrowserDisplayPlatform``); playing, the film's
+/// page, its file and its timeline (``BrowserFilm``). The pages come from the binary; no file is read but a film's.
+///
+/// The server decides the routes and who may use the remote: `/` is the audience page, `/remote?token=…` the remote
+/// (403 without the configuration's ``BrowserServerConfiguration/remoteToken``), `/ws` an audience page's socket
+/// (refused when it carries a token: a token names the remote, and a wrong one is never taken for an audience page),
+/// `/remote/ws?token=…` the remote's socket (refused without the token), `/media` the film's file (404 while
+/// presenting). What each page is sent is the site's.
+///
+/// ```swift
+/// let film = try BrowserFilm(file: url)
+/// let server = BrowserServer(configuration: try BrowserServerConfiguration(listen: "8080"), film: film)
+/// let page = try await server.listen()   // http://127.0.0.1:8080/
+/// film.publish(message)                  // from the player's timeline effects
+/// ```
+public final class BrowserServer: Sendable {
+    /// The server's configuration (address, remote token, limits).
+    public let configuration: BrowserServerConfiguration
+    private let site: any BrowserSite
+    private let serving = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let baseURL = NIOLockedValueBox<URL?>(nil)
 
-    private struct Registry {
-        var nextViewer = 1
-        var remotes: [ObjectIdentifier: ViewerConnection] = [:]
-        var remoteState: String?
-        var remoteFrame: BrowserFrame?
+    /// A server for playing: `film`'s page, file and timeline. Nothing listens until ``listen()``.
+    public convenience init(configuration: BrowserServerConfiguration, film: BrowserFilm) {
+        self.init(configuration: configuration, site: film)
     }
 
-    init(configuration: BrowserServerConfiguration) {
+    /// A server for `site`. Nothing listens until ``listen()``.
+    init(configuration: BrowserServerConfiguration, site: any BrowserSite) {
         self.configuration = configuration
-        (events, continuation) = AsyncStream<ServerEvent>.makeStream()
+        self.site = site
     }
 
-    /// Serves until the task is cancelled; `onListening` gets the bound port once the socket is open.
-    func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
+    /// Opens the listening socket and returns the audience page's URL (`http://HOST:PORT/`); the same URL again
+    /// when it listens already.
+    public func listen() async throws(BrowserServerError) -> URL {
+        if let url = baseURL.withLockedValue({ $0 }) { return url }
+        let (task, port) = try await GuardedHTTPServer.listen(configuration: configuration) { [self] onListening in
+            try await GuardedHTTPServer.run(configuration: configuration, router: router(),
+                                            upgrade: { [self] request, port in upgrade(request, port: port) },
+                                            onListening: onListening)
+        }
+        serving.withLockedValue { $0 = task }
+        let url = GuardedHTTPServer.baseURL(host: configuration.host, port: port)
+        baseURL.withLockedValue { $0 = url }
+        return url
+    }
+
+    /// The port listened on, once listening.
+    var port: Int? { baseURL.withLockedValue { $0?.port } }
+
+    /// The remote's URL (`http://HOST:PORT/remote?token=…`) once listening: a password, for the user's eyes only.
+    public var remoteURL: URL? {
+        baseURL.withLockedValue { $0 }.flatMap {
+            URL(string: "remote?token=" + configuration.remoteToken, relativeTo: $0)?.absoluteURL
+        }
+    }
+
+    /// Stops serving; every page is disconnected.
+    public func stop() {
+        serving.withLockedValue { $0?.cancel() }
+        site.finish()
+    }
+
+    // MARK: Routes
+
+    private func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.get("/") { _, _ in Self.page(AudiencePage.html) }
-        router.get("/remote") { [configuration] request, _ -> Response in
+        router.get("/") { [site] _, _ in site.audiencePage() }
+        router.get("/remote") { [site, configuration] request, _ -> Response in
             guard RequestGuard.tokenMatches(request.uri.queryParameters["token"].map(String.init),
                                             configuration.remoteToken) else {
-                return Self.refused("the remote needs the token the presenter's console shows (/remote?token=…)")
+                return GuardedHTTPServer.text(.forbidden, "the remote needs its token (/remote?token=…): the "
+                                              + "presenter's console or the player's first lines show the whole URL")
             }
-            return Self.page(RemotePage.html)
+            return site.remotePage()
         }
-        try await GuardedHTTPServer.run(configuration: configuration, router: router,
-                                        upgrade: { [self] request, port in upgrade(request, port: port) },
-                                        onListening: onListening)
+        router.get("/media") { [site] request, _ -> Response in
+            site.media(range: request.headers[.range])
+                ?? GuardedHTTPServer.text(.notFound, "nothing to play: the presenter serves slides, not a film")
+        }
+        return router
     }
-
-    /// Ends the event stream (the platform stops listening).
-    func finish() { continuation.finish() }
-
-    /// Sends the remote's state (JSON) and slide picture to every remote, now and to remotes that join later.
-    func publishRemote(state: String, frame: BrowserFrame?) {
-        let remotes = registry.withLockedValue { registry in
-            registry.remoteState = state
-            if let frame { registry.remoteFrame = frame }
-            return Array(registry.remotes.values)
-        }
-        for remote in remotes {
-            remote.send(text: state)
-            if let frame { remote.offer(frame) }
-        }
-    }
-
-    // MARK: WebSocket upgrades
 
     private func upgrade(_ request: HTTPRequest, port: Int) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         guard let (path, query) = GuardedHTTPServer.admitted(request, port: port, configuration: configuration) else {
             return .dontUpgrade
         }
         switch path {
-        case "/ws":
-            return .upgrade([:]) { [self] inbound, outbound, _ in await serveViewer(inbound, outbound) }
+        case "/ws" where query["token"] == nil:
+            return .upgrade([:]) { [site] inbound, outbound, _ in await site.serveAudience(inbound, outbound) }
         case "/remote/ws" where RequestGuard.tokenMatches(query["token"], configuration.remoteToken):
-            return .upgrade([:]) { [self] inbound, outbound, _ in await serveRemote(inbound, outbound) }
+            return .upgrade([:]) { [site] inbound, outbound, _ in await site.serveRemote(inbound, outbound) }
         default:
             return .dontUpgrade
         }
     }
 
-    private func serveViewer(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
-        let number = registry.withLockedValue { registry in
-            defer { registry.nextViewer += 1 }
-            return registry.nextViewer
-        }
-        let viewer = ViewerConnection(id: DisplayID("browser-\(number)"), sendsAhead: configuration.sendsAhead)
-        var connected = false
-        let reason = await GuardedHTTPServer.serveSocket(
-            inbound, outbound, maxSize: PageMessage.maximumSize, textOnly: "pages send text messages only",
-            writer: { await viewer.runWriter { try await Self.write($0, to: outbound) } }, stop: viewer.finish) { text in
-            switch try PageMessage.parse(text) {
-            case .viewport(let viewport):
-                continuation.yield(connected ? .viewerResized(viewer.id, viewport) : .viewerConnected(viewer, viewport))
-                connected = true
-            case .painted(let frame, _):
-                viewer.painted(frame)
-            }
-        }
-        if connected { continuation.yield(.viewerGone(viewer.id, reason: reason)) }
-    }
-
-    private func serveRemote(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
-        let remote = ViewerConnection(id: DisplayID("remote"), holdsPictures: false)
-        let key = ObjectIdentifier(remote)
-        let (state, frame, count) = registry.withLockedValue { registry in
-            registry.remotes[key] = remote
-            return (registry.remoteState, registry.remoteFrame, registry.remotes.count)
-        }
-        continuation.yield(.remotes(count))
-        if let state { remote.send(text: state) }
-        if let frame { remote.offer(frame) }
-        _ = await GuardedHTTPServer.serveSocket(
-            inbound, outbound, maxSize: BrowserRemoteCommand.maximumSize, textOnly: "the remote sends text messages only",
-            writer: { await remote.runWriter { try await Self.write($0, to: outbound) } }, stop: remote.finish) { text in
-            continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
-        }
-        let left = registry.withLockedValue { registry in
-            registry.remotes[key] = nil
-            return registry.remotes.count
-        }
-        continuation.yield(.remotes(left))
-    }
-
-    private static func write(_ outgoing: ViewerConnection.Outgoing, to outbound: WebSocketOutboundWriter) async throws {
-        switch outgoing {
-        case .frame(let frame): try await outbound.write(.binary(frame.message))
-        case .show(let number): try await outbound.write(.text("{\"type\":\"show\",\"frame\":\(number)}"))
-        case .text(let text): try await outbound.write(.text(text))
-        }
-    }
+    // MARK: File limits
 
     #if os(Linux)
     private static let fileResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
@@ -154,10 +134,4 @@ final class BrowserServer: Sendable {
         }
         return Int(limit.rlim_cur)
     }
-
-    // MARK: Pages
-
-    private static func page(_ html: String) -> Response { GuardedHTTPServer.page(html) }
-
-    private static func refused(_ message: String) -> Response { GuardedHTTPServer.text(.forbidden, message) }
 }

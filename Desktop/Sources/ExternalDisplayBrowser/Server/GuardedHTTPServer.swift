@@ -7,8 +7,7 @@ import NIOCore
 
 /// The one way this module listens: Hummingbird with WebSocket upgrades behind a ``ConnectionGuardHandler`` on
 /// every connection, with the limits, Host/Origin policy and connection budget of a ``BrowserServerConfiguration``.
-/// The presenter's server (``BrowserServer``) and the video server (``BrowserVideoServer``) differ only in their routes
-/// and their sockets.
+/// ``BrowserServer`` is its one user: one route table and one socket dispatch for every site.
 enum GuardedHTTPServer {
     /// What a WebSocket upgrade request becomes (the request, and the port the connection arrived on).
     typealias Upgrade = @Sendable (HTTPRequest, Int) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>

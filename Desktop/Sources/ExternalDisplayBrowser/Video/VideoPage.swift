@@ -21,7 +21,7 @@
 ///   second after a seek (`settleTime`, `settles`: seconds from the jump's message to in step).
 /// - Sound: the page starts muted (browsers refuse to start a film with sound on their own); a click or a key
 ///   turns it on. Pages play at the player's volume (`{"type":"volume","level":L}`).
-/// - The remote (`/remote?token=…`, its socket `/ws?token=…`): a bar of controls — play/pause, 10 s back and
+/// - The remote (`/remote?token=…`, its socket `/remote/ws?token=…`): a bar of controls — play/pause, 10 s back and
 ///   forward, a position slider, the rate, the volume — each sending `{"type":"control","action":A,"value":N}`. The
 ///   page shows what the player decides (the timeline, the volume, the answers it sends back), never its own guess.
 ///
@@ -252,7 +252,7 @@ enum VideoPage {
     let clockTimer = null;
     function connect() {
       const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-      socket = new WebSocket(scheme + location.host + "/ws" + (token ? "?token=" + encodeURIComponent(token) : ""));
+      socket = new WebSocket(scheme + location.host + (token ? "/remote/ws?token=" + encodeURIComponent(token) : "/ws"));
       socket.onopen = () => {
         samples.length = 0;
         let sent = 0;

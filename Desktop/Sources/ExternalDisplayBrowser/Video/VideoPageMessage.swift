@@ -1,7 +1,7 @@
 import ExternalDisplayMedia
 import Foundation
 
-/// What a video page may send on `/ws`: clock probes, and — from the remote only (`/ws?token=…`) — control
+/// What a video page may send on `/ws`: clock probes, and — from the remote only (`/remote/ws?token=…`) — control
 /// requests. Anything else closes the connection with a message (``BrowserProtocolError``).
 enum VideoPageMessage: Sendable, Hashable {
     /// `{"type":"clock","page":T}`: the page's clock reading T, in seconds, to be echoed with the player's.

@@ -6,7 +6,7 @@ import Foundation
 
 /// Browser pages as displays of the playing mode (`play FILE --serve`), a host of the one runtime as
 /// ``BrowserAudienceHost`` is of the presenting mode: the pages play the file themselves
-/// (``ExternalDisplayBrowser/BrowserVideoServer``) and follow every timeline message the application core sends; the
+/// (``ExternalDisplayBrowser/BrowserFilm`` on the one ``ExternalDisplayBrowser/BrowserServer``) and follow every timeline message the application core sends; the
 /// browser remote's requests go to the runtime's ``RemoteControlHost`` (decided by the core like MPRIS's), and what
 /// the core decided (the volume, the answers to the remote's commands) goes back to the pages after each pass.
 ///
@@ -18,9 +18,14 @@ import Foundation
 @MainActor
 public final class BrowserVideoHost: PresenterHost {
     /// The pages' server.
-    public let server: BrowserVideoServer
+    public let server: BrowserServer
+    /// What the server shows: the film's page, file and timeline.
+    public let film: BrowserFilm
 
-    private init(server: BrowserVideoServer) { self.server = server }
+    private init(server: BrowserServer, film: BrowserFilm) {
+        self.server = server
+        self.film = film
+    }
 
     /// Serves `opened` (a file opened and checked once: never read again by its name) on `listen` (`[HOST:]PORT`),
     /// answering the pages' clock probes on `clock` (the runtime's); says the page's and the remote's URLs through
@@ -33,35 +38,36 @@ public final class BrowserVideoHost: PresenterHost {
         do { configuration = try BrowserServerConfiguration(listen: listen) } catch {
             throw BrowserServerError(error.description)
         }
-        let server = try BrowserVideoServer(opened: opened, configuration: configuration, clock: clock)
-        server.onPageChange = { line in StandardStreams.line(PrintableText.line("browser: " + line)) }
+        let film = try BrowserFilm(opened: opened, clock: clock)
+        film.onPageChange = { line in StandardStreams.line(PrintableText.line("browser: " + line)) }
+        let server = BrowserServer(configuration: configuration, film: film)
         let url = try await server.listen()
         let name = opened.shownName
-        if server.container == .unknown {
-            warn("\(name): container not recognised; pages get it as \(server.container.contentType) and will most "
+        if film.container == .unknown {
+            warn("\(name): container not recognised; pages get it as \(film.container.contentType) and will most "
                  + "likely say they cannot play it")
         }
-        say("serving \(name) (\(server.container.contentType), \(server.length) bytes) to browsers at \(url.absoluteString)")
+        say("serving \(name) (\(film.container.contentType), \(film.length) bytes) to browsers at \(url.absoluteString)")
         if let remote = server.remoteURL {
             say("remote control (keep it private: it controls the film): \(remote.absoluteString)")
         }
-        return BrowserVideoHost(server: server)
+        return BrowserVideoHost(server: server, film: film)
     }
 
     /// Hands the browser remote's requests to `remotes` (the runtime's remote host) and shows the pages what the
     /// core decided for them.
     public func follow(_ remotes: RemoteControlHost) {
         let inbox = remotes.requests
-        server.onRequest = { request in
+        film.onRequest = { request in
             switch request {
             case .command(let command): inbox.put(.command(command))
             case .volume(let level): inbox.put(.volume(level))
             }
         }
-        let server = self.server
+        let film = self.film
         remotes.onDecided = { effects, volume in
-            server.publish(volume: volume)
-            for case .answer(let command, let status) in effects { server.publishAnswer("\(command) → \(status.rawValue)") }
+            film.publish(volume: volume)
+            for case .answer(let command, let status) in effects { film.publishAnswer("\(command) → \(status.rawValue)") }
         }
     }
 
@@ -69,18 +75,18 @@ public final class BrowserVideoHost: PresenterHost {
     public func start(in runtime: PresenterRuntime) {}
 
     /// Pages connected now (the remote's included).
-    public var pageCount: Int { server.pageCount }
+    public var pageCount: Int { film.pageCount }
 
     /// The core's timeline messages, to every page.
     public func perform(_ effect: PresenterEffect) {
         guard case .playback(.timeline(let message)) = effect else { return }
-        server.publish(message)
+        film.publish(message)
     }
 
     /// A frame of the film went to a display at `hostTime` (the runtime's clock): how late the display shows frames,
     /// which pages subtract.
     public func framePresented(mediaTime: Double, hostTime: Double) {
-        server.framePresented(mediaTime: mediaTime, hostTime: hostTime)
+        film.framePresented(mediaTime: mediaTime, hostTime: hostTime)
     }
 
     /// Stops serving.

@@ -7,19 +7,18 @@ import HummingbirdWebSocket
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// `extdisplay play FILE --serve`: browsers play the file themselves, following the player's timeline.
+/// What the ``BrowserServer`` shows while playing (`extdisplay play FILE --serve`): browsers play the file
+/// themselves, following the player's timeline.
 ///
-/// Four routes, under the same guard as the presenter's server (Host and Origin checks, head size and time,
-/// connection budget; see ``BrowserServerConfiguration``): `/` the page, `/remote?token=…` the same page with
-/// the controls (the configuration's ``BrowserServerConfiguration/remoteToken``; 403 without it), `/media` the one file,
+/// At the server's places: `/` the page, `/remote?token=…` the same page with the controls, `/media` the one file,
 /// byte for byte (never re-encoded; `Content-Type` from its first bytes, ``MediaContainer``; ranges as
-/// ``ByteRangeAnswer`` decides), and `/ws` the timeline: a hello (file name and type), then every
-/// ``TimelineMessage`` the player publishes (its `item`, a local path, left out) and answers to clock probes.
-/// Nothing else is ever read from disk, and the file is opened once (``OpenedFile``: a regular file, a link followed, a
-/// FIFO or device refused before anything reads) and served from that descriptor: a file renamed, replaced or turned
-/// into a FIFO under its name mid-film changes nothing for the pages. Only the remote's socket (`/ws?token=…`; a wrong token is refused) may send
-/// control requests, at most 20 a second: each becomes a ``BrowserVideoRequest`` for ``onRequest``, for the player to
-/// hand to its playback core like an MPRIS request. An audience page that sends one is closed with a reason.
+/// ``ByteRangeAnswer`` decides), `/ws` the timeline: a hello (file name and type), then every ``TimelineMessage`` the
+/// player publishes (its `item`, a local path, left out) and answers to clock probes. Nothing else is ever read from
+/// disk, and the file is opened once (``OpenedFile``: a regular file, a link followed, a FIFO or device refused before
+/// anything reads) and served from that descriptor: a file renamed, replaced or turned into a FIFO under its name
+/// mid-film changes nothing for the pages. Only the remote's socket (`/remote/ws?token=…`) may send control requests,
+/// at most 20 a second: each becomes a ``BrowserVideoRequest`` for ``onRequest``, for the player to hand to its
+/// playback core like an MPRIS request. An audience page that sends one is closed with a reason.
 ///
 /// Publishing never waits: each page has a queue of the newest 16 messages, and a page that stops reading loses
 /// the older ones (the newest timeline message is what counts) and is dropped by the heartbeat. The file goes out
@@ -28,13 +27,12 @@ import NIOCore
 /// large the file, and a connection on which nothing moves for ``BrowserServerConfiguration/idleTimeout`` is closed.
 ///
 /// ```swift
-/// let server = try BrowserVideoServer(file: film, configuration: try BrowserServerConfiguration(listen: "8080"))
-/// let url = try await server.listen()   // http://127.0.0.1:8080/
-/// server.publish(message)               // from the player's timeline effects
+/// let film = try BrowserFilm(file: url)
+/// let server = BrowserServer(configuration: try BrowserServerConfiguration(listen: "8080"), film: film)
+/// let page = try await server.listen()   // http://127.0.0.1:8080/
+/// film.publish(message)                  // from the player's timeline effects
 /// ```
-public final class BrowserVideoServer: Sendable {
-    /// The server's configuration.
-    public let configuration: BrowserServerConfiguration
+public final class BrowserFilm: BrowserSite {
     /// The container read from the file's first bytes.
     public let container: MediaContainer
     /// The file's length in bytes when it was opened (what is served).
@@ -51,18 +49,9 @@ public final class BrowserVideoServer: Sendable {
     }
     /// Pages connected now (the remote's included).
     public var pageCount: Int { state.withLockedValue { $0.pages.count } }
-    /// The remote's URL (`http://HOST:PORT/remote?token=…`) once listening: a password, for the user's eyes only.
-    public var remoteURL: URL? {
-        baseURL.withLockedValue { $0 }.flatMap {
-            URL(string: "remote?token=" + configuration.remoteToken, relativeTo: $0)?.absoluteURL
-        }
-    }
-
     private let file: OpenedFile
     private let clock: @Sendable () -> Double
     private let state = NIOLockedValueBox(State())
-    private let serving = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    private let baseURL = NIOLockedValueBox<URL?>(nil)
 
     private struct Page {
         var messages: AsyncStream<String>.Continuation
@@ -89,43 +78,29 @@ public final class BrowserVideoServer: Sendable {
     /// Control requests acted on per second from one remote, at most.
     static let controlsPerSecond = 20
 
-    /// A server for `file`, answering clock probes with `clock` (the player's host clock: the clock its
+    /// The film `file`, answering clock probes with `clock` (the player's host clock: the clock its
     /// ``TimelineMessage/hostTime`` values are read on). Throws when the file is not a regular file or cannot be read.
-    public convenience init(file: URL, configuration: BrowserServerConfiguration,
+    public convenience init(file: URL,
                             clock: @escaping @Sendable () -> Double = { MonotonicMediaClock().now() }) throws(BrowserServerError) {
         let opened: OpenedFile
         do { opened = try OpenedFile.open(file) } catch {
             throw BrowserServerError("cannot serve \(error.description)")
         }
-        try self.init(opened: opened, configuration: configuration, clock: clock)
+        try self.init(opened: opened, clock: clock)
     }
 
-    /// A server for a file already opened and checked: every request is answered from `opened`'s descriptor, never
+    /// The film of a file already opened and checked: every request is answered from `opened`'s descriptor, never
     /// by opening the name again. Throws when its first bytes cannot be read.
-    public init(opened: OpenedFile, configuration: BrowserServerConfiguration,
+    public init(opened: OpenedFile,
                 clock: @escaping @Sendable () -> Double = { MonotonicMediaClock().now() }) throws(BrowserServerError) {
         let head: [UInt8]
         do { head = try opened.read(at: 0, count: MediaContainer.sniffLength) } catch {
             throw BrowserServerError("cannot serve \(error.description)")
         }
         self.file = opened
-        self.configuration = configuration
         self.clock = clock
         length = opened.size
         container = MediaContainer.sniff(head)
-    }
-
-    /// Opens the listening socket and returns the page's URL (`http://HOST:PORT/`).
-    public func listen() async throws(BrowserServerError) -> URL {
-        let (task, port) = try await GuardedHTTPServer.listen(configuration: configuration) { [self] onListening in
-            try await GuardedHTTPServer.run(configuration: configuration, router: router(),
-                                            upgrade: { [self] request, port in upgrade(request, port: port) },
-                                            onListening: onListening)
-        }
-        serving.withLockedValue { $0 = task }
-        let url = GuardedHTTPServer.baseURL(host: configuration.host, port: port)
-        baseURL.withLockedValue { $0 = url }
-        return url
     }
 
     /// Sends a timeline message to every page, now and to pages that connect later. Never waits. Pages get it
@@ -187,28 +162,18 @@ public final class BrowserVideoServer: Sendable {
         for page in state.withLockedValue({ $0.pages.values.filter(\.isRemote) }) { page.messages.yield(text) }
     }
 
-    /// Stops serving; every page is disconnected.
-    public func stop() {
-        serving.withLockedValue { $0?.cancel() }
+    /// Ends every page's socket (the server stops).
+    func finish() {
         for page in state.withLockedValue({ Array($0.pages.values) }) { page.messages.finish() }
     }
 
     // MARK: Routes
 
-    private func router() -> Router<BasicRequestContext> {
-        let router = Router()
-        router.get("/") { _, _ in GuardedHTTPServer.page(VideoPage.html, mediaSource: "'self'") }
-        router.get("/remote") { [configuration] request, _ -> Response in
-            guard RequestGuard.tokenMatches(request.uri.queryParameters["token"].map(String.init), configuration.remoteToken) else {
-                return GuardedHTTPServer.text(.forbidden, "the remote needs the token the player printed (/remote?token=…)")
-            }
-            return GuardedHTTPServer.page(VideoPage.html, mediaSource: "'self'")
-        }
-        router.get("/media") { [self] request, _ in media(range: request.headers[.range]) }
-        return router
-    }
+    func audiencePage() -> Response { GuardedHTTPServer.page(VideoPage.html, mediaSource: "'self'") }
 
-    private func media(range: String?) -> Response {
+    func remotePage() -> Response { GuardedHTTPServer.page(VideoPage.html, mediaSource: "'self'") }
+
+    func media(range: String?) -> Response? {
         var headers = HTTPFields()
         headers[.acceptRanges] = "bytes"
         headers[.cacheControl] = "no-store"
@@ -247,16 +212,14 @@ public final class BrowserVideoServer: Sendable {
         }
     }
 
-    // MARK: The timeline socket
+    // MARK: The timeline sockets
 
-    private func upgrade(_ request: HTTPRequest, port: Int) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-        guard let (path, query) = GuardedHTTPServer.admitted(request, port: port, configuration: configuration), path == "/ws" else {
-            return .dontUpgrade
-        }
-        // A token names the remote; a wrong one is refused rather than taken for an audience page.
-        let isRemote = query["token"] != nil
-        guard !isRemote || RequestGuard.tokenMatches(query["token"], configuration.remoteToken) else { return .dontUpgrade }
-        return .upgrade([:]) { [self] inbound, outbound, _ in await servePage(inbound, outbound, isRemote: isRemote) }
+    func serveAudience(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
+        await servePage(inbound, outbound, isRemote: false)
+    }
+
+    func serveRemote(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
+        await servePage(inbound, outbound, isRemote: true)
     }
 
     private func servePage(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, isRemote: Bool) async {
