@@ -26,6 +26,8 @@ struct RunFigures {
     var idleCPU: Double?
     /// Where the idle figure came from (the same for every presenter when the machine allows).
     var idleCPUSource: ProcessCPUMeter.Source?
+    /// Thread wakeups a second over the idle period (voluntary context switches of the presenter's threads).
+    var idleWakeups: Double?
     var replug: Double?
     /// 29 keys 0.25 s apart from page 1: the audience on page 30, seconds after the last key (nil: not within 10 s).
     var rapid: Double?
@@ -270,10 +272,14 @@ final class PympressBench {
         let source = meter.source
         if let cpu0 = meter.seconds(from: source) {
             let wall0 = SDLVideo.now()
+            let wakeups0 = Self.threadWakeups(process.processIdentifier)
             usleep(UInt32(options.idleSeconds * 1e6))
             if let cpu1 = meter.seconds(from: source) {
                 figures.idleCPU = (cpu1 - cpu0) / (SDLVideo.now() - wall0) * 100
                 figures.idleCPUSource = source
+            }
+            if let w0 = wakeups0, let w1 = Self.threadWakeups(process.processIdentifier) {
+                figures.idleWakeups = Double(w1 - w0) / (SDLVideo.now() - wall0)
             }
         }
         // Unplug the audience output, then plug it back: does the audience see the slide again, and when?
@@ -285,6 +291,20 @@ final class PympressBench {
         figures.replug = poll(timeout: 5, from: replugged) { audiencePage() == shown }
         if !process.isRunning { figures.note = "exited during the run (log: \(log.path))" }
         return figures
+    }
+
+    /// Wakeups of the threads of `pid` alive now, so far: their voluntary context switches (a thread that slept
+    /// and was woken), from `/proc/PID/task/*/status`. Threads that ended are not counted.
+    static func threadWakeups(_ pid: pid_t) -> Int? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        var total = 0
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
+                total += Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+            }
+        }
+        return total
     }
 
     func run() throws {
@@ -363,6 +383,8 @@ final class PympressBench {
                 let sources = Set(runs.compactMap { $0.idleCPUSource?.rawValue }).sorted().joined(separator: "; ")
                 return (median(runs.compactMap(\.idleCPU)).map { String(format: "%.3f %%", $0) } ?? "—")
                     + (sources.isEmpty ? "" : " (\(sources))") }),
+            ("idle thread wakeups a second, static slide, timer running (median)", { runs in
+                median(runs.compactMap(\.idleWakeups)).map { String(format: "%.1f", $0) } ?? "—" }),
             ("resident memory after all pages (median)", { runs in
                 median(runs.compactMap(\.residentMB)).map { String(format: "%.0f MB", $0) } ?? "—" }),
             ("29 keys 0.25 s apart: audience on the last page, after the last key (median)", { runs in
