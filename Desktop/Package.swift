@@ -256,7 +256,7 @@ let package = Package(
                     swiftSettings: strict),
         // Integration: headless sway compositors (scripts/sway-headless.sh): the Wayland backend and presenter.
         .testTarget(name: "SwayTests",
-                    dependencies: ["ExtDisplayTestSupport", "ExternalDisplayWayland", "ExternalDisplayPresenter", kit("ExternalDisplayKit")],
+                    dependencies: ["ExtDisplayTestSupport", "DesktopProcesses", "ExternalDisplayWayland", "ExternalDisplayPresenter", kit("ExternalDisplayKit")],
                     swiftSettings: strict),
         // Integration: headless Mutter, GNOME's compositor (scripts/mutter-headless.sh): the Wayland backend with
         // Mutter's D-Bus display configuration, and the presenter.

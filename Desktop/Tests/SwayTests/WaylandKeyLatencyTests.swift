@@ -1,4 +1,5 @@
 #if canImport(CSDL2)
+import DesktopProcesses
 import Foundation
 import Testing
 
@@ -7,20 +8,6 @@ import Testing
 /// now sleeps until the wall clock's next minute.
 @Suite("Keys on Wayland (headless sway)", .serialized)
 struct WaylandKeyLatencyTests {
-    /// Voluntary context switches of all the presenter's threads so far (each is a thread waking up: its loop,
-    /// a timer, a source on a queue).
-    static func mainThreadWakeups(_ pid: pid_t) -> Int? {
-        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
-        var total = 0
-        for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
-            for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
-                total += Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
-            }
-        }
-        return total
-    }
-
     @Test func keysAreAnsweredAtOnceAndAnIdleTalkDoesNotPoll() throws {
         let sway = try SwayCompositor()
         defer { sway.stop() }
@@ -35,9 +22,9 @@ struct WaylandKeyLatencyTests {
         // 13–18 times. The window starts 2 s after the pause: in a cold first run (a clean clone's CI) the start-up's
         // work (renders ahead, caches) still woke threads 0.5 s after it, 22 times in the 3 s then.
         usleep(2_000_000)
-        let before = try #require(Self.mainThreadWakeups(presenter.pid))
+        let before = try #require(ThreadWakeups.count(of: presenter.pid))
         usleep(3_000_000)
-        let after = try #require(Self.mainThreadWakeups(presenter.pid))
+        let after = try #require(ThreadWakeups.count(of: presenter.pid))
         print("idle presenter, timer paused: threads woke \(after - before) times in 3 s")
         #expect(after - before < 20, "the idle presenter's threads woke \(after - before) times in 3 s")
         // Keys are answered (hang guard: within the 500 ms a tick-driven loop would miss half the time).

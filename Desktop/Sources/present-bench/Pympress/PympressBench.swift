@@ -8,6 +8,7 @@
 //                             [--only extdisplay|pympress|pdfpc|impressive[,...]]
 //   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
 #if canImport(CXRandR)
+import DesktopProcesses
 import Foundation
 import SDLWindows
 
@@ -272,13 +273,13 @@ final class PympressBench {
         let source = meter.source
         if let cpu0 = meter.seconds(from: source) {
             let wall0 = SDLVideo.now()
-            let wakeups0 = Self.threadWakeups(process.processIdentifier)
+            let wakeups0 = ThreadWakeups.count(of: process.processIdentifier)
             usleep(UInt32(options.idleSeconds * 1e6))
             if let cpu1 = meter.seconds(from: source) {
                 figures.idleCPU = (cpu1 - cpu0) / (SDLVideo.now() - wall0) * 100
                 figures.idleCPUSource = source
             }
-            if let w0 = wakeups0, let w1 = Self.threadWakeups(process.processIdentifier) {
+            if let w0 = wakeups0, let w1 = ThreadWakeups.count(of: process.processIdentifier) {
                 figures.idleWakeups = Double(w1 - w0) / (SDLVideo.now() - wall0)
             }
         }
@@ -291,20 +292,6 @@ final class PympressBench {
         figures.replug = poll(timeout: 5, from: replugged) { audiencePage() == shown }
         if !process.isRunning { figures.note = "exited during the run (log: \(log.path))" }
         return figures
-    }
-
-    /// Wakeups of the threads of `pid` alive now, so far: their voluntary context switches (a thread that slept
-    /// and was woken), from `/proc/PID/task/*/status`. Threads that ended are not counted.
-    static func threadWakeups(_ pid: pid_t) -> Int? {
-        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
-        var total = 0
-        for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
-            for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
-                total += Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
-            }
-        }
-        return total
     }
 
     func run() throws {
