@@ -27,3 +27,22 @@ extension PresenterController {
         return SlidePoint(pixelX: x, y: y, in: rect)
     }
 }
+
+extension PresenterController {
+    /// The point of the console's current slide at (x, y) on a console of `consoleSize`, clamped onto the slide
+    /// (a pen dragged past the edge draws along it); nil when the console does not show the slide.
+    public func inkPoint(consoleX x: Double, y: Double, pressure: Double = 1, consoleSize: PixelSize,
+                         at now: Double) -> InkPoint? {
+        let layout = PresenterLayout(metrics: ApproximateTextMetrics(), theme: theme)
+        guard let rect = layout.consoleSlideRect(scene(at: now, clock: ""), size: consoleSize), rect.width > 0,
+              rect.height > 0 else { return nil }
+        return InkPoint(x: (x - Double(rect.x)) / Double(rect.width), y: (y - Double(rect.y)) / Double(rect.height),
+                        pressure: pressure)
+    }
+
+    /// Pen input on the current slide, as the core's input (with the slide's aspect, which the eraser measures on).
+    public func inkInput(_ input: InkInput) -> PresenterInput {
+        let page = state.slideIndex
+        return .ink(input, aspect: deck.slides.indices.contains(page) ? deck.slides[page].aspect : SlideLayout.aspect)
+    }
+}

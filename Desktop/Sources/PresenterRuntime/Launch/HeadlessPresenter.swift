@@ -180,6 +180,11 @@ public final class HeadlessPresenter {
                                     + DisplayCatalog.presets.map(\.name).joined(separator: ", "))
             }
         case .mode(let id, let size): platform.changeMode(of: id, to: size)
+        case .ink(let points):
+            guard let first = points.first else { return }
+            runtime.send(runtime.controller.inkInput(.begin(first)))
+            for point in points.dropFirst() { runtime.send(runtime.controller.inkInput(.move(point))) }
+            runtime.send(runtime.controller.inkInput(.end))
         case .wait(let seconds):
             clock.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
             platform.advance(by: seconds)
