@@ -53,13 +53,21 @@ public struct InkBoard: Hashable, Sendable {
     }
     private var eraseKey: InkLayerKey?
     private var eraseBefore: [InkStroke]?
+    private var eraseLast: InkPoint?
     private var refusedThisStroke = false
     private var undoStacks: [InkLayerKey: [[InkStroke]]] = [:]
     private var redoStacks: [InkLayerKey: [[InkStroke]]] = [:]
     /// The tool the pen draws with.
     public internal(set) var tool: InkTool = .pen
-    /// The pen's colour, an index into ``InkColour/palette``.
-    public internal(set) var colourIndex = 0
+    /// The pen's colour, an index into ``InkColour/palette`` (red at first).
+    public internal(set) var penColourIndex = 0
+    /// The highlighter's colour, an index into ``InkColour/palette`` (yellow at first).
+    public internal(set) var highlighterColourIndex = 4
+    /// The current tool's colour index (the eraser: the pen's); C cycles it.
+    public internal(set) var colourIndex: Int {
+        get { tool == .highlighter ? highlighterColourIndex : penColourIndex }
+        set { if tool == .highlighter { highlighterColourIndex = newValue } else { penColourIndex = newValue } }
+    }
     /// The width, an index into ``widths``.
     public internal(set) var widthIndex = 1
     /// Whether new strokes go to the speaker's marks (console only) instead of the room's ink.
@@ -128,6 +136,7 @@ public struct InkBoard: Hashable, Sendable {
             guard let point = Self.clamped(raw) else { return refuse() }
             let key = key(page)
             if tool == .eraser {
+                eraseLast = nil
                 erasing = (key, layers[key] ?? [])
                 erase(at: point, in: key, aspect: aspect)
                 return nil
@@ -186,9 +195,25 @@ public struct InkBoard: Hashable, Sendable {
         return "a pen point that is not a finite number was ignored"
     }
 
+    /// Removes the strokes the eraser touches on its way from its last point to `point` (sampled every half
+    /// radius, so a fast move erases what it crossed).
     private mutating func erase(at point: InkPoint, in key: InkLayerKey, aspect: Double) {
-        guard let strokes = layers[key] else { return }
-        let kept = strokes.filter { !$0.touches(point, radius: Self.eraserRadius, aspect: aspect) }
+        defer { eraseLast = point }
+        guard let strokes = layers[key], !strokes.isEmpty else { return }
+        var samples = [point]
+        if let last = eraseLast {
+            let dx = (point.x - last.x) * aspect, dy = point.y - last.y
+            let steps = min(1_000, Int(((dx * dx + dy * dy).squareRoot() / (Self.eraserRadius / 2)).rounded(.up)))
+            if steps > 1 {
+                samples = (0...steps).map { i in
+                    let t = Double(i) / Double(steps)
+                    return InkPoint(x: last.x + (point.x - last.x) * t, y: last.y + (point.y - last.y) * t)
+                }
+            }
+        }
+        let kept = strokes.filter { stroke in
+            !samples.contains { stroke.touches($0, radius: Self.eraserRadius, aspect: aspect) }
+        }
         if kept.count != strokes.count { layers[key] = kept }
     }
 

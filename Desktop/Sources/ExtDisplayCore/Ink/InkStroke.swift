@@ -102,7 +102,7 @@ public struct InkStroke: Hashable, Sendable {
         return false
     }
 
-    /// The stroke smoothed (each inner point averaged with its neighbours, the ends kept) and simplified
+    /// The stroke smoothed (each inner point of dense input averaged with its neighbours, the ends and corners kept) and simplified
     /// (Ramer–Douglas–Peucker with a tolerance of a quarter of the width, at least 1/2000 of the slide), so a long
     /// talk's ink stays small.
     public func smoothedAndSimplified() -> InkStroke {
@@ -110,6 +110,9 @@ public struct InkStroke: Hashable, Sendable {
         var smooth = points
         for i in 1..<(points.count - 1) {
             let a = points[i - 1], b = points[i], c = points[i + 1]
+            // Only dense input is smoothed (a hand's jitter between samples close together): a point whose
+            // neighbours are far away is a deliberate corner, and stays where it is.
+            guard max(abs(a.x - b.x), abs(a.y - b.y), abs(c.x - b.x), abs(c.y - b.y)) < Self.smoothingReach else { continue }
             smooth[i] = InkPoint(x: (a.x + 2 * b.x + c.x) / 4, y: (a.y + 2 * b.y + c.y) / 4,
                                  pressure: (a.pressure + 2 * b.pressure + c.pressure) / 4)
         }
@@ -117,6 +120,9 @@ public struct InkStroke: Hashable, Sendable {
         copy.points = Self.simplify(smooth, tolerance: max(0.0005, width / 4))
         return copy
     }
+
+    /// Neighbours farther than this (slide fractions) leave a point unsmoothed.
+    static let smoothingReach = 0.01
 
     /// Ramer–Douglas–Peucker, iterative (no recursion depth to exhaust): the points whose removal would move the
     /// line by more than `tolerance`, ends always kept.

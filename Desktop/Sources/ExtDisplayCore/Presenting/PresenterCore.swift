@@ -73,6 +73,10 @@ public struct PresenterCore: Hashable, Sendable {
             state.reduce(.detached(id), at: now)
         case .pointer(let point):
             state.reduce(.pointer(point), at: now)
+        case .inkLoaded(let strokes):
+            for (page, pageStrokes) in strokes where (0..<state.slideCount).contains(page) {
+                state.ink.load(pageStrokes, onPage: page)
+            }
         case .ink(let input, let aspect):
             if let line = state.applyInk(input, aspect: aspect) { effects.append(.say(line)) }
         case .plan(let duration):
@@ -128,6 +132,8 @@ public enum PresenterInput: Hashable, Sendable {
     case pointer(SlidePoint?)
     /// Pen input (mouse drag, touch, `ink:` steps) on the current slide of aspect `aspect` (width / height).
     case ink(InkInput, aspect: Double)
+    /// Ink read back from the annotated copy of the deck's PDF (strokes by page), drawn as the talk starts.
+    case inkLoaded([Int: [InkStroke]])
     /// The talk's planned length in seconds.
     case plan(duration: Double)
     /// End the talk now: the console window was closed, or SIGINT/SIGTERM arrived.
