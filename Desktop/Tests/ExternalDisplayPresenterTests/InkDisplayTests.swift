@@ -133,12 +133,12 @@ struct InkDisplayTests {
         #expect(check.status == 0, "qpdf --check: \(check.output)")
         #expect(check.output.contains("No syntax or stream encoding errors"), "\(check.output)")
         // Its objects, as MuPDF reads them.
-        let annots = try Shell.run(["mutool", "show", out.path, "pages/1/Annots"])
+        let annots = try Shell.run(["mutool", "show", out.path, "pages/1/Annots"])  // 1-based paths
         #expect(annots.output.contains("R"), "\(annots.output)")
-        let first = try Shell.run(["mutool", "show", out.path, "pages/1/Annots/0"])
+        let first = try Shell.run(["mutool", "show", out.path, "pages/1/Annots/1"])
         #expect(first.output.contains("/Subtype /Ink") || first.output.contains("/Subtype/Ink"), "\(first.output)")
         #expect(first.output.contains("/InkList"), "\(first.output)")
-        let second = try Shell.run(["mutool", "show", out.path, "pages/2/Annots/0"])
+        let second = try Shell.run(["mutool", "show", out.path, "pages/2/Annots/1"])
         #expect(second.output.contains("/CA 0.35") || second.output.contains("/CA .35"), "\(second.output)")
         // Two renderers that are not ours draw the stroke where it was drawn (within 4 pixels of 800×600).
         let p1 = try Self.poppler(out, page: 1)

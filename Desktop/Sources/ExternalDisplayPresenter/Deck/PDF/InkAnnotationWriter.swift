@@ -132,7 +132,14 @@ public enum InkAnnotationWriter {
         do {
             let temporary = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(getpid()).tmp")
             try (original + update).write(to: temporary)
-            _ = try FileManager.default.replaceItemAt(output, withItemAt: temporary)
+            // rename(2) replaces an older copy at once: a reader never sees half a file.
+            guard rename(temporary.path, output.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw InkSaveError("the annotated copy \(output.path) could not be written: \(reason)")
+            }
+        } catch let error as InkSaveError {
+            throw error
         } catch {
             throw InkSaveError("the annotated copy \(output.path) could not be written: \(error.localizedDescription)")
         }
