@@ -3,7 +3,8 @@ import ExternalDisplayKit
 extension ConsoleLayout {
     /// The key legend at the console's foot: every key the presenter takes, and how to quit.
     static let legend = "PgDn/Right next  PgUp/Left prev  B/. black  W white  F freeze  Tab overview  "
-        + "12 Enter go to  P pause  M mirror  V video  Esc cancel  Q Q or Ctrl-Q quit"
+        + "12 Enter go to  P pause  M mirror  V video  Drag ink (I H E C T K G Ctrl-Z)  Z/X zoom  Esc cancel  "
+        + "Q Q or Ctrl-Q quit"
 
     /// Header badges of the talk features.
     func talkBadges(_ scene: PresenterScene) -> [String] {
@@ -14,6 +15,9 @@ extension ConsoleLayout {
         }
         if !scene.state.typedNumber.isEmpty { badges.append("GO TO \(scene.state.typedNumber)_") }
         if scene.state.isQuitArmed(at: scene.now) { badges.append("PRESS Q AGAIN TO QUIT") }
+        if let zoom = scene.state.zoom { badges.append("ZOOM \(Int(zoom.scale))×") }
+        if scene.state.ink.drawsPrivately { badges.append("SPEAKER'S MARKS") }
+        if scene.state.ink.tool != .pen { badges.append(scene.state.ink.tool.rawValue.uppercased()) }
         return badges
     }
 

@@ -9,6 +9,10 @@ extension PresenterController {
         if let tile = state.overviewSelection { parts.append("overview at \(tile + 1)") }
         if !state.typedNumber.isEmpty { parts.append("go to \(state.typedNumber)") }
         if state.isQuitArmed(at: now) { parts.append("press Q again to quit") }
+        if let zoom = state.zoom { parts.append("zoom \(Int(zoom.scale))x") }
+        if state.spotlight { parts.append("spotlight") }
+        if state.ink.tool != .pen { parts.append(state.ink.tool.rawValue) }
+        if state.ink.drawsPrivately { parts.append("speaker's marks") }
         if let planned = state.plannedDuration {
             let countdown = Countdown(planned: planned, elapsed: state.timer.elapsed(at: now),
                                       slideIndex: state.slideIndex, slideCount: state.slideCount)
