@@ -207,3 +207,58 @@ struct InkDisplayTests {
         #expect(!lines.contains { $0.hasPrefix("ink saved") }, "\(lines)")
     }
 }
+
+/// Zoom and spotlight as the audience's display list draws them.
+@Suite("Zoom and spotlight on the audience")
+@MainActor
+struct ZoomLayoutTests {
+    static func controller() -> (PresenterController, AudienceDisplay) {
+        let deck = Deck(title: "t", slides: [Slide(number: 1, title: [InlineRun("Title")]), Slide(number: 2)])
+        let controller = PresenterController(deck: deck, startedAt: 0)
+        let tv = AudienceDisplay(id: "tv", name: "TV", mode: DisplayMode(width: 1920, height: 1080),
+                                 layout: DisplayLayout(mode: DisplayMode(width: 1920, height: 1080), overscan: 0,
+                                                       compensation: .scale))
+        controller.handle(.attached(tv), at: 0)
+        return (controller, tv)
+    }
+
+    static func inkPoints(_ list: DisplayList) -> [InkPath.Point] {
+        list.operations.flatMap { op -> [InkPath.Point] in if case .ink(let paths) = op { paths.flatMap(\.points) } else { [] } }
+    }
+
+    @Test func zoomedTheRegionFillsTheDisplayAndTheInkIsEnlargedWithIt() throws {
+        let (controller, _) = Self.controller()
+        for input: InkInput in [.begin(InkPoint(x: 0.3, y: 0.3)), .move(InkPoint(x: 0.5, y: 0.5)), .end] {
+            controller.handle(controller.inkInput(input), at: 0)
+        }
+        let plain = try #require(controller.externalList(for: "tv", at: 0, clock: "", metrics: ApproximateTextMetrics()))
+        #expect(Self.inkPoints(plain).map { [$0.x, $0.y] } == [[576, 324], [960, 540]])
+        controller.handle(.key(.zoomIn), at: 0)  // 2× around the centre: the region 0.25…0.75
+        let zoomed = try #require(controller.externalList(for: "tv", at: 0, clock: "", metrics: ApproximateTextMetrics()))
+        // (0.3 − 0.25) × 2 = 0.1 of the display; the centre stays the centre; the line twice as wide.
+        #expect(Self.inkPoints(zoomed).map { [$0.x, $0.y] } == [[192, 108], [960, 540]])
+        #expect(abs((Self.inkPoints(zoomed).first?.width ?? 0) - 2 * (Self.inkPoints(plain).first?.width ?? 0)) <= 1)
+        // The slide's text is laid out again at twice the size, not enlarged as pixels.
+        let sizes = { (list: DisplayList) in list.operations.compactMap { op -> Int? in
+            if case .text(_, _, _, let style) = op { style.size } else { nil } }.max() ?? 0 }
+        #expect(sizes(zoomed) >= 2 * sizes(plain) - 1)
+        controller.handle(.key(.next), at: 0)
+        #expect(controller.state.zoom == nil)
+    }
+
+    @Test func theSpotlightDimsAllButACircleAroundThePointer() throws {
+        let (controller, _) = Self.controller()
+        controller.handle(.pointer(SlidePoint(x: 0.5, y: 0.5)), at: 0)
+        controller.handle(.key(.spotlight), at: 0)
+        let list = try #require(controller.externalList(for: "tv", at: 0, clock: "", metrics: ApproximateTextMetrics()))
+        let dims = list.operations.compactMap { op -> Rect? in if case .fill(let r, let c) = op, c.a == 170 { r } else { nil } }
+        #expect(dims.count > 10)
+        // Nothing dims the pointer's surroundings; the slide's corners are dimmed.
+        func dimmed(_ x: Int, _ y: Int) -> Bool { dims.contains { $0.x <= x && x < $0.maxX && $0.y <= y && y < $0.maxY } }
+        #expect(!dimmed(960, 540) && !dimmed(1000, 560) && !dimmed(900, 500))
+        #expect(dimmed(10, 10) && dimmed(1900, 1070) && dimmed(960, 100))
+        controller.handle(.key(.spotlight), at: 0)
+        let off = try #require(controller.externalList(for: "tv", at: 0, clock: "", metrics: ApproximateTextMetrics()))
+        #expect(!off.operations.contains { if case .fill(_, let c) = $0 { c.a == 170 } else { false } })
+    }
+}

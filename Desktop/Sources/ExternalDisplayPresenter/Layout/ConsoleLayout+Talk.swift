@@ -3,8 +3,7 @@ import ExternalDisplayKit
 extension ConsoleLayout {
     /// The key legend at the console's foot: every key the presenter takes, and how to quit.
     static let legend = "PgDn/Right next  PgUp/Left prev  B/. black  W white  F freeze  Tab overview  "
-        + "12 Enter go to  P pause  M mirror  V video  Drag ink (I H E C T K G Ctrl-Z)  Z/X zoom  Esc cancel  "
-        + "Q Q or Ctrl-Q quit"
+        + "12 Enter go to  P pause  M mirror  V video  Esc cancel  Q Q or Ctrl-Q quit"
 
     /// Header badges of the talk features.
     func talkBadges(_ scene: PresenterScene) -> [String] {

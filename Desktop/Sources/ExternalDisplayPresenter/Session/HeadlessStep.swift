@@ -4,7 +4,8 @@ import Foundation
 /// One step of a headless run, as `--keys` spells it: a key name (`next`, `previous`, `home`, `end`, `b`,
 /// `p`, `m`, `a`, `q` …), `unplug:ID`, `plug:PRESET` (or `plug:PRESET:ID`), `remote:next|previous|playpause`,
 /// `mode:ID:WxH` (the system switches a display's mode), `wait:SECONDS`, or `ink:X/Y;X/Y;…` (a pen stroke on the
-/// current slide through those points, slide fractions 0…1, each optionally `X/Y/PRESSURE`).
+/// current slide through those points, slide fractions 0…1, each optionally `X/Y/PRESSURE`), or `pointer:X/Y`
+/// (`pointer:off`: the speaker's mouse over the slide, or off it).
 public enum HeadlessStep: Hashable, Sendable {
     /// A key on the console.
     case key(PresenterKey)
@@ -20,6 +21,8 @@ public enum HeadlessStep: Hashable, Sendable {
     case wait(Double)
     /// A pen stroke on the current slide through these points (pressed down at the first, lifted at the last).
     case ink([InkPoint])
+    /// The speaker's mouse over the console's slide at a point (slide fractions), or off it (nil).
+    case pointer(SlidePoint?)
 
     /// The seconds a `wait:` step accepts (the scenario time range: up to 1e9 s).
     public static let waitRange: ClosedRange<Double> = 0...1e9
@@ -61,6 +64,14 @@ public enum HeadlessStep: Hashable, Sendable {
                                     + "\(sideRange.lowerBound)…\(sideRange.upperBound) pixels, e.g. mode:hdmi-tv-1080p:1280x720")
             }
             return .mode(DisplayID(parts[1]), PixelSize(width: w, height: h))
+        case ("pointer", 2):
+            if parts[1].lowercased() == "off" { return .pointer(nil) }
+            let xy = parts[1].split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
+            if xy.count == 2, let x = xy[0], let y = xy[1], let point = SlidePoint(validating: SlidePoint(x: x, y: y)) {
+                return .pointer(point)
+            }
+            throw HeadlessError("'\(item.prefix(80))' in --keys: pointer takes X/Y, fractions of the slide in 0…1, "
+                                + "or off, e.g. pointer:0.5/0.4")
         case ("wait", 2):
             guard let s = Double(parts[1]), s.isFinite, waitRange.contains(s) else {
                 throw HeadlessError("'\(item)' in --keys: wait takes a number of seconds in 0…\(Int(waitRange.upperBound)), "
@@ -74,7 +85,7 @@ public enum HeadlessStep: Hashable, Sendable {
         }
         throw HeadlessError("unknown step '\(item)' in --keys; use key names (next, previous, up, down, home, end, "
                             + "b, w, p, m, a, tab, enter, esc, f, q, quit, 0-9, pen, highlighter, eraser, ink-colour, ink-width, "
-                            + "ink-clear, ink-private, undo, redo, zoom-in, zoom-out, pan-left, spotlight), ink:X/Y;X/Y, unplug:ID, plug:PRESET[:ID], remote:next|previous|playpause, mode:ID:WxH, "
+                            + "ink-clear, ink-private, undo, redo, zoom-in, zoom-out, pan-left, spotlight), ink:X/Y;X/Y, pointer:X/Y|off, unplug:ID, plug:PRESET[:ID], remote:next|previous|playpause, mode:ID:WxH, "
                             + "wait:SECONDS")
     }
 
@@ -110,6 +121,7 @@ public enum HeadlessStep: Hashable, Sendable {
         case .mode(let id, let size): raw = "mode-\(id)-\(size.width)x\(size.height)"
         case .wait(let s): raw = "wait-\(Int(s))s"
         case .ink(let points): raw = "ink-\(points.count)"
+        case .pointer(let point): raw = point == nil ? "pointer-off" : "pointer"
         }
         return String(raw.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
     }

@@ -189,6 +189,7 @@ public final class HeadlessPresenter {
                                     + DisplayCatalog.presets.map(\.name).joined(separator: ", "))
             }
         case .mode(let id, let size): platform.changeMode(of: id, to: size)
+        case .pointer(let point): runtime.send(.pointer(point))
         case .ink(let points):
             guard let first = points.first else { return }
             runtime.send(runtime.controller.inkInput(.begin(first)))
