@@ -227,23 +227,20 @@ public struct InkBoard: Hashable, Sendable {
 
     /// Undoes the last change to `page`'s current layer (a stroke, an erasure, a clear); false when none.
     @discardableResult
-    mutating func undo(onPage page: Int) -> Bool {
-        finish()
-        let key = key(page)
-        guard let previous = undoStacks[key]?.popLast() else { return false }
-        redoStacks[key, default: []].append(layers[key] ?? [])
-        layers[key] = previous
-        return true
-    }
+    mutating func undo(onPage page: Int) -> Bool { step(onPage: page, from: \.undoStacks, to: \.redoStacks) }
 
     /// Redoes the last undone change on `page`'s current layer; false when none.
     @discardableResult
-    mutating func redo(onPage page: Int) -> Bool {
+    mutating func redo(onPage page: Int) -> Bool { step(onPage: page, from: \.redoStacks, to: \.undoStacks) }
+
+    /// Puts back the layer kept last on one stack, keeping the present one on the other.
+    private mutating func step(onPage page: Int, from: WritableKeyPath<InkBoard, [InkLayerKey: [[InkStroke]]]>,
+                               to: WritableKeyPath<InkBoard, [InkLayerKey: [[InkStroke]]]>) -> Bool {
         finish()
         let key = key(page)
-        guard let next = redoStacks[key]?.popLast() else { return false }
-        undoStacks[key, default: []].append(layers[key] ?? [])
-        layers[key] = next
+        guard let kept = self[keyPath: from][key]?.popLast() else { return false }
+        self[keyPath: to][key, default: []].append(layers[key] ?? [])
+        layers[key] = kept
         return true
     }
 
