@@ -262,3 +262,35 @@ struct ZoomLayoutTests {
         #expect(!off.operations.contains { if case .fill(_, let c) = $0 { c.a == 170 } else { false } })
     }
 }
+
+/// Ink on a Beamer page split into a slide and its notes lands on the slide's half of the page.
+@Suite("Ink on Beamer split pages")
+struct InkBeamerSplitTests {
+    @Test func aStrokeOnTheSlideHalfIsSavedOnThatHalfOfThePage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ink-beamer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("split.pdf")
+        try FileManager.default.copyItem(at: Shell.packageRoot.appendingPathComponent("Examples/Decks/PDF/beamer-split.pdf"), to: url)
+        let deck = try DeckParser.parse(contentsOf: url, beamerNotes: .right)
+        let pages = deck.slides.compactMap(\.pdfPage)
+        // A vertical red line down the middle of the slide (the left half of a 1024×384 page).
+        let stroke = InkStroke(points: [InkPoint(x: 0.5, y: 0.2), InkPoint(x: 0.5, y: 0.8)], tool: .pen,
+                               colour: InkColour(220, 30, 30), width: 0.02)
+        let out = folder.appendingPathComponent("split-annotated.pdf")
+        try InkAnnotationWriter.write(strokes: [0: [stroke]], pages: pages, to: out)
+        let check = try Shell.run(["qpdf", "--check", out.path])
+        #expect(check.status == 0, "\(check.output)")
+        // MuPDF at 1024×384: the line at x = 256 (the middle of the left half), from y ≈ 77 to 307.
+        let page = try MuPDF.draw(out, page: 1, width: 1024, height: 384)
+        for y in [100, 192, 290] {
+            let p = page.pixel(256, y)
+            #expect(p.0 > 180 && p.1 < 90 && p.2 < 90, "mutool at 256,\(y): \(p)")
+        }
+        for (x, y) in [(768, 192), (256, 30), (256, 360)] {
+            let p = page.pixel(x, y)
+            #expect(!(p.0 > 180 && p.1 < 90 && p.2 < 90), "red where no ink was drawn, at \(x),\(y): \(p)")
+        }
+        let back = InkAnnotationReader.read(out, pages: pages).strokes[0]?.first
+        #expect(abs((back?.points.first?.x ?? 0) - 0.5) < 0.001 && abs((back?.points.first?.y ?? 0) - 0.2) < 0.001)
+    }
+}
