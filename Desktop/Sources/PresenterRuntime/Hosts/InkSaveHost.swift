@@ -51,10 +51,32 @@ public final class InkSaveHost: PresenterHost {
                       + "\(strokes.values.reduce(0) { $0 + $1.count }) strokes")
     }
 
-    /// Ctrl-S saves now.
+    /// Ctrl-S saves now, off the loop (mutool reads the pages on another thread; the talk goes on); the result
+    /// is said when it is written.
     public func perform(_ effect: PresenterEffect) {
-        guard effect == .saveInk else { return }
-        save(always: true)
+        guard effect == .saveInk, let runtime else { return }
+        let ink = runtime.controller.state.ink.savedStrokes
+        guard let pages, let destination else {
+            runtime.onSay("the ink of a Markdown deck is not saved into a file yet")
+            return
+        }
+        Task.detached {
+            let result = Result { () throws(InkSaveError) -> Int in
+                try InkAnnotationWriter.write(strokes: ink, pages: pages, to: destination)
+            }
+            await MainActor.run { [weak self] in self?.saved(ink, to: destination, result) }
+        }
+    }
+
+    private func saved(_ ink: [Int: [InkStroke]], to destination: URL, _ result: Result<Int, InkSaveError>) {
+        switch result {
+        case .success(let count):
+            savedInk = ink
+            written.append(destination)
+            runtime?.onSay("ink saved: \(count) strokes in \(destination.path) (the original is unchanged)")
+        case .failure(let error):
+            runtime?.onSay("the ink was not saved: \(error.description)")
+        }
     }
 
     /// The talk ends: the ink is saved if it changed.

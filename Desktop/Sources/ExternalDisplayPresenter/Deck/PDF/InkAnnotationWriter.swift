@@ -63,16 +63,32 @@ public enum InkAnnotationWriter {
             update.append(body)
             update.append(Data("\nendobj\n".utf8))
         }
-        for (pageIndex, pageStrokes) in strokes.sorted(by: { $0.key < $1.key }) where !pageStrokes.isEmpty {
-            guard pages.indices.contains(pageIndex), pages[pageIndex].document == document else { continue }
+        // Every page with ink, read in one run of mutool; two slides on one page (a split page) share its object.
+        let inked = strokes.sorted { $0.key < $1.key }.filter { entry in
+            !entry.value.isEmpty && pages.indices.contains(entry.key) && pages[entry.key].document == document
+        }
+        var numbers: [Int] = []
+        for (pageIndex, _) in inked {
             let page = pages[pageIndex]
-            guard pageObjects.indices.contains(page.index), let pageNumber = pageObjects[page.index],
-                  let shown = show([String(pageNumber)]) else {
-                throw InkSaveError("page \(page.index + 1) of \(document.path) could not be read with mutool")
+            guard pageObjects.indices.contains(page.index), let number = pageObjects[page.index] else {
+                throw InkSaveError("page \(page.index + 1) of \(document.path) is not in its page tree as mutool reads it")
+            }
+            if !numbers.contains(number) { numbers.append(number) }
+        }
+        var dictionaries: [Int: [String: PDFObject]] = [:]
+        if !numbers.isEmpty {
+            guard let shown = show(numbers.map(String.init)) else {
+                throw InkSaveError("the pages of \(document.path) could not be read with mutool" + (show.stopped.map { " (\($0))" } ?? ""))
             }
             var parser = PDFObject.Parser(shown)
-            guard let entry = MutoolShow.shownObjects(&parser).first, !entry.isStream,
-                  case .dictionary(var dictionary) = entry.value else {
+            for entry in MutoolShow.shownObjects(&parser) where !entry.isStream {
+                if case .dictionary(let d) = entry.value { dictionaries[entry.number] = d }
+            }
+        }
+        var annotsByPage: [Int: [PDFObject]] = [:]
+        for (pageIndex, pageStrokes) in inked {
+            let page = pages[pageIndex]
+            guard let pageNumber = pageObjects[page.index], let dictionary = dictionaries[pageNumber] else {
                 throw InkSaveError("page \(page.index + 1) of \(document.path) is not a page dictionary")
             }
             if let rotate = dictionary["Rotate"]?.integer, rotate % 360 != 0 {
@@ -80,13 +96,18 @@ public enum InkAnnotationWriter {
                                 + "ink on turned pages is not saved yet")
             }
             let box = Self.box(dictionary["CropBox"]) ?? Self.box(dictionary["MediaBox"]) ?? [0, 0, page.width, page.height]
-            var annots: [PDFObject] = []
-            switch dictionary["Annots"] {
-            case .array(let items)?: annots = items
-            case .reference(let n)?:
-                var p = PDFObject.Parser(show([String(n)]) ?? "")
-                if case .array(let items)? = MutoolShow.shownObjects(&p).first?.value { annots = items }
-            default: break
+            if annotsByPage[pageNumber] == nil {
+                switch dictionary["Annots"] {
+                case .array(let items)?: annotsByPage[pageNumber] = items
+                case .reference(let n)?:
+                    var p = PDFObject.Parser(show([String(n)]) ?? "")
+                    if case .array(let items)? = MutoolShow.shownObjects(&p).first?.value {
+                        annotsByPage[pageNumber] = items
+                    } else {
+                        throw InkSaveError("the annotations of page \(page.index + 1) of \(document.path) could not be read")
+                    }
+                default: annotsByPage[pageNumber] = []
+                }
             }
             for (i, stroke) in pageStrokes.enumerated() {
                 guard let annotation = Self.annotation(stroke, page: page, box: box, pageObject: pageNumber,
@@ -95,11 +116,14 @@ public enum InkAnnotationWriter {
                 nextNumber += 2
                 add(apNumber, annotation.appearance)
                 add(annotNumber, Data(annotation.dictionary.replacingOccurrences(of: "@AP@", with: "\(apNumber) 0 R").utf8))
-                annots.append(.reference(annotNumber))
+                annotsByPage[pageNumber, default: []].append(.reference(annotNumber))
                 written += 1
             }
-            dictionary["Annots"] = .array(annots)
-            add(pageNumber, Data(Self.serialize(.dictionary(dictionary)).utf8))
+        }
+        for number in numbers {
+            guard var dictionary = dictionaries[number] else { continue }
+            dictionary["Annots"] = .array(annotsByPage[number] ?? [])
+            add(number, Data(Self.serialize(.dictionary(dictionary)).utf8))
         }
         // The cross-reference section: classic when the original's is, else a stream (PDF 1.5).
         let xrefOffset = original.count + update.count
@@ -130,7 +154,7 @@ public enum InkAnnotationWriter {
             update.append(Data("\nendstream\nendobj\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8))
         }
         do {
-            let temporary = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(getpid()).tmp")
+            let temporary = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).tmp")
             try (original + update).write(to: temporary)
             // rename(2) replaces an older copy at once: a reader never sees half a file.
             guard rename(temporary.path, output.path) == 0 else {
