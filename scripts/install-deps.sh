@@ -35,6 +35,8 @@ if [ "$group" = tests ]; then
     # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
     # MuPDF's mutool is the tests' independent second renderer.
     poppler-utils mupdf-tools
+    # Ink saved into PDFs: qpdf --check is the tests' independent judge of the annotated copy's structure.
+    qpdf
     # CJK and colour emoji fonts; pango-view is the tests' independent text renderer.
     fonts-noto-cjk fonts-noto-color-emoji pango1.0-tools
     # Browser displays: headless Chromium opens the served pages in the tests.

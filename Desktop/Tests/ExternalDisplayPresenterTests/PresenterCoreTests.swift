@@ -34,9 +34,17 @@ struct PresenterCoreTests {
             (KeyPress(.character("q")), .key(.quitRequest)), (KeyPress(.character("q"), control: true), .key(.quit)),
             (KeyPress(.character("s")), .statistics), (KeyPress(.character("u")), .cycleShareCode),
             (KeyPress(.character("0")), .key(.digit0)), (KeyPress(.character("7")), .key(.digit7)),
-            // Keys that mean nothing, and Ctrl with anything but Q.
-            (KeyPress(.character("z")), nil), (KeyPress(.character("é")), nil), (KeyPress(.character("٣")), nil),
-            (KeyPress(.right, control: true), nil), (KeyPress(.character("b"), control: true), nil),
+            // Ink and zoom (docs/ink.md).
+            (KeyPress(.character("i")), .key(.pen)), (KeyPress(.character("h")), .key(.highlighter)),
+            (KeyPress(.character("e")), .key(.eraser)), (KeyPress(.character("c")), .key(.inkColour)),
+            (KeyPress(.character("t")), .key(.inkWidth)), (KeyPress(.character("k")), .key(.inkClear)),
+            (KeyPress(.character("g")), .key(.inkPrivate)), (KeyPress(.character("z"), control: true), .key(.undo)),
+            (KeyPress(.character("y"), control: true), .key(.redo)), (KeyPress(.character("s"), control: true), .key(.saveInk)),
+            (KeyPress(.character("z")), .key(.zoomIn)), (KeyPress(.character("x")), .key(.zoomOut)),
+            (KeyPress(.right, control: true), .key(.panRight)), (KeyPress(.character("y")), .key(.spotlight)),
+            // Keys that mean nothing, and Ctrl with anything but Q, Z, Y, S and the arrows.
+            (KeyPress(.character("r")), nil), (KeyPress(.character("é")), nil), (KeyPress(.character("٣")), nil),
+            (KeyPress(.home, control: true), nil), (KeyPress(.character("b"), control: true), nil),
         ]
         for (press, command) in expected {
             #expect(PresenterKeyTable.command(for: press) == command, "\(press)")

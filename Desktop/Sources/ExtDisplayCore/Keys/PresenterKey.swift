@@ -46,6 +46,34 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
     case clipBack = "clip-back"
     /// L: the video on the audience slide 5 s forward.
     case clipForward = "clip-forward"
+    /// I: draw with the pen (a drag on the console's slide draws).
+    case pen
+    /// H: draw with the translucent highlighter.
+    case highlighter
+    /// E: the eraser (removes whole strokes it touches).
+    case eraser
+    /// C: the next ink colour.
+    case inkColour = "ink-colour"
+    /// T: the next ink width.
+    case inkWidth = "ink-width"
+    /// K: clear this slide's ink (the current layer; undoable).
+    case inkClear = "ink-clear"
+    /// G: draw the speaker's marks, seen on the console only (again: the room's ink).
+    case inkPrivate = "ink-private"
+    /// Ctrl-Z: undo the last ink change on this slide.
+    case undo
+    /// Ctrl-Y: redo the last undone ink change on this slide.
+    case redo
+    /// Ctrl-S: save the ink into the annotated copy of the PDF now.
+    case saveInk = "save-ink"
+    /// Z: zoom the audience's slide in (twice as large, up to 4×) around the pointer.
+    case zoomIn = "zoom-in"
+    /// X: zoom out (at 1×: no zoom).
+    case zoomOut = "zoom-out"
+    /// Ctrl-Left / Right / Up / Down: move the zoomed region.
+    case panLeft = "pan-left", panRight = "pan-right", panUp = "pan-up", panDown = "pan-down"
+    /// Y: the spotlight: the audience's slide dimmed but for a circle around the pointer (again: off).
+    case spotlight
     /// A digit of a slide number to go to (then Enter).
     case digit0 = "0", digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4"
     /// A digit of a slide number to go to (then Enter).
@@ -78,6 +106,14 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
 
     /// Whether the key controls the slide's video clip (V, J, L).
     public var isClipKey: Bool { self == .clipPlayPause || self == .clipBack || self == .clipForward }
+
+    /// Whether the key changes the ink (tools, colours, undo, clear) rather than the talk.
+    public var isInkKey: Bool {
+        switch self {
+        case .pen, .highlighter, .eraser, .inkColour, .inkWidth, .inkClear, .inkPrivate, .undo, .redo: true
+        default: false
+        }
+    }
 
     /// The digit this key types, if it is a digit key.
     public var digit: Int? { Self.digits.firstIndex(of: self) }

@@ -21,12 +21,29 @@
 /// | V / J / L | the slide's video: play or pause / 5 s back / 5 s forward |
 /// | S | a statistics line |
 /// | U | cycle the console's QR code (served talks) |
+/// | I / H / E | ink: pen / highlighter / eraser (drag on the console's slide) |
+/// | C / T | ink colour / width (cycle) |
+/// | K / G | clear this slide's ink / speaker's marks (console only) on or off |
+/// | Ctrl-Z / Ctrl-Y | undo / redo ink |
+/// | Ctrl-S | save the ink into the annotated PDF now |
+/// | Z / X | zoom the audience's slide in at the pointer / out |
+/// | Ctrl-arrows | pan the zoomed region |
+/// | Y | spotlight around the pointer |
 public enum PresenterKeyTable {
     /// What a key press asks for, or nil when the key means nothing.
     public static func command(for press: KeyPress) -> PresenterCommand? {
         if press.control {
-            if case .character("q") = press.key { return .key(.quit) }
-            return nil
+            switch press.key {
+            case .character("q"): return .key(.quit)
+            case .character("z"): return .key(.undo)
+            case .character("y"): return .key(.redo)
+            case .character("s"): return .key(.saveInk)
+            case .left: return .key(.panLeft)
+            case .right: return .key(.panRight)
+            case .up: return .key(.panUp)
+            case .down: return .key(.panDown)
+            default: return nil
+            }
         }
         switch press.key {
         case .right, .space, .pageDown: return .key(.next)
@@ -56,6 +73,16 @@ public enum PresenterKeyTable {
             case "v": return .key(.clipPlayPause)
             case "j": return .key(.clipBack)
             case "l": return .key(.clipForward)
+            case "i": return .key(.pen)
+            case "h": return .key(.highlighter)
+            case "e": return .key(.eraser)
+            case "c": return .key(.inkColour)
+            case "t": return .key(.inkWidth)
+            case "k": return .key(.inkClear)
+            case "g": return .key(.inkPrivate)
+            case "z": return .key(.zoomIn)
+            case "x": return .key(.zoomOut)
+            case "y": return .key(.spotlight)
             default: return nil
             }
         }

@@ -67,6 +67,12 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var clipDurations: [URL: Double] = [:]
     /// Why clips could not be played, by file (each said once; never opened again).
     public internal(set) var clipProblems: [URL: String] = [:]
+    /// The talk's ink: strokes by page and layer, the tool, colour and width, undo and redo.
+    public internal(set) var ink = InkBoard()
+    /// The region of the slide the audience sees enlarged (Z, X, Ctrl-arrows); nil: the whole slide.
+    public internal(set) var zoom: ZoomRegion?
+    /// Whether the audience's slide is dimmed but for a circle around the pointer (Y).
+    public internal(set) var spotlight = false
     /// Page labels and which pages make one slide (Beamer overlays): used by the overview and go-to.
     public private(set) var numbering: SlideNumbering
 
@@ -120,6 +126,7 @@ public struct PresenterState: Hashable, Sendable {
         case .goTo(let index): go(to: index)
         case .plan(let duration): plannedDuration = duration.isFinite && duration > 0 ? duration : nil
         case .pointer(let point): pointer = point.flatMap(SlidePoint.init(validating:))
+        case .ink(let input, let aspect): _ = applyInk(input, aspect: aspect)
         }
     }
 
@@ -158,9 +165,44 @@ public struct PresenterState: Hashable, Sendable {
         case .quitRequest:
             if quit.request(at: now) { wantsQuit = true }
         case .quit: wantsQuit = true
-        case .clipPlayPause, .clipBack, .clipForward: break
+        case .clipPlayPause, .clipBack, .clipForward, .saveInk: break
+        case .pen: ink.finish(); ink.tool = .pen
+        case .highlighter: ink.finish(); ink.tool = .highlighter
+        case .eraser: ink.finish(); ink.tool = .eraser
+        case .inkColour:
+            ink.colourIndex = (ink.colourIndex + 1) % InkColour.palette.count
+            if ink.tool == .eraser { ink.tool = .pen }
+        case .inkWidth: ink.widthIndex = (ink.widthIndex + 1) % InkBoard.widths.count
+        case .inkClear: ink.clear(onPage: slideIndex)
+        case .inkPrivate:
+            ink.finish()
+            ink.drawsPrivately.toggle()
+        case .undo: ink.undo(onPage: slideIndex)
+        case .redo: ink.redo(onPage: slideIndex)
+        case .zoomIn:
+            let centre = pointer.map { ($0.x, $0.y) } ?? zoom.map { $0.centre } ?? (0.5, 0.5)
+            zoom = ZoomRegion(centreX: centre.0, centreY: centre.1, scale: min((zoom?.scale ?? 1) * 2, ZoomRegion.maximumScale))
+        case .zoomOut:
+            if let z = zoom, z.scale > 2 {
+                zoom = ZoomRegion(centreX: z.centre.x, centreY: z.centre.y, scale: z.scale / 2)
+            } else {
+                zoom = nil
+            }
+        case .panLeft, .panRight, .panUp, .panDown:
+            guard let z = zoom else { break }
+            let step = z.side / 4
+            let dx = key == .panLeft ? -step : key == .panRight ? step : 0
+            let dy = key == .panUp ? -step : key == .panDown ? step : 0
+            zoom = ZoomRegion(centreX: z.centre.x + dx, centreY: z.centre.y + dy, scale: z.scale)
+        case .spotlight: spotlight.toggle()
         case .digit0, .digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9: break
         }
+    }
+
+    /// Pen input on the current slide; returns a line for the speaker when input was refused.
+    mutating func applyInk(_ input: InkInput, aspect: Double) -> String? {
+        guard slideCount > 0 else { return nil }
+        return ink.handle(input, onPage: slideIndex, aspect: aspect)
     }
 
     private mutating func remote(_ command: PresenterRemoteCommand, at now: Double) {
@@ -184,13 +226,20 @@ public struct PresenterState: Hashable, Sendable {
         let plain = SlideNumbering(pageCount: self.slideCount)
         self.numbering = numbering.flatMap { $0.pageCount == plain.pageCount ? $0 : nil } ?? plain
         go(to: slideIndex)
+        ink.keepPages(below: self.slideCount)
         if let frozen = frozenSlideIndex { frozenSlideIndex = min(frozen, max(self.slideCount - 1, 0)) }
         if overviewSelection != nil { overviewSelection = self.numbering.slide(ofPage: self.slideIndex) }
         typedNumber = ""
     }
 
     mutating func go(to index: Int) {
+        let old = slideIndex
         slideIndex = min(max(index, 0), max(slideCount - 1, 0))
+        if slideIndex != old {
+            // The pen lifts where it was (its stroke stays on its page); the zoom is the old slide's.
+            ink.finish()
+            zoom = nil
+        }
     }
 
     private mutating func attach(_ display: AudienceDisplay) {

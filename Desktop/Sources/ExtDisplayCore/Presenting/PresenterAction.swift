@@ -55,4 +55,6 @@ public enum PresenterAction: Hashable, Sendable {
     case plan(duration: Double)
     /// The speaker's mouse moved over the console's current slide (nil: it left the slide).
     case pointer(SlidePoint?)
+    /// Pen input on the current slide, whose aspect (width / height) is `aspect` (the eraser measures on it).
+    case ink(InkInput, aspect: Double)
 }

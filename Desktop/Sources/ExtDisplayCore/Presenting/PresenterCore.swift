@@ -73,6 +73,12 @@ public struct PresenterCore: Hashable, Sendable {
             state.reduce(.detached(id), at: now)
         case .pointer(let point):
             state.reduce(.pointer(point), at: now)
+        case .inkLoaded(let strokes):
+            for (page, pageStrokes) in strokes where (0..<state.slideCount).contains(page) {
+                state.ink.load(pageStrokes, onPage: page)
+            }
+        case .ink(let input, let aspect):
+            if let line = state.applyInk(input, aspect: aspect) { effects.append(.say(line)) }
         case .plan(let duration):
             state.reduce(.plan(duration: duration), at: now)
         case .stop:
@@ -99,6 +105,7 @@ public struct PresenterCore: Hashable, Sendable {
 
     private mutating func press(_ key: PresenterKey, at now: Double) -> [PresenterEffect] {
         if key.isClipKey { return pressClipKey(key, at: now) }
+        if key == .saveInk { return [.saveInk] }
         state.reduce(.key(key), at: now)
         if key == .quitRequest, state.quitArmedAt != nil, !state.wantsQuit {
             return [.say(QuitConfirmation.prompt)]
@@ -123,6 +130,10 @@ public enum PresenterInput: Hashable, Sendable {
     case detached(DisplayID)
     /// The speaker's mouse over the console's current slide (nil: it left).
     case pointer(SlidePoint?)
+    /// Pen input (mouse drag, touch, `ink:` steps) on the current slide of aspect `aspect` (width / height).
+    case ink(InkInput, aspect: Double)
+    /// Ink read back from the annotated copy of the deck's PDF (strokes by page), drawn as the talk starts.
+    case inkLoaded([Int: [InkStroke]])
     /// The talk's planned length in seconds.
     case plan(duration: Double)
     /// End the talk now: the console window was closed, or SIGINT/SIGTERM arrived.
@@ -148,6 +159,8 @@ public enum PresenterEffect: Hashable, Sendable {
     case statistics
     /// Show the next QR code on the console of a served talk.
     case cycleShareCode
+    /// Save the ink into the annotated copy of the PDF now (Ctrl-S); the runtime saves at the end too.
+    case saveInk
     /// End the loop: stop every host (which restores modes), then return.
     case quit
     /// Open a slide's clip and show its first frame (the audience slide's, or the next slide's ahead of time).

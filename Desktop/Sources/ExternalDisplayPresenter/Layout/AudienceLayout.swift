@@ -66,9 +66,19 @@ public struct PresenterLayout {
         }
         // Browser pages show a clip as its still stand-in: frames are for the displays on cables.
         let slide = scene.state.audienceSlideIndex
-        var list = audience(scene.deck, slideIndex: slide, size: size, safeFrame: display.layout.safeFrame,
+        return audienceView(scene, size: size, safeFrame: display.layout.safeFrame,
                             playing: display.kind == .cable ? scene.playingClip(on: slide) : nil)
-        list.operations += pointer(scene, safeFrame: display.layout.safeFrame)
+    }
+
+    /// The audience slide with the room's ink, the pointer, the spotlight and the zoom: what every audience view
+    /// shows (a cable display, a browser page's picture, the main display's audience view).
+    func audienceView(_ scene: PresenterScene, size: PixelSize, safeFrame: Rect,
+                      playing: (clip: SlideClip, frame: Int)?) -> DisplayList {
+        let slide = scene.state.audienceSlideIndex
+        var list = audience(scene.deck, slideIndex: slide, size: size, safeFrame: safeFrame, playing: playing,
+                            zoom: scene.state.zoom)
+        let aspect = scene.deck.slides.indices.contains(slide) ? scene.deck.slides[slide].aspect : SlideLayout.aspect
+        list.operations += audienceOverlay(scene, slideArea: safeFrame.fitting(aspect: aspect), size: size)
         return list
     }
 
@@ -83,11 +93,14 @@ public struct PresenterLayout {
     public func main(_ scene: PresenterScene, size: PixelSize) -> DisplayList {
         if scene.state.showsAudienceOnMain {
             if let blank = blank(scene.state, size) { return blank }
-            let slide = scene.state.audienceSlideIndex
-            return audience(scene.deck, slideIndex: slide, size: size, safeFrame: Rect(origin0: size),
-                            playing: scene.playingClip(on: slide))
+            return audienceView(scene, size: size, safeFrame: Rect(origin0: size),
+                                playing: scene.playingClip(on: scene.state.audienceSlideIndex))
         }
         var list = console(scene, size: size, in: Rect(origin0: size))
+        if let slide = consoleSlideRect(scene, size: size) {
+            list.operations += [.ink(Self.paths(scene.state.ink.strokes(onPage: scene.state.slideIndex, isPrivate: true),
+                                                on: slide))]
+        }
         list.operations += consolePointer(scene, size: size)
         return list
     }
@@ -95,10 +108,12 @@ public struct PresenterLayout {
     /// The audience view: black bars, and the slide at the slide aspect centred in the safe frame; `playing` as
     /// in ``SlideLayout/operations(for:in:playing:)``.
     public func audience(_ deck: Deck, slideIndex: Int, size: PixelSize, safeFrame: Rect,
-                         playing: (clip: SlideClip, frame: Int)? = nil) -> DisplayList {
+                         playing: (clip: SlideClip, frame: Int)? = nil, zoom: ZoomRegion? = nil) -> DisplayList {
         var ops: [DrawOperation] = [.fill(Rect(origin0: size), theme.letterbox)]
         let aspect = deck.slides.indices.contains(slideIndex) ? deck.slides[slideIndex].aspect : SlideLayout.aspect
-        let rect = safeFrame.fitting(aspect: aspect)
+        // Zoomed, the whole slide is laid out (a PDF page rendered, text shaped) at the enlarged size: the region
+        // is drawn at the display's resolution, never as enlarged pixels.
+        let rect = Self.zoomed(safeFrame.fitting(aspect: aspect), zoom)
         if deck.slides.indices.contains(slideIndex) {
             ops += slides.operations(for: deck.slides[slideIndex], in: rect, playing: playing)
         } else {
@@ -111,8 +126,12 @@ public struct PresenterLayout {
     /// The presenter console drawn inside `area` of a surface of `size`.
     public func console(_ scene: PresenterScene, size: PixelSize, in area: Rect) -> DisplayList {
         let redact = scene.state.arrangement == .mirrored
-        let ops = ConsoleLayout(metrics: metrics, theme: theme, slides: slides, area: area)
+        var ops = ConsoleLayout(metrics: metrics, theme: theme, slides: slides, area: area)
             .operations(scene, redactNotes: redact)
+        if let slide = consoleSlideRect(scene, area: area) {
+            // The speaker's marks are the main display's only (added by ``main(_:size:)``), never mirrored.
+            ops += consoleInk(scene, slide: slide, roomOnly: true)
+        }
         return DisplayList(size: size, operations: ops)
     }
 }

@@ -14,6 +14,9 @@ extension ConsoleLayout {
         }
         if !scene.state.typedNumber.isEmpty { badges.append("GO TO \(scene.state.typedNumber)_") }
         if scene.state.isQuitArmed(at: scene.now) { badges.append("PRESS Q AGAIN TO QUIT") }
+        if let zoom = scene.state.zoom { badges.append("ZOOM \(Int(zoom.scale))×") }
+        if scene.state.ink.drawsPrivately { badges.append("SPEAKER'S MARKS") }
+        if scene.state.ink.tool != .pen { badges.append(scene.state.ink.tool.rawValue.uppercased()) }
         return badges
     }
 

@@ -66,6 +66,10 @@ public enum DrawOperation: Hashable, Sendable {
     /// number `frame` is (so a new frame changes the list and redraws just this rectangle); with `frame` nil a
     /// still stand-in (the clip does not play here: not the active clip, a browser page, a clip that failed).
     case video(SlideClip, Rect, frame: Int?)
+    /// A layer of ink strokes (``InkPath``), each drawn as non-overlapping spans so a translucent highlighter is
+    /// laid once on each pixel. One operation holds a whole layer of a slide, so drawing a stroke changes it and
+    /// damages only the changed strokes' pixels (``DisplayListDamage``).
+    case ink([InkPath])
 }
 
 /// What one display shows, as a list of drawing operations: computed by pure layout code, drawn by any
@@ -89,11 +93,12 @@ public struct DisplayList: Hashable, Sendable {
 
     /// Every colour the list uses.
     public var colors: Set<RGBA> {
-        Set(operations.map { op -> RGBA in
+        Set(operations.flatMap { op -> [RGBA] in
             switch op {
-            case .fill(_, let c), .stroke(_, let c, _), .line(_, _, _, _, let c): c
-            case .text(_, _, _, let style): style.color
-            case .image, .page, .video: RGBA(0, 0, 0, 0)
+            case .fill(_, let c), .stroke(_, let c, _), .line(_, _, _, _, let c): [c]
+            case .text(_, _, _, let style): [style.color]
+            case .image, .page, .video: [RGBA(0, 0, 0, 0)]
+            case .ink(let paths): paths.map(\.colour)
             }
         })
     }

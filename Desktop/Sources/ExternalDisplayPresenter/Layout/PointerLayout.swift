@@ -17,19 +17,17 @@ extension PresenterLayout {
     /// The rectangle where the console draws the current slide on a main display of `size`, or nil when the
     /// console does not show it (overview open, audience view on the main display, empty deck).
     public func consoleSlideRect(_ scene: PresenterScene, size: PixelSize) -> Rect? {
-        let state = scene.state
-        guard !state.showsAudienceOnMain, state.overviewSelection == nil,
-              scene.deck.slides.indices.contains(state.slideIndex) else { return nil }
-        let frame = ConsoleLayout(metrics: metrics, theme: theme, slides: slides, area: Rect(origin0: size)).nowFrame
-        return frame.fitting(aspect: scene.deck.slides[state.slideIndex].aspect)
+        guard !scene.state.showsAudienceOnMain else { return nil }
+        return consoleSlideRect(scene, area: Rect(origin0: size))
     }
 
-    /// The pointer drawn over the audience's slide (none while blanked, frozen or mirrored).
-    func pointer(_ scene: PresenterScene, safeFrame: Rect) -> [DrawOperation] {
+    /// The rectangle where a console laid out in `area` draws the current slide, or nil when it does not show it
+    /// (overview open, empty deck).
+    func consoleSlideRect(_ scene: PresenterScene, area: Rect) -> Rect? {
         let state = scene.state
-        guard let point = state.pointer, !state.isBlanked, state.frozenSlideIndex == nil,
-              state.arrangement == .extended, scene.deck.slides.indices.contains(state.slideIndex) else { return [] }
-        return Self.dot(at: point, on: safeFrame.fitting(aspect: scene.deck.slides[state.slideIndex].aspect))
+        guard state.overviewSelection == nil, scene.deck.slides.indices.contains(state.slideIndex) else { return nil }
+        let frame = ConsoleLayout(metrics: metrics, theme: theme, slides: slides, area: area).nowFrame
+        return frame.fitting(aspect: scene.deck.slides[state.slideIndex].aspect)
     }
 
     /// The pointer drawn over the console's own preview of the current slide, so the speaker sees the dot the

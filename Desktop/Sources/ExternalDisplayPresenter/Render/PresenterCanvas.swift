@@ -57,6 +57,13 @@ extension PresenterCanvas {
             if !self.page(page, in: rect) { standIn(for: "page \(page.index + 1) could not be rendered", in: rect) }
         case .video(let clip, let rect, let frame):
             if frame == nil || !video(clip, in: rect) { clipStandIn(clip, in: rect) }
+        case .ink(let paths):
+            let surface = Rect(origin0: size)
+            for path in paths {
+                for span in path.spans(clippedTo: surface) {
+                    fill(Rect(x: span.x0, y: span.y, width: span.x1 - span.x0, height: 1), path.colour)
+                }
+            }
         }
     }
 

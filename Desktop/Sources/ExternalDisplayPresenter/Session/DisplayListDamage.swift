@@ -34,7 +34,7 @@ public enum DisplayListDamage: Hashable, Sendable {
         let display = Rect(origin0: new.size)
         var damaged: [Rect] = []
         for (a, b) in zip(old.operations, new.operations) where a != b {
-            let changed = Self.textChange(from: a, to: b, metrics: metrics)
+            let changed = Self.textChange(from: a, to: b, metrics: metrics) ?? Self.inkChange(from: a, to: b)
                 ?? Self.bounds(of: a, metrics: metrics).union(Self.bounds(of: b, metrics: metrics))
             let clipped = changed.intersection(display)
             if clipped.width > 0, clipped.height > 0 { damaged.append(clipped) }
@@ -94,6 +94,17 @@ public enum DisplayListDamage: Hashable, Sendable {
         return Rect(x: x0, y: whole.y, width: whole.maxX - x0, height: whole.height)
     }
 
+    /// The pixels a change of an ink layer touches: the strokes after the first that differs, old and new (a new
+    /// stroke, a growing one, an undone one), not the strokes that stayed. Nil unless both are ink, or when
+    /// nothing can change (the same layer).
+    public static func inkChange(from old: DrawOperation, to new: DrawOperation) -> Rect? {
+        guard case .ink(let a) = old, case .ink(let b) = new else { return nil }
+        let same = zip(a, b).prefix { $0 == $1 }.count
+        let changed = a.dropFirst(same) + b.dropFirst(same)
+        guard let first = changed.first else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return changed.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
+    }
+
     /// Whether every character of `text` is printable ASCII, Latin-1 punctuation and symbols (U+00A0–U+00BF) or
     /// general punctuation other than direction controls (U+2010–U+2027, U+2030–U+205E): no character that can
     /// turn a line right to left or reorder it, as a timer's "12:34" and a countdown's "4:56 left  ·  ahead" are.
@@ -120,6 +131,9 @@ public enum DisplayListDamage: Hashable, Sendable {
             return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         case .line(let x1, let y1, let x2, let y2, _):
             return Rect(x: min(x1, x2), y: min(y1, y2), width: max(1, abs(x2 - x1)), height: max(1, abs(y2 - y1)))
+        case .ink(let paths):
+            guard let first = paths.first else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            return paths.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
         case .text(let string, let x, let y, let style):
             let margin = style.size / 4 + 2
             let width = metrics.width(of: string, face: style.face, size: style.size)

@@ -9,6 +9,10 @@ extension PresenterController {
         if let tile = state.overviewSelection { parts.append("overview at \(tile + 1)") }
         if !state.typedNumber.isEmpty { parts.append("go to \(state.typedNumber)") }
         if state.isQuitArmed(at: now) { parts.append("press Q again to quit") }
+        if let zoom = state.zoom { parts.append("zoom \(Int(zoom.scale))x") }
+        if state.spotlight { parts.append("spotlight") }
+        if state.ink.tool != .pen { parts.append(state.ink.tool.rawValue) }
+        if state.ink.drawsPrivately { parts.append("speaker's marks") }
         if let planned = state.plannedDuration {
             let countdown = Countdown(planned: planned, elapsed: state.timer.elapsed(at: now),
                                       slideIndex: state.slideIndex, slideCount: state.slideCount)
@@ -25,5 +29,24 @@ extension PresenterController {
         let layout = PresenterLayout(metrics: ApproximateTextMetrics(), theme: theme)
         guard let rect = layout.consoleSlideRect(scene(at: now, clock: ""), size: consoleSize) else { return nil }
         return SlidePoint(pixelX: x, y: y, in: rect)
+    }
+}
+
+extension PresenterController {
+    /// The point of the console's current slide at (x, y) on a console of `consoleSize`, clamped onto the slide
+    /// (a pen dragged past the edge draws along it); nil when the console does not show the slide.
+    public func inkPoint(consoleX x: Double, y: Double, pressure: Double = 1, consoleSize: PixelSize,
+                         at now: Double) -> InkPoint? {
+        let layout = PresenterLayout(metrics: ApproximateTextMetrics(), theme: theme)
+        guard let rect = layout.consoleSlideRect(scene(at: now, clock: ""), size: consoleSize), rect.width > 0,
+              rect.height > 0 else { return nil }
+        return InkPoint(x: (x - Double(rect.x)) / Double(rect.width), y: (y - Double(rect.y)) / Double(rect.height),
+                        pressure: pressure)
+    }
+
+    /// Pen input on the current slide, as the core's input (with the slide's aspect, which the eraser measures on).
+    public func inkInput(_ input: InkInput) -> PresenterInput {
+        let page = state.slideIndex
+        return .ink(input, aspect: deck.slides.indices.contains(page) ? deck.slides[page].aspect : SlideLayout.aspect)
     }
 }

@@ -80,6 +80,7 @@ public final class PresenterController {
         case .goTo: application.withPresenter { $0.reduceDirectly(action, at: now) }
         case .plan(let duration): handle(.plan(duration: duration), at: now)
         case .pointer(let point): handle(.pointer(point), at: now)
+        case .ink(let input, let aspect): handle(.ink(input, aspect: aspect), at: now)
         }
     }
 

@@ -108,8 +108,81 @@ public final class SDLConsoleHost: PresenterHost {
             let size = window.size
             runtime.send(.pointer(runtime.controller.slidePoint(consoleX: Int(event.motion.x), y: Int(event.motion.y),
                                                                 consoleSize: size, at: runtime.now)))
+            // SDL also reports a finger as a mouse (`SDL_TOUCH_MOUSEID`): the finger's own events draw it.
+            if penDown == .mouse, event.motion.which != Self.touchMouseID {
+                pen(.move, x: Double(event.motion.x), y: Double(event.motion.y), pressure: 1)
+            }
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            guard event.button.windowID == SDL_GetWindowID(sdlWindow), !window.surface.isDestroyed,
+                  event.button.button == UInt8(SDL_BUTTON_LEFT), event.button.which != Self.touchMouseID else { return }
+            if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
+                penDown = .mouse
+                pen(.begin, x: Double(event.button.x), y: Double(event.button.y), pressure: 1)
+            } else if penDown == .mouse {
+                penDown = nil
+                runtime.send(runtime.controller.inkInput(.end))
+            }
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            finger(event.tfinger, type: event.type)
         default:
             return
+        }
+    }
+
+    /// What holds the pen down on the console's slide: the left mouse button, or one finger.
+    private enum PenSource: Equatable {
+        case mouse
+        case finger(SDL_FingerID)
+    }
+    private var penDown: PenSource?
+    /// The mouse id SDL gives mouse events it makes from touches (`SDL_TOUCH_MOUSEID`).
+    private static let touchMouseID = UInt32.max
+
+    private enum PenPhase { case begin, move }
+
+    /// Pen input at console pixel (x, y): a press begins a stroke only over the console's slide (a press
+    /// elsewhere does nothing, and a pen never turns the page); a move is clamped onto the slide.
+    private func pen(_ phase: PenPhase, x: Double, y: Double, pressure: Double) {
+        guard let runtime else { return }
+        let controller = runtime.controller
+        let size = window.size
+        if phase == .begin {
+            guard controller.slidePoint(consoleX: Int(x), y: Int(y), consoleSize: size, at: runtime.now) != nil,
+                  let point = controller.inkPoint(consoleX: x, y: y, pressure: pressure, consoleSize: size, at: runtime.now)
+            else {
+                penDown = nil
+                return
+            }
+            runtime.send(controller.inkInput(.begin(point)))
+        } else if let point = controller.inkPoint(consoleX: x, y: y, pressure: pressure, consoleSize: size, at: runtime.now) {
+            runtime.send(controller.inkInput(.move(point)))
+        }
+    }
+
+    /// A touch screen's finger (SDL gives its place as fractions of the window, and its pressure): one finger
+    /// draws; a second finger on the screen takes the stroke back (a palm, a pinch).
+    private func finger(_ touch: SDL_TouchFingerEvent, type: UInt32) {
+        guard let runtime, !window.surface.isDestroyed, touch.windowID == 0 || touch.windowID == SDL_GetWindowID(sdlWindow)
+        else { return }
+        let size = window.size
+        let x = Double(touch.x) * Double(size.width), y = Double(touch.y) * Double(size.height)
+        let pressure = Double(touch.pressure)
+        switch type {
+        case SDL_FINGERDOWN.rawValue:
+            if penDown == nil {
+                penDown = .finger(touch.fingerId)
+                pen(.begin, x: x, y: y, pressure: pressure)
+            } else if case .finger = penDown {
+                penDown = nil
+                runtime.send(runtime.controller.inkInput(.cancel))
+            }
+        case SDL_FINGERMOTION.rawValue:
+            if penDown == .finger(touch.fingerId) { pen(.move, x: x, y: y, pressure: pressure) }
+        default:
+            if penDown == .finger(touch.fingerId) {
+                penDown = nil
+                runtime.send(runtime.controller.inkInput(.end))
+            }
         }
     }
 

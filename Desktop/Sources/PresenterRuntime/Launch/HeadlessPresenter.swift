@@ -55,6 +55,11 @@ public final class HeadlessPresenter {
     /// Whether each snapshot keeps a canvas of its own (its pixels can be read back later). The command line
     /// turns it off: the PNG files are what it keeps, and memory stays flat however many steps are played.
     public var keepsCanvases = true
+    /// Where the ink goes (`--ink-out FILE`; nil: `NAME-annotated.pdf` beside a PDF deck, written only when the
+    /// run drew ink or pressed Ctrl-S). With `savesInk` false, nothing is read back nor written.
+    public var inkOutput: URL?
+    /// Whether the run reads back and saves ink (``InkSaveHost``).
+    public var savesInk = true
 
     /// The virtual time one step takes unless it is a `wait:S`: one refresh period of a 60 Hz display, as a step of a
     /// headless `play` takes, so `--keys` means the same in both (a key is pressed, the next frame shows it; `q,q`
@@ -100,6 +105,10 @@ public final class HeadlessPresenter {
         if let plannedDuration { runtime.send(.plan(duration: plannedDuration)) }
         // The simulated displays are reported like cable ones; snapshots are drawn after each step, not per pass.
         runtime.add(CableAudienceHost(platform: platform, configuration: configuration) { _ in nil })
+        if savesInk {
+            runtime.onSay = log
+            runtime.add(InkSaveHost(output: inkOutput))
+        }
         // Video on slides: each snapshot shows the clip's frame at the step's virtual time.
         let clips = deck.slides.contains(where: { !$0.clips.isEmpty }) ? SlideClipHost(mode: .exact) : nil
         if let clips {
@@ -180,6 +189,12 @@ public final class HeadlessPresenter {
                                     + DisplayCatalog.presets.map(\.name).joined(separator: ", "))
             }
         case .mode(let id, let size): platform.changeMode(of: id, to: size)
+        case .pointer(let point): runtime.send(.pointer(point))
+        case .ink(let points):
+            guard let first = points.first else { return }
+            runtime.send(runtime.controller.inkInput(.begin(first)))
+            for point in points.dropFirst() { runtime.send(runtime.controller.inkInput(.move(point))) }
+            runtime.send(runtime.controller.inkInput(.end))
         case .wait(let seconds):
             clock.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
             platform.advance(by: seconds)

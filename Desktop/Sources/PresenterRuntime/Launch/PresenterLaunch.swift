@@ -36,6 +36,8 @@ public struct PresenterLaunch {
     /// What the talk's canvases draw from: rendered pages (with the `--cache-mb` budget), the images the deck
     /// reader decoded, clip frames.
     public var caches = DrawingCaches()
+    /// Where the ink goes (`--ink-out FILE`; nil: `NAME-annotated.pdf` beside a PDF deck).
+    public var inkOutput: URL?
     /// Gets the runtime just before its loop starts (benchmarks stop it from a timer).
     public var started: ((PresenterRuntime) -> Void)?
 
@@ -104,6 +106,7 @@ public struct PresenterLaunch {
         runtime.add(console)
         runtime.add(PageReadinessHost(cache: runtime.caches.pages))
         runtime.add(SignalHost())
+        runtime.add(InkSaveHost(output: inkOutput))
         let browsers = await serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
                                            + "U cycles the console's QR code: audience URL, remote URL (private), none")
         remoteControl(runtime)

@@ -28,6 +28,7 @@ public enum TerminalPresenter {
             }
         }
         runtime.add(SignalHost())
+        runtime.add(InkSaveHost(output: launch.inkOutput))
         launch.remoteControl(runtime)
         launch.followDeckFile(runtime)
         launch.started?(runtime)

@@ -128,7 +128,7 @@ public final class PresenterRuntime {
                 for observer in onSlideChange { observer(controller.state.slideIndex) }
             case .say(let line): onSay(line)
             case .quit: wake()
-            case .handBack, .statistics, .cycleShareCode, .openClip, .closeClip, .playback: break
+            case .handBack, .statistics, .cycleShareCode, .openClip, .closeClip, .playback, .saveInk: break
             }
             for host in hosts { host.perform(effect) }
         }

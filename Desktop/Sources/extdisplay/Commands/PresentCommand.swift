@@ -77,8 +77,11 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "Headless: write PNG snapshots here (default: ./presenter-snapshots).")
     var snapshot: String?
 
-    @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S); each step takes 1/60 s of virtual time, wait:S lets S seconds pass, as in play.")
+    @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S, ink:X/Y;X/Y); each step takes 1/60 s of virtual time, wait:S lets S seconds pass, as in play.")
     var keys: String = ""
+
+    @Option(name: .customLong("ink-out"), help: "Where a PDF talk's ink is saved, as ink annotations in a copy of the PDF (default: NAME-annotated.pdf beside it; the original is never written). See docs/ink.md.")
+    var inkOut: String?
 
     @Option(help: "The talk's length in minutes: the console counts down and cues the pace.")
     var duration: Double?
@@ -134,6 +137,7 @@ struct PresentCommand: AsyncParsableCommand {
         launch.deckFile = url
         launch.beamerNotes = notes
         launch.caches = caches
+        launch.inkOutput = inkOut.map { URL(fileURLWithPath: $0) }
         // --serve without a desktop (or with --terminal-console): the console in the terminal.
         if browsers.server != nil, backend == .headless || browsers.terminalConsole {
             await TerminalPresenter.run(launch)
@@ -175,6 +179,7 @@ struct PresentCommand: AsyncParsableCommand {
                                         caches: caches)
             run.plannedDuration = planned
             run.keepsCanvases = false
+            run.inkOutput = inkOut.map { URL(fileURLWithPath: $0) }
             try await run.run(writingTo: directory) { StandardStreams.line(PrintableText.line($0)) }
         } catch {
             Self.fail("\(error)")
