@@ -9,9 +9,10 @@ struct ExtDisplay: AsyncParsableCommand {
         abstract: "External displays done right: simulate, inspect, watch, present.",
         discussion: """
         Exit status, every command: 0 success; 1 the command failed (one line on standard error says why; \
-        `simulate` also uses 2 for a scenario it cannot read, `doctor` 1 for a missing essential); 64 the \
-        arguments are wrong (a usage line follows); 74 when standard output or standard error cannot be written \
-        (a full disk, a closed pipe); one line on standard error says which stream and why.
+        `doctor`: an essential is missing); 2 a file or setting `present`, `play` or `simulate` cannot use (the \
+        deck, the clip, the scenario); 64 the arguments are wrong (a usage line follows); 74 when standard output \
+        or standard error cannot be written (a full disk, a closed pipe; one line on standard error says which \
+        stream and why).
 
         Manual pages: extdisplay(1) and extdisplay-COMMAND(1) for each command.
         """,
