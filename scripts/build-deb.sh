@@ -10,10 +10,13 @@
 # Depends is computed by dpkg-shlibdeps from the shared libraries the two binaries really link (the Swift runtime
 # is linked statically), plus fonts-dejavu-core (every slide's text). Recommends and Suggests name what `extdisplay
 # doctor` checks: the PDF tools, GStreamer's plugins and a sound server. The last line printed is the .deb's path.
-# Needs dpkg-dev (dpkg-shlibdeps) and binutils (strip).
+# Needs dpkg-dev (dpkg-shlibdeps) and binutils (strip). The maintainer is DEB_MAINTAINER, else the last commit's author.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# The maintainer: DEB_MAINTAINER, else the author of the commit being packaged.
+maintainer="${DEB_MAINTAINER:-$(git -C "$root" log -1 --format='%an <%ae>' 2>/dev/null || true)}"
+[ -n "$maintainer" ] || { echo "build-deb.sh: set DEB_MAINTAINER='Name <address>' (no git history to take it from)" >&2; exit 1; }
 skip=()
 output="$root"
 while [ $# -gt 0 ]; do
@@ -72,8 +75,8 @@ License: Apache-2.0 with Runtime Library Exception and Unicode-3.0
  attribution as would otherwise be required by Sections 4(a), 4(b) and 4(d) of the License. The Unicode licence
  (Unicode-3.0) covers the ICU data: https://www.unicode.org/license.txt
 EOF
-printf 'extdisplay (%s) unstable; urgency=medium\n\n  * Packaged by scripts/build-deb.sh.\n\n -- ExternalDisplayKit <extdisplay@localhost>  %s\n' \
-  "$version" "$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)}")" \
+printf 'extdisplay (%s) unstable; urgency=medium\n\n  * Packaged by scripts/build-deb.sh.\n\n -- %s  %s\n' \
+  "$version" "$maintainer" "$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)}")" \
   | gzip -9n > "$doc/changelog.gz"
 chmod 0644 "$doc/copyright" "$doc/changelog.gz"
 
@@ -90,7 +93,7 @@ cat > "$stage/DEBIAN/control" <<EOF
 Package: extdisplay
 Version: $version
 Architecture: $arch
-Maintainer: ExternalDisplayKit <extdisplay@localhost>
+Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends, fonts-dejavu-core
 Recommends: poppler-utils, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, pipewire-pulse | pulseaudio
@@ -104,7 +107,7 @@ Description: presenter for PDF and Markdown talks on external displays
  projector being unplugged, restores every display mode on exit, shows the
  talk in browsers over the network, and plays videos on an external display.
  .
- `extdisplay doctor` says what the machine lacks and which package brings it.
+ \`extdisplay doctor\` says what the machine lacks and which package brings it.
 EOF
 (cd "$stage" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum > DEBIAN/md5sums)
 chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
@@ -112,5 +115,5 @@ chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
 mkdir -p "$output"
 deb="$output/extdisplay_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
-echo "build-deb.sh: $(du -h "$deb" | cut -f1) package, Depends: $depends, fonts-dejavu-core"
+echo "build-deb.sh: $(du -h "$deb" | cut -f1) package, Depends: $depends, fonts-dejavu-core" >&2
 echo "$deb"

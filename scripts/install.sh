@@ -72,7 +72,8 @@ done
 zsh_dir="$target/share/zsh/site-functions"
 [ "$prefix" = /usr ] && zsh_dir="$target/share/zsh/vendor-completions"
 install -d "$zsh_dir"
-"$libexec/extdisplay" --generate-completion-script bash > "$target/share/bash-completion/completions/extdisplay"
+# bash-completion sources the file: no interpreter line (the parser writes one).
+"$libexec/extdisplay" --generate-completion-script bash | sed '1{/^#!/d}' > "$target/share/bash-completion/completions/extdisplay"
 "$libexec/extdisplay" --generate-completion-script zsh > "$zsh_dir/_extdisplay"
 "$libexec/extdisplay" --generate-completion-script fish > "$target/share/fish/vendor_completions.d/extdisplay.fish"
 chmod 0644 "$target/share/bash-completion/completions/extdisplay" "$zsh_dir/_extdisplay" \

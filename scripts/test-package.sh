@@ -8,7 +8,8 @@
 #   scripts/test-package.sh [--skip-build] [--keep]
 #
 #   --skip-build   package the release binaries already in Desktop/.build/release
-#   --keep         keep the root in .build-package-test/ afterwards (it is reused by the next run either way)
+#   --keep         keep the root the package was installed in (.build-package-test/root) afterwards; the minimal
+#                  root debootstrap made (.build-package-test/base-SUITE) is always kept and copied for each run
 #
 # Runs as root (debootstrap, chroot, mounts). Installs debootstrap, lintian, dpkg-dev and binutils on this
 # machine when missing. Exit status: 0 every check passed; 1 a check failed (the line before says which).
@@ -65,18 +66,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ ! -x "$chroot_dir/usr/bin/apt-get" ]; then
+# The minimal root is made once (base/, kept between runs); each run installs into a fresh copy of it (root/).
+base="$work/base-$suite"
+if [ ! -x "$base/usr/bin/apt-get" ]; then
   step "debootstrap --variant=minbase $suite from $mirror"
-  rm -rf "$chroot_dir"
-  debootstrap --variant=minbase "$suite" "$chroot_dir" "$mirror" > "$work/debootstrap.log" 2>&1 \
+  rm -rf "$base"
+  debootstrap --variant=minbase "$suite" "$base" "$mirror" > "$work/debootstrap.log" 2>&1 \
     || { tail -20 "$work/debootstrap.log" >&2; fail "debootstrap"; }
 fi
+rm -rf "$chroot_dir"
+cp -a "$base" "$chroot_dir"
+echo "a fresh copy of the minimal root: $(du -sh "$chroot_dir" | cut -f1), $(chroot "$chroot_dir" dpkg-query -W | wc -l) packages"
 cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
 mount -t proc proc "$chroot_dir/proc" && mounted+=("$chroot_dir/proc")
 in_root() { chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb "$@"; }
 
 if in_root sh -c 'command -v swift' >/dev/null; then fail "the root has a Swift toolchain (it must not)"; fi
-in_root dpkg -r extdisplay >/dev/null 2>&1 || true
 
 step "apt install ./$(basename "$deb") (declared dependencies only, no recommends)"
 cp "$deb" "$chroot_dir/tmp/"
@@ -133,7 +138,7 @@ in_root bash -c 'source /usr/share/bash-completion/completions/extdisplay && com
   || fail "the bash completion does not load"
 
 step "lintian"
-lintian --no-tag-display-limit "$deb" > "$work/lintian.txt" 2>&1 || true
+lintian --tag-display-limit 0 "$deb" > "$work/lintian.txt" 2>&1 || true
 errors="$(grep -c '^E:' "$work/lintian.txt" || true)"
 warnings="$(grep -c '^W:' "$work/lintian.txt" || true)"
 cat "$work/lintian.txt"
