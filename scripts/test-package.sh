@@ -2,8 +2,9 @@
 # Proof on a clean system (issue 37): builds the .deb, makes a minimal Debian root with debootstrap (the mirror
 # and suite this machine's apt uses), installs the package there with apt so that only its declared dependencies
 # come in, and runs it: `extdisplay --version` (no Swift toolchain in the root), a Markdown talk and a PDF talk
-# headless, a clip played headless, `man extdisplay-present`, bash completion; then lintian on the .deb (errors
-# must be zero; the warnings left are printed). Takes minutes; not part of scripts/test.sh.
+# headless, a clip played headless, `man extdisplay-present`, bash completion, the AppStream metadata
+# (appstreamcli); then lintian on the .deb (errors must be zero; the warnings left are printed). Takes minutes; not
+# part of scripts/test.sh.
 #
 #   scripts/test-package.sh [--skip-build] [--keep]
 #
@@ -11,8 +12,9 @@
 #   --keep         keep the root the package was installed in (.build-package-test/root) afterwards; the minimal
 #                  root debootstrap made (.build-package-test/base-SUITE) is always kept and copied for each run
 #
-# Runs as root (debootstrap, chroot, mounts). Installs debootstrap, lintian, dpkg-dev and binutils on this
-# machine when missing. Exit status: 0 every check passed; 1 a check failed (the line before says which).
+# Runs as root (debootstrap, chroot, mounts). Installs debootstrap, lintian, dpkg-dev, binutils, appstream and
+# gstreamer1.0-tools on this machine when missing. Exit status: 0 every check passed; 1 a check failed (the line
+# before says which).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -35,7 +37,8 @@ fail() { echo "test-package.sh: FAILED: $*" >&2; exit 1; }
 step() { echo; echo "== $*"; }
 
 missing=()
-for pair in debootstrap:debootstrap lintian:lintian dpkg-shlibdeps:dpkg-dev strip:binutils gst-launch-1.0:gstreamer1.0-tools; do
+for pair in debootstrap:debootstrap lintian:lintian dpkg-shlibdeps:dpkg-dev strip:binutils gst-launch-1.0:gstreamer1.0-tools \
+    appstreamcli:appstream; do
   command -v "${pair%%:*}" >/dev/null || missing+=("${pair#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -136,6 +139,12 @@ echo "ok: $(wc -l < "$chroot_dir/tmp/man.txt") lines; pages: $(in_root sh -c 'ls
 step "bash completion loads"
 in_root bash -c 'source /usr/share/bash-completion/completions/extdisplay && complete -p extdisplay' \
   || fail "the bash completion does not load"
+
+step "AppStream metadata validates (appstreamcli, the installed file)"
+appstreamcli validate --no-net --pedantic \
+  "$chroot_dir/usr/share/metainfo/io.github.externaldisplaykit.extdisplay.metainfo.xml" || fail "appstreamcli validate"
+grep -q '^MimeType=application/pdf;text/markdown;$' "$chroot_dir/usr/share/applications/extdisplay.desktop" \
+  || fail "the desktop entry lacks the PDF and Markdown MIME types"
 
 step "lintian"
 lintian --tag-display-limit 0 "$deb" > "$work/lintian.txt" 2>&1 || true
