@@ -1,5 +1,6 @@
 #if canImport(CSDL2)
 import DesktopVideo
+import ExtDisplayTestSupport
 import Foundation
 import Testing
 
@@ -10,23 +11,10 @@ import Testing
 struct PlaybackCapabilitiesTests {
     /// gst-inspect-1.0's licence line for a factory, nil when it is not installed.
     static func inspectLicence(_ factory: String) throws -> String? {
-        let result = try runInspect(factory)
+        let result = try runToEnd("/usr/bin/gst-inspect-1.0", [factory])
         guard result.status == 0 else { return nil }
-        return result.output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("License") }
+        return result.stdout.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("License") }
             .map { $0.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init) ?? "" }
-    }
-
-    static func runInspect(_ factory: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-inspect-1.0")
-        process.arguments = [factory]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     @Test("each codec's decoder and licence are gst-inspect-1.0's; VP8, VP9, Theora and Motion JPEG are there")
