@@ -28,8 +28,8 @@ if [ "$group" = tests ]; then
     xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils x11-apps xauth xdotool
     # D-Bus and MPRIS integration tests.
     dbus dbus-daemon dbus-bin playerctl
-    # PNG checks in the tests.
-    python3
+    # PNG checks in the tests; man renders the man pages scripts/man-from-help.py writes (DocumentedOptionsTests).
+    python3 man-db
     # Peak memory of a run (/usr/bin/time) and pgrep (scripts/sway-headless.sh).
     time procps
     # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);

@@ -303,3 +303,18 @@ static inline int edk_gst_message_from(GstMessage *message, const char *name) {
     if (object != NULL) gst_object_unref(object);
     return found;
 }
+
+/// The licence GStreamer's registry gives the plugin that holds the element factory `name` ("LGPL", "BSD" …),
+/// newly allocated (free with g_free); NULL when no such factory is installed. The plugin is not loaded.
+static inline char *edk_gst_factory_licence(const char *name) {
+    GstElementFactory *factory = gst_element_factory_find(name);
+    if (factory == NULL) return NULL;
+    char *licence = NULL;
+    GstPlugin *plugin = gst_plugin_feature_get_plugin(GST_PLUGIN_FEATURE(factory));
+    if (plugin != NULL) {
+        licence = g_strdup(gst_plugin_get_license(plugin));
+        gst_object_unref(plugin);
+    }
+    gst_object_unref(factory);
+    return licence != NULL ? licence : g_strdup("unknown");
+}

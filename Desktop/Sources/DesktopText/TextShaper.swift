@@ -256,16 +256,69 @@ public final class TextShaper {
     static func missingFontMessage(_ scalar: Unicode.Scalar) -> String {
         let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
         let script = tagString(edk_script_tag(scalar.value))
-        let package: String
-        if scalar.properties.isEmojiPresentation || (0x1F000...0x1FAFF).contains(scalar.value) {
-            package = "fonts-noto-color-emoji"
-        } else if ["Hani", "Hira", "Kana", "Hang", "Bopo"].contains(script) {
-            package = "fonts-noto-cjk"
-        } else {
-            package = "a font for the script \(script) (for example fonts-noto-core)"
-        }
+        let package = fontPackage(for: scalar)
         return "extdisplay: no installed font has \(code) (script \(script)); it is drawn as an empty box. "
             + "Install \(package), or check `fc-list :charset=\(String(scalar.value, radix: 16))`."
+    }
+}
+
+extension TextShaper {
+    /// The ISO 15924 script of a character as HarfBuzz names it ("Latn", "Arab", "Hani"; "Zyyy" for common ones).
+    static func scriptName(_ scalar: Unicode.Scalar) -> String { tagString(edk_script_tag(scalar.value)) }
+
+    /// What to install so that a character has a font: the Debian package for emoji and CJK, else a hint naming
+    /// the script and fonts-noto-core.
+    static func fontPackage(for scalar: Unicode.Scalar) -> String {
+        let script = scriptName(scalar)
+        if scalar.properties.isEmojiPresentation || (0x1F000...0x1FAFF).contains(scalar.value) {
+            return "fonts-noto-color-emoji"
+        } else if ["Hani", "Hira", "Kana", "Hang", "Bopo"].contains(script) {
+            return "fonts-noto-cjk"
+        }
+        return "a font for the script \(script) (for example fonts-noto-core)"
+    }
+}
+
+/// Which of a text's characters no installed font has, grouped by script, with what to install: what
+/// `extdisplay doctor DECK` says before a talk, and what the presenter would otherwise say once per script
+/// while drawing.
+///
+/// ```swift
+/// let gaps = FontCoverage.gaps(in: "Hello ᏣᎳᎩ", fallback: .shared)
+/// // [] where a Cherokee font is installed, else one gap: script "Cher", 4 characters
+/// ```
+public enum FontCoverage {
+    /// The characters of one script that no font has.
+    public struct Gap: Sendable, Hashable {
+        /// The script (ISO 15924, as HarfBuzz names it: "Arab", "Hani", "Zyyy" for emoji and symbols).
+        public var script: String
+        /// How many distinct characters of it no font has.
+        public var count: Int
+        /// The first of them, as `U+XXXX`.
+        public var example: String
+        /// What to install (a Debian package, or a hint naming the script).
+        public var package: String
+    }
+
+    /// The scripts of `text` that have characters no font known to `fallback` has, in order of first appearance.
+    /// Controls, spaces and variation selectors are not looked up.
+    public static func gaps(in text: String, fallback: FontFallback) -> [Gap] {
+        var seen = Set<UInt32>()
+        var gaps: [Gap] = []
+        for scalar in text.unicodeScalars where seen.insert(scalar.value).inserted {
+            let category = scalar.properties.generalCategory
+            if [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark,
+                .enclosingMark, .surrogate, .privateUse, .unassigned].contains(category) { continue }
+            if fallback.face(for: scalar.value, family: "DejaVu Sans", style: "Book") != nil { continue }
+            let script = TextShaper.scriptName(scalar)
+            if let index = gaps.firstIndex(where: { $0.script == script }) {
+                gaps[index].count += 1
+            } else {
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                gaps.append(Gap(script: script, count: 1, example: code, package: TextShaper.fontPackage(for: scalar)))
+            }
+        }
+        return gaps
     }
 }
 

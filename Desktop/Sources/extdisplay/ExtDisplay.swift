@@ -8,9 +8,15 @@ struct ExtDisplay: AsyncParsableCommand {
         commandName: "extdisplay",
         abstract: "External displays done right: simulate, inspect, watch, present.",
         discussion: """
-        Every command: exit status 74 when standard output or standard error cannot be written (a full disk, a \
-        closed pipe); one line on standard error says which stream and why.
+        Exit status, every command: 0 success; 1 the command failed (one line on standard error says why; \
+        `doctor`: an essential is missing); 2 a file or setting `present`, `play` or `simulate` cannot use (the \
+        deck, the clip, the scenario); 64 the arguments are wrong (a usage line follows); 74 when standard output \
+        or standard error cannot be written (a full disk, a closed pipe; one line on standard error says which \
+        stream and why).
+
+        Manual pages: extdisplay(1) and extdisplay-COMMAND(1) for each command.
         """,
+        version: ExtDisplayVersion.current,
         subcommands: [
             SimulateCommand.self,
             ListCommand.self,
@@ -19,6 +25,7 @@ struct ExtDisplay: AsyncParsableCommand {
             PresentCommand.self,
             PlayCommand.self,
             RestoreCommand.self,
+            DoctorCommand.self,
         ]
     )
 }

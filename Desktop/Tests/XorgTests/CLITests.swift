@@ -116,3 +116,27 @@ struct CLITests {
         try ChildProcess(try Repository.extdisplay().path, arguments, environment: ["DISPLAY": xorg.display])
     }
 }
+
+/// `extdisplay doctor` against a real Xorg (dummy driver): the display server and the outputs `list` reads.
+@Suite("extdisplay doctor on Xorg-dummy")
+struct DoctorXorgTests {
+    @Test("doctor names X11 on the server's display and both dummy outputs, main first")
+    func doctorListsDummyOutputs() throws {
+        let xorg = try XorgServer.start()
+        defer { xorg.stop() }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-xorg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let result = try runToEnd(try Repository.extdisplay().path, ["doctor"],
+                                  environment: ["DISPLAY": xorg.display, "WAYLAND_DISPLAY": nil,
+                                                "EXTDISPLAY_STATE_DIR": state.path])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ok       display       X11 on \(xorg.display)"
+                + (ProcessInfo.processInfo.environment["XDG_CURRENT_DESKTOP"].map { ", desktop \($0)" } ?? ""),
+                "\(result.stdout)")
+        #expect(lines.dropFirst().first == "ok       outputs       2: DUMMY0 1920×1080@60 (main), DUMMY1 1280×720@60",
+                "\(result.stdout)")
+        // The essentials are there (sound and codecs are optional): status 0, no mode record made.
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+}
