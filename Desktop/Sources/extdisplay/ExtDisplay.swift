@@ -19,6 +19,7 @@ struct ExtDisplay: AsyncParsableCommand {
             PresentCommand.self,
             PlayCommand.self,
             RestoreCommand.self,
+            ReportCommand.self,
         ]
     )
 }
