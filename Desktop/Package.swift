@@ -224,7 +224,7 @@ let package = Package(
                     dependencies: desktopModules + ["ExternalDisplayPresenter", "ExtDisplayTestSupport", kit("ExternalDisplayKit")],
                     swiftSettings: strict),
         .testTarget(name: "ExternalDisplayPresenterTests",
-                    dependencies: ["ExternalDisplayPresenter", "ExtDisplayCore", "PresenterRuntime", kit("ExternalDisplayKit"),
+                    dependencies: ["ExternalDisplayPresenter", "ExtDisplayCore", "PresenterRuntime", "DesktopImages", kit("ExternalDisplayKit"),
                                    kit("ExternalDisplaySimulator"), kit("ExternalDisplayTesting"), "ExtDisplayTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "PresenterRuntimeTests",

@@ -26,6 +26,7 @@ struct ExtDisplay: AsyncParsableCommand {
             PlayCommand.self,
             RestoreCommand.self,
             DoctorCommand.self,
+            ReportCommand.self,
         ]
     )
 }

@@ -75,6 +75,8 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var spotlight = false
     /// Page labels and which pages make one slide (Beamer overlays): used by the overview and go-to.
     public private(set) var numbering: SlideNumbering
+    /// The per-slide plan and record of the talk (``startPacing(budgets:at:)``), when it is timed.
+    public internal(set) var pacing: TalkPacing?
 
     /// Seconds within which a second Q quits.
     public static let quitWindow = QuitConfirmation.window

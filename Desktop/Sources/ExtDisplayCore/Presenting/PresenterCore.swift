@@ -93,6 +93,7 @@ public struct PresenterCore: Hashable, Sendable {
             break
         }
         effects += syncClips(at: now)
+        state.followPacing(at: now)
         if state != before { effects.insert(.stateChanged, at: 0) }
         if state.wantsQuit, !before.wantsQuit { effects.append(.quit) }
         return effects

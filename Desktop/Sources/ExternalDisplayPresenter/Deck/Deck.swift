@@ -40,15 +40,18 @@ public struct Slide: Hashable, Sendable {
     public var blocks: [SlideBlock]
     /// The speaker's notes, one entry per paragraph. Private.
     public var notes: [String]
+    /// The slide's own share of the talk in seconds (`<!-- time: 1:30 -->`), if the deck gives one.
+    public var time: Double?
 
     /// Creates a slide.
     public init(number: Int, line: Int = 1, title: [InlineRun]? = nil, blocks: [SlideBlock] = [],
-                notes: [String] = []) {
+                notes: [String] = [], time: Double? = nil) {
         self.number = number
         self.line = line
         self.title = title
         self.blocks = blocks
         self.notes = notes
+        self.time = time
     }
 
     /// The title as plain text (code spans without backticks), or `"Slide N"` when it has none.

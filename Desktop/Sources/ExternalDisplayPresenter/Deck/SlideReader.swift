@@ -19,6 +19,7 @@ struct SlideReader {
     private var noteParagraph: [String] = []
     private var inNotes = false
     private var lastWasBullet = false
+    private var time: Double?
 
     init(number: Int, startLine: Int, file: String, base: URL, fileExists: @escaping (URL) -> Bool,
          imageProblem: @escaping (URL) -> String? = { _ in nil }) {
@@ -36,6 +37,7 @@ struct SlideReader {
     /// Reads one source line.
     mutating func read(_ line: String, at lineNumber: Int) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if let value = Self.timeComment(trimmed) { return readTime(value, at: lineNumber) }
         if inNotes { return readNote(trimmed) }
         if let rest = Self.noteMarker(trimmed) {
             flushParagraph()
@@ -66,7 +68,43 @@ struct SlideReader {
     mutating func finish() -> Slide {
         flushParagraph()
         flushNote()
-        return Slide(number: number, line: startLine, title: title, blocks: blocks, notes: notes)
+        return Slide(number: number, line: startLine, title: title, blocks: blocks, notes: notes, time: time)
+    }
+
+    // MARK: The slide's time
+
+    /// The value of a `<!-- time: 1:30 -->` line, if the line is one.
+    static func timeComment(_ trimmed: String) -> String? {
+        guard trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->"), trimmed.count >= 7 else { return nil }
+        let inner = trimmed.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
+        guard inner.lowercased().hasPrefix("time:") else { return nil }
+        return inner.dropFirst(5).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `m:ss`, `h:mm:ss` or plain seconds (`90`, `90s`), at most 24 hours; nil otherwise.
+    static func seconds(_ text: String) -> Double? {
+        let plain = text.hasSuffix("s") ? String(text.dropLast()) : text
+        let parts = plain.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var total = 0.0
+        for (position, part) in parts.enumerated() {
+            // Digits (and one point in the last part): no signs, exponents, "nan" or "inf".
+            guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                  let value = Double(part), value.isFinite else { return nil }
+            if position > 0, value >= 60 { return nil }
+            total = total * 60 + value
+        }
+        return total > 0 && total <= 86_400 ? total : nil
+    }
+
+    private mutating func readTime(_ value: String, at lineNumber: Int) {
+        if let seconds = Self.seconds(value) {
+            time = seconds
+        } else {
+            diagnostics.append(DeckDiagnostic(file: file, slide: number, line: lineNumber,
+                message: "time '\(String(value.prefix(40)))' is not m:ss, h:mm:ss or seconds (up to 24 h); the slide "
+                    + "gets a share of the talk's time instead"))
+        }
     }
 
     // MARK: Notes

@@ -74,7 +74,14 @@ struct ConsoleLayout {
         let position = count == 0 ? "No slides" : slidePosition(scene)
         ops.append(text(position, .sansBold, u(44), theme.consoleText,
                         x: rect.maxX - width(position, .sansBold, u(44)), y: rowY + u(20)))
-        if let countdown = countdownLine(scene) {
+        if let pace = scene.state.slidePace(at: scene.now), let line = scene.state.paceLine(at: scene.now) {
+            // Per-slide budgets: ahead or behind at this slide, with a shape and a word beside the colour.
+            let countdown = countdownLine(scene)
+            let colour = Self.paceColour(countdown?.pace == .overtime ? .overtime : pace.standing, theme: theme)
+            let label = (countdown.map { $0.label + "  ·  " } ?? "") + line
+            ops.append(text(label, .sansBold, u(34), colour,
+                            x: x + width(elapsed, .sansBold, u(72)) + u(40), y: rowY + u(26)))
+        } else if let countdown = countdownLine(scene) {
             let colour = Self.paceColour(countdown.pace, theme: theme)
             let label = countdown.label + "  ·  " + countdown.pace.rawValue
             ops.append(text(label, .sansBold, u(40), colour,

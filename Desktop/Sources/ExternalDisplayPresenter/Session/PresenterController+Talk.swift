@@ -18,6 +18,7 @@ extension PresenterController {
                                       slideIndex: state.slideIndex, slideCount: state.slideCount)
             parts.append("\(countdown.label) (\(countdown.pace.rawValue))")
         }
+        if let pace = state.paceLine(at: now) { parts.append("pace: " + pace) }
         return parts.map { ", " + $0 }.joined()
     }
 }
