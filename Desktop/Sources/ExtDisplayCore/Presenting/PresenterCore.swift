@@ -73,6 +73,8 @@ public struct PresenterCore: Hashable, Sendable {
             state.reduce(.detached(id), at: now)
         case .pointer(let point):
             state.reduce(.pointer(point), at: now)
+        case .startPacing(let budgets):
+            state.startPacing(budgets: budgets, at: now)
         case .inkLoaded(let strokes):
             for (page, pageStrokes) in strokes where (0..<state.slideCount).contains(page) {
                 state.ink.load(pageStrokes, onPage: page)
@@ -137,6 +139,9 @@ public enum PresenterInput: Hashable, Sendable {
     case inkLoaded([Int: [InkStroke]])
     /// The talk's planned length in seconds.
     case plan(duration: Double)
+    /// Time the talk per logical slide and step from now on, with these budgets (per logical slide) for the pace
+    /// cue (``PresenterState/startPacing(budgets:at:)``).
+    case startPacing(SlideBudgets?)
     /// End the talk now: the console window was closed, or SIGINT/SIGTERM arrived.
     case stop
     /// The deck file was exported again and read completely: its slides and numbering, and the slide to show.

@@ -14,6 +14,7 @@ public import Foundation
 /// - `slides[].index`: the slide's 1-based number when the run was recorded; `fingerprint` names its content (the
 ///   deck reader's hash of its text), so a deck edited since (slides added, removed, moved) is matched by content,
 ///   not by number; `steps[k]`: seconds spent on overlay step k (the clock running).
+/// - `budget` (optional): the slide's budget in that run, in seconds, when the run had a plan.
 /// - `pauses`: the clock stopped on that slide and step, `at` seconds into the talk, for `seconds`.
 /// - `target`: the talk's planned length in seconds, when one was set.
 public struct TalkTimings: Codable, Hashable, Sendable {
@@ -86,13 +87,16 @@ public struct TalkTimings: Codable, Hashable, Sendable {
         public var title: String?
         /// Seconds on each overlay step.
         public var steps: [Double]
+        /// The slide's budget in this run, in seconds, when the run had a plan.
+        public var budget: Double?
 
         /// A slide's time.
-        public init(index: Int, fingerprint: String, title: String? = nil, steps: [Double]) {
+        public init(index: Int, fingerprint: String, title: String? = nil, steps: [Double], budget: Double? = nil) {
             self.index = index
             self.fingerprint = fingerprint
             self.title = title
             self.steps = steps
+            self.budget = budget
         }
 
         /// Seconds on the slide, all steps.

@@ -59,8 +59,13 @@ public enum TimingFileReader {
                     continue
                 }
                 let title = slide["title"]?.string.map(printable)
+                var budget: Double?
+                if let given = slide["budget"], given != .null {
+                    budget = time(given)
+                    if budget == nil { problems.append("\(place).budget is not a usable time; ignored") }
+                }
                 slides.append(TalkTimings.SlideTime(index: index, fingerprint: fingerprint, title: title,
-                                                    steps: seconds.compactMap { $0 }))
+                                                    steps: seconds.compactMap { $0 }, budget: budget))
             }
             guard !slides.isEmpty else {
                 problems.append("\(name) has no usable slides; skipped")

@@ -72,23 +72,32 @@ public struct TimingRecorder: Hashable, Sendable {
         return copy.steps
     }
 
-    /// The run as the timing file keeps it: every slide shown, with its `fingerprints[slide]` and `titles[slide]`.
+    /// The run as the timing file keeps it: every slide shown, with its `fingerprints[slide]`, `titles[slide]` and
+    /// `budgets[slide]`.
     public func run(kind: TalkTimings.Run.Kind, started: String, target: Double?, at now: Double,
-                    fingerprints: [String], titles: [String?] = []) -> TalkTimings.Run {
+                    fingerprints: [String], titles: [String?] = [], budgets: [Double]? = nil) -> TalkTimings.Run {
         let spent = spent(at: now)
         let slides = spent.indices.compactMap { index -> TalkTimings.SlideTime? in
             guard !spent[index].isEmpty else { return nil }
             let fingerprint = fingerprints.indices.contains(index) ? fingerprints[index] : "slide-\(index + 1)"
             let title = titles.indices.contains(index) ? titles[index] : nil
-            return TalkTimings.SlideTime(index: index + 1, fingerprint: fingerprint, title: title, steps: spent[index])
+            let budget = budgets.flatMap { $0.indices.contains(index) ? Self.milliseconds($0[index]) : nil }
+            return TalkTimings.SlideTime(index: index + 1, fingerprint: fingerprint, title: title,
+                                         steps: spent[index].map(Self.milliseconds), budget: budget)
         }
         var pauses = self.pauses
         if let stopped = pausedAt, let now = Self.usable(now) {
             pauses.append(TalkTimings.Pause(slide: currentSlide + 1, step: currentStep, at: talkSeconds,
                                             seconds: min(max(0, now - stopped), TalkTimings.longestTime)))
         }
+        pauses = pauses.map {
+            TalkTimings.Pause(slide: $0.slide, step: $0.step, at: Self.milliseconds($0.at), seconds: Self.milliseconds($0.seconds))
+        }
         return TalkTimings.Run(kind: kind, started: started, target: target, slides: slides, pauses: pauses)
     }
+
+    /// Seconds to the millisecond: what the file keeps (a clock's sums carry noise in the last digits).
+    static func milliseconds(_ seconds: Double) -> Double { (seconds * 1_000).rounded() / 1_000 }
 
     /// Adds the time since the last change to the current slide and step.
     private mutating func settle(at now: Double) {

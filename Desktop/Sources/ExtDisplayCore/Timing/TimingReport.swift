@@ -2,8 +2,8 @@
 /// on it, slides that ran long marked. `extdisplay report TIMINGFILE` prints it as a table and draws it as a chart.
 ///
 /// The slides are the deck's (by their fingerprints) when it is given, else the newest run's; every run is matched
-/// to them by content (``SlideMatching``). The budgets are ``SlideBudgets`` for the newest target found (the newest
-/// run's, else any run's), planned from the newest rehearsal.
+/// to them by content (``SlideMatching``). The budgets are those the newest run that had a plan recorded (its
+/// slides' `budget`); without one, ``SlideBudgets`` for the newest target found, planned from the newest rehearsal.
 public struct TimingReport: Hashable, Sendable {
     /// One column of times: a run.
     public struct Column: Hashable, Sendable {
@@ -59,8 +59,13 @@ public struct TimingReport: Hashable, Sendable {
         let rehearsal = timings.lastRehearsal.map { SlideMatching.seconds(of: $0, deckFingerprints: prints).seconds }
         let plan = SlideBudgets.plan(slideCount: base.count, target: target, rehearsal: rehearsal)
         notes += plan?.notes ?? []
+        // Budgets the talk itself used (the deck's own times included) win over a plan made here.
+        var recorded: [String: Double] = [:]
+        if let planned = timings.runs.last(where: { $0.slides.contains { $0.budget != nil } }) {
+            for slide in planned.slides { if let budget = slide.budget, recorded[slide.fingerprint] == nil { recorded[slide.fingerprint] = budget } }
+        }
         rows = base.enumerated().map { index, slide in
-            Row(number: index + 1, title: slide.title, budget: plan?.seconds[index])
+            Row(number: index + 1, title: slide.title, budget: recorded[slide.fingerprint] ?? plan?.seconds[index])
         }
     }
 

@@ -2,7 +2,7 @@ import ExternalDisplayKit
 import Foundation
 
 /// A ``DisplayList`` as an SVG document: rectangles, outlines, lines and text as SVG elements at the same
-/// coordinates (text positioned by its top edge, as the list's). Pictures (images, PDF pages, clips) become their
+/// coordinates (text positioned by its top edge, as the list's; ink strokes as round-capped polylines). Pictures (images, PDF pages, clips) become their
 /// rectangle in grey: an SVG of a chart or a layout, not of slides' pixels.
 public enum DisplayListSVG {
     /// The SVG text of `list`.
@@ -26,6 +26,14 @@ public enum DisplayListSVG {
                 let weight = style.face == .sansBold ? " font-weight=\"bold\"" : ""
                 out += "<text x=\"\(x)\" y=\"\(y)\" dominant-baseline=\"text-before-edge\" font-family=\"\(family)\" "
                     + "font-size=\"\(style.size)\"\(weight)\(paint("fill", style.color))>\(escaped(text))</text>\n"
+            case .ink(let paths):
+                // Each stroke a polyline of its mean width, round-capped (the canvas varies the width point by point).
+                for path in paths where !path.points.isEmpty {
+                    let points = path.points.map { "\($0.x),\($0.y)" }.joined(separator: " ")
+                    let width = path.points.map(\.width).reduce(0, +) / path.points.count
+                    out += "<polyline points=\"\(points)\" fill=\"none\"\(paint("stroke", path.colour)) "
+                        + "stroke-width=\"\(max(1, width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+                }
             case .image(_, let r, _), .page(_, let r), .video(_, let r, _):
                 out += "<rect x=\"\(r.x)\" y=\"\(r.y)\" width=\"\(r.width)\" height=\"\(r.height)\" fill=\"#808080\"/>\n"
             }

@@ -60,6 +60,9 @@ public final class HeadlessPresenter {
     public var inkOutput: URL?
     /// Whether the run reads back and saves ink (``InkSaveHost``).
     public var savesInk = true
+    /// The timing file and what this run is recorded as (`--rehearse`, `--record-timings`; nil: read for the pace
+    /// only); nil: not timed. Timed only when it records, the file exists or a slide has a time.
+    public var timings: (file: URL, recording: TalkTimings.Run.Kind?)?
 
     /// The virtual time one step takes unless it is a `wait:S`: one refresh period of a 60 Hz display, as a step of a
     /// headless `play` takes, so `--keys` means the same in both (a key is pressed, the next frame shows it; `q,q`
@@ -108,6 +111,10 @@ public final class HeadlessPresenter {
         if savesInk {
             runtime.onSay = log
             runtime.add(InkSaveHost(output: inkOutput))
+        }
+        if let timings, TimingHost.wanted(file: timings.file, recording: timings.recording, deck: deck) {
+            runtime.onSay = log
+            runtime.add(TimingHost(file: timings.file, recording: timings.recording, target: plannedDuration))
         }
         // Video on slides: each snapshot shows the clip's frame at the step's virtual time.
         let clips = deck.slides.contains(where: { !$0.clips.isEmpty }) ? SlideClipHost(mode: .exact) : nil

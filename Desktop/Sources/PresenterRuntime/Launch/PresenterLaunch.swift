@@ -38,6 +38,9 @@ public struct PresenterLaunch {
     public var caches = DrawingCaches()
     /// Where the ink goes (`--ink-out FILE`; nil: `NAME-annotated.pdf` beside a PDF deck).
     public var inkOutput: URL?
+    /// The timing file (`--timings FILE`; default `NAME.timings.json` beside the deck file) and what this run is
+    /// recorded as (`--rehearse`, `--record-timings`; nil: read for the pace, not written).
+    public var timings: (file: URL, recording: TalkTimings.Run.Kind?)?
     /// Gets the runtime just before its loop starts (benchmarks stop it from a timer).
     public var started: ((PresenterRuntime) -> Void)?
 
@@ -94,6 +97,13 @@ public struct PresenterLaunch {
         return browsers
     }
 
+    /// Adds the ``TimingHost`` when the talk is timed (it records, its timing file exists, or a slide has a time).
+    @MainActor
+    func addTimingHost(_ runtime: PresenterRuntime) {
+        guard let timings, TimingHost.wanted(file: timings.file, recording: timings.recording, deck: deck) else { return }
+        runtime.add(TimingHost(file: timings.file, recording: timings.recording, target: planned))
+    }
+
     /// The desktop talk's common end: the console and audience hosts, page readiness, signals (``SignalHost``),
     /// browsers (`--serve`, with the QR panel on the console), the remote control and the deck file followed; runs
     /// the loop and reports.
@@ -107,6 +117,7 @@ public struct PresenterLaunch {
         runtime.add(PageReadinessHost(cache: runtime.caches.pages))
         runtime.add(SignalHost())
         runtime.add(InkSaveHost(output: inkOutput))
+        addTimingHost(runtime)
         let browsers = await serveBrowsers(runtime, qrOnConsole: true, keys: "keys on the console window as usual; "
                                            + "U cycles the console's QR code: audience URL, remote URL (private), none")
         remoteControl(runtime)

@@ -29,6 +29,7 @@ public enum TerminalPresenter {
         }
         runtime.add(SignalHost())
         runtime.add(InkSaveHost(output: launch.inkOutput))
+        launch.addTimingHost(runtime)
         launch.remoteControl(runtime)
         launch.followDeckFile(runtime)
         launch.started?(runtime)

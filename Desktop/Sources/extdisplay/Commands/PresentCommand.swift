@@ -86,6 +86,15 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "The talk's length in minutes: the console counts down and cues the pace.")
     var duration: Double?
 
+    @Flag(help: "Rehearse: time every slide and overlay step (and the pauses) and add them to the timing file at the end; the next talk's per-slide budgets come from it. See docs/timing.md.")
+    var rehearse = false
+
+    @Flag(name: .customLong("record-timings"), help: "Record this talk's times per slide into the timing file, as --rehearse does, marked as a talk.")
+    var recordTimings = false
+
+    @Option(help: "The timing file (default: NAME.timings.json beside the deck). Read at the start for per-slide budgets and the pace at each slide; written at the end with --rehearse or --record-timings.")
+    var timings: String?
+
     @Option(name: .customLong("end-time"), help: "When the talk must end (HH:MM, today, local time): a countdown to it.")
     var endTime: String?
 
@@ -95,6 +104,9 @@ struct PresentCommand: AsyncParsableCommand {
     @OptionGroup var browsers: ServeOptions
 
     func validate() throws {
+        if rehearse && recordTimings {
+            throw ValidationError("--rehearse and --record-timings both record this run; give one (a rehearsal or a talk)")
+        }
         _ = try Self.modeSelection(mode)
         _ = try Self.compensation(overscan)
     }
@@ -138,6 +150,7 @@ struct PresentCommand: AsyncParsableCommand {
         launch.beamerNotes = notes
         launch.caches = caches
         launch.inkOutput = inkOut.map { URL(fileURLWithPath: $0) }
+        launch.timings = timingFile(for: url)
         // --serve without a desktop (or with --terminal-console): the console in the terminal.
         if browsers.server != nil, backend == .headless || browsers.terminalConsole {
             await TerminalPresenter.run(launch)
@@ -180,10 +193,17 @@ struct PresentCommand: AsyncParsableCommand {
             run.plannedDuration = planned
             run.keepsCanvases = false
             run.inkOutput = inkOut.map { URL(fileURLWithPath: $0) }
+            run.timings = timingFile(for: URL(fileURLWithPath: self.deck))
             try await run.run(writingTo: directory) { StandardStreams.line(PrintableText.line($0)) }
         } catch {
             Self.fail("\(error)")
         }
+    }
+
+    /// The timing file and what this run records as (`--rehearse`, `--record-timings`).
+    func timingFile(for deck: URL) -> (file: URL, recording: TalkTimings.Run.Kind?) {
+        let file = timings.map { URL(fileURLWithPath: $0) } ?? TalkTimings.companion(of: deck)
+        return (file, rehearse ? .rehearsal : (recordTimings ? .talk : nil))
     }
 
     /// `--mode` as the core reads it (``PresenterModeRequest``): nil keeps each display's mode.
