@@ -79,6 +79,29 @@ public final class Chromium: @unchecked Sendable {
                                 session: page.session)
     }
 
+    /// Turns touch emulation on for a page, as on a phone: touch events reach it and it may be tapped and swiped.
+    public func emulateTouch(_ page: Page) async throws {
+        try await devtools.call("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5],
+                                session: page.session)
+    }
+
+    /// One finger put down at `from`, moved to `to` in `steps` moves and lifted (CSS pixels): a tap when the two
+    /// are the same point, a swipe otherwise. The page receives touchstart, touchmove and touchend.
+    public func touch(_ page: Page, from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 6) async throws {
+        try await devtools.call("Input.dispatchTouchEvent",
+                                ["type": "touchStart", "touchPoints": [["x": from.x, "y": from.y]]], session: page.session)
+        if from != to {
+            for step in 1...max(1, steps) {
+                let share = Double(step) / Double(max(1, steps))
+                let point = ["x": from.x + (to.x - from.x) * share, "y": from.y + (to.y - from.y) * share]
+                try await devtools.call("Input.dispatchTouchEvent", ["type": "touchMove", "touchPoints": [point]],
+                                        session: page.session)
+            }
+        }
+        try await devtools.call("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [[String: Double]]()],
+                                session: page.session)
+    }
+
     /// Evaluates a JavaScript expression in the page and returns its value (JSON-compatible).
     /// With `awaitPromise`, a promise's result is waited for.
     public func evaluate(_ page: Page, _ expression: String, awaitPromise: Bool = false) async throws -> Any? {

@@ -46,7 +46,7 @@ struct ProtocolTests {
         #expect(try PageMessage.parse("{\"type\":\"painted\",\"frame\":7,\"at\":1.5}") == .painted(frame: 7, at: 1.5))
     }
 
-    @Test("remote commands: only the four known ones")
+    @Test("remote commands: only the known ones")
     func remoteCommands() throws {
         for command in BrowserRemoteCommand.allCases {
             #expect(try BrowserRemoteCommand.parse("{\"type\":\"command\",\"name\":\"\(command.rawValue)\"}") == command)
@@ -54,6 +54,31 @@ struct ProtocolTests {
         for bad in ["{\"type\":\"command\",\"name\":\"quit\"}", "{\"type\":\"viewport\"}", "{}", "x",
                     "{\"type\":\"command\",\"name\":\"" + String(repeating: "n", count: 300) + "\"}"] {
             #expect(throws: BrowserProtocolError.self) { try BrowserRemoteCommand.parse(bad) }
+        }
+    }
+
+    @Test("remote freeze: exactly the name, never a look-alike, a wrong type or an oversized message")
+    func hostileFreeze() throws {
+        #expect(try BrowserRemoteCommand.parse("{\"type\":\"command\",\"name\":\"freeze\"}") == .freeze)
+        // Extra fields are ignored; the command is the name.
+        #expect(try BrowserRemoteCommand.parse("{\"name\":\"freeze\",\"type\":\"command\",\"slide\":-1}") == .freeze)
+        let padding = String(repeating: " ", count: BrowserRemoteCommand.maximumSize)
+        for bad in ["{\"type\":\"command\",\"name\":\"Freeze\"}", "{\"type\":\"command\",\"name\":\"freeze \"}",
+                    "{\"type\":\"command\",\"name\":\"freeze\\u0000\"}", "{\"type\":\"command\",\"name\":\"fr\\u0065eze\u{202E}\"}",
+                    "{\"type\":\"command\",\"name\":1}", "{\"type\":\"command\",\"name\":[\"freeze\"]}",
+                    "{\"type\":\"command\",\"name\":null}", "{\"type\":\"command\",\"name\":{\"freeze\":true}}",
+                    "{\"type\":\"Command\",\"name\":\"freeze\"}", "{\"type\":\"freeze\"}", "[\"freeze\"]", "\"freeze\"",
+                    "{\"type\":\"command\",\"name\":\"freeze\"" + padding + "}",
+                    "{\"type\":\"command\",\"name\":\"freeze\""]{
+            #expect(throws: BrowserProtocolError.self, "\(bad.prefix(60))") { try BrowserRemoteCommand.parse(bad) }
+        }
+        // An unknown name is quoted safely and the known ones are listed, freeze among them.
+        do {
+            _ = try BrowserRemoteCommand.parse("{\"type\":\"command\",\"name\":\"\\u001b[2Jfreeze\"}")
+            Issue.record("an escape sequence parsed as a command")
+        } catch {
+            #expect(!error.description.contains("\u{1B}"), "\(error)")
+            #expect(error.description.contains("freeze") && error.description.contains("pause"), "\(error)")
         }
     }
 

@@ -119,8 +119,9 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
     public var digit: Int? { Self.digits.firstIndex(of: self) }
 }
 
-/// A command from a remote control (MPRIS: media keys, phone remotes).
-public enum PresenterRemoteCommand: String, Hashable, Sendable {
+/// A command from a remote control (MPRIS: media keys, phone remotes). What each one does is decided here, in
+/// the core, as the keys are: a remote only names the command.
+public enum PresenterRemoteCommand: String, Hashable, Sendable, CaseIterable {
     /// Next slide.
     case next
     /// Previous slide.
@@ -133,4 +134,6 @@ public enum PresenterRemoteCommand: String, Hashable, Sendable {
     case play
     /// Blank the room to black (again: show the slide), as B does.
     case blank
+    /// Freeze the audience on the slide shown now while the speaker moves on (again: follow the speaker), as F does.
+    case freeze
 }

@@ -217,6 +217,7 @@ public struct PresenterState: Hashable, Sendable {
         case .blank:
             isBlackedOut.toggle()
             isWhitedOut = false
+        case .freeze: press(.freeze, at: now)
         }
     }
 

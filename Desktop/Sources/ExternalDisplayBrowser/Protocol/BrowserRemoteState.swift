@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the remote page shows the speaker: where the talk is, the current and next slide, the notes and the
-/// timer. Only the remote (which needs the token) ever receives it; audience pages get pixels only.
+/// What the remote page shows the speaker: where the talk is, the current and next slide, the notes, the timer
+/// and the pace. Only the remote (which needs the token) ever receives it; audience pages get pixels only.
 ///
 /// ```swift
 /// platform.publishRemote(BrowserRemoteState(slide: 2, slideCount: 6, title: "Why", nextTitle: "How",
@@ -28,11 +28,32 @@ public struct BrowserRemoteState: Hashable, Sendable, Codable {
     public var timerPaused: Bool
     /// Whether the audience displays are blanked.
     public var blank: Bool
+    /// Whether the audience is frozen on a slide while the speaker moves on.
+    public var frozen: Bool
+    /// The countdown (`"12:30 left"`, `"+1:05 over"`), when the talk has a planned length.
+    public var countdown: String?
+    /// The pace cue with a shape and a word (`"▲ 0:12 ahead, end ≈ 19:40 of 20:00"`), when the talk is paced.
+    public var pace: String?
+    /// How the talk stands against its plan, for the cue's colour (the shape and the word are in ``pace``).
+    public var paceStanding: PaceStanding?
+
+    /// How the talk stands against its plan.
+    public enum PaceStanding: String, Hashable, Sendable, Codable {
+        /// Ahead of the plan.
+        case ahead
+        /// Within the tolerance of the plan.
+        case onPace
+        /// Behind the plan.
+        case behind
+        /// Past the planned length.
+        case overtime
+    }
 
     /// A state.
     public init(slide: Int, slideCount: Int, title: String, text: String = "", nextTitle: String? = nil,
                 nextText: String? = nil, notes: String = "", timer: String = "0:00", timerPaused: Bool = false,
-                blank: Bool = false) {
+                blank: Bool = false, frozen: Bool = false, countdown: String? = nil, pace: String? = nil,
+                paceStanding: PaceStanding? = nil) {
         self.slide = slide
         self.slideCount = slideCount
         self.title = title
@@ -43,6 +64,10 @@ public struct BrowserRemoteState: Hashable, Sendable, Codable {
         self.timer = timer
         self.timerPaused = timerPaused
         self.blank = blank
+        self.frozen = frozen
+        self.countdown = countdown
+        self.pace = pace
+        self.paceStanding = paceStanding
     }
 
     /// The message sent to the remote: `{"type":"state", …fields}`.

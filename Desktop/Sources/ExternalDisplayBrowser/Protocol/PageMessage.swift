@@ -43,6 +43,8 @@ public enum BrowserRemoteCommand: String, Hashable, Sendable, CaseIterable {
     case blank
     /// Pause or resume the timer.
     case pauseTimer = "pause"
+    /// Freeze the audience on the current slide (again: follow the speaker).
+    case freeze
 
     /// The largest text message a remote may send, in bytes.
     public static let maximumSize = 256

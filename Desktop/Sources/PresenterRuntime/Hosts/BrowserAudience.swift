@@ -122,6 +122,7 @@ public final class BrowserAudienceHost: PresenterHost {
         case .previous: .previous
         case .blank: .blank
         case .pauseTimer: .playPause
+        case .freeze: .freeze
         }
     }
 

@@ -45,13 +45,15 @@ final class BrowserRemoteFeed {
         let slides = deck.slides
         let current = slides.indices.contains(state.slideIndex) ? slides[state.slideIndex] : nil
         let next = state.nextSlideIndex.map { slides[$0] }
+        let pace = state.paceSignal(at: now)
         let remote = BrowserRemoteState(
             slide: slides.isEmpty ? 0 : state.slideIndex + 1, slideCount: slides.count,
             title: current?.plainTitle ?? deck.title, text: current.map(Self.text) ?? "",
             nextTitle: next?.plainTitle, nextText: next.map(Self.text),
             notes: current?.notes.joined(separator: "\n") ?? "",
             timer: PresentationTimer.format(state.timer.elapsed(at: now)), timerPaused: state.timer.isPaused,
-            blank: state.isBlackedOut)
+            blank: state.isBlackedOut, frozen: state.frozenSlideIndex != nil, countdown: pace?.countdown,
+            pace: pace?.line, paceStanding: pace.map { Self.standing($0.standing) })
         guard remote != shown else { return }
         shown = remote
         platform.publishRemote(remote, picture: nil)
@@ -88,6 +90,16 @@ final class BrowserRemoteFeed {
             let frame = BrowserFrame(number: number, png: png)
             number &+= 1
             platform.publishRemote(shown, picture: frame)
+        }
+    }
+
+    /// The remote's name for how the talk stands.
+    static func standing(_ pace: Countdown.Pace) -> BrowserRemoteState.PaceStanding {
+        switch pace {
+        case .ahead: .ahead
+        case .onPace: .onPace
+        case .behind: .behind
+        case .overtime: .overtime
         }
     }
 
