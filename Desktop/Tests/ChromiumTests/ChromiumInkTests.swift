@@ -99,6 +99,22 @@ struct ChromiumInkTests {
             #expect(after.rendered == before.rendered, "pictures rendered grew with the strokes: \(before.rendered) → \(after.rendered)")
             #expect(after.ink > before.ink)
             let last = try #require(try await Self.inkLog(chromium, page).last)
+
+            // Zoomed 2× at the centre (a new picture, as zoom is): the page draws the ink enlarged with the slide and
+            // clipped to it. The middle stroke (0.2…0.8 at 0.5) crosses the whole width, from x 0 where it did not
+            // reach before; the vertical one (0.5, 0.1…0.3) runs from the top to y 0.1 of the display.
+            let paintsBefore = try await chromium.paints(page).last?.count ?? 0
+            presenter.type("z")
+            let zoomed = try await ChromiumDisplayTests.waitForPaint(chromium, page, after: paintsBefore)
+            _ = try await waitFor("the ink of the zoomed picture") { () async throws -> String? in
+                try await Self.inkLog(chromium, page).last.flatMap { $0.contains("\"frame\":\(zoomed.frame),") ? $0 : nil }
+            }
+            _ = try await Self.waitForInk(chromium, page, strokes: 10)
+            let big = try await ChromiumDisplayTests.screenshot(chromium, page, "ink-zoomed.png")
+            #expect(try countColours(big, [Self.red], region: "0,340,200,40")[0] > 400, "the zoomed stroke does not reach the left edge")
+            #expect(try countColours(big, [Self.red], region: "1080,340,200,40")[0] > 400, "the zoomed stroke does not reach the right edge")
+            #expect(try countColours(big, [Self.red], region: "620,0,40,60")[0] > 100, "the zoomed vertical stroke is not at the top")
+            #expect(try countColours(big, [Self.red], region: "620,90,40,200")[0] == 0, "the vertical stroke is drawn unzoomed")
             print("ink on a page: first stroke typed → painted \(String(format: "%.0f", latency)) ms; "
                   + "a 2-point stroke's message \(first.utf8.count) bytes, 10 strokes' \(last.utf8.count) bytes; "
                   + "for 10 strokes: pictures rendered \(before.rendered) → \(after.rendered), pictures the page "
