@@ -142,6 +142,17 @@ struct MailboxTests {
         #expect(Self.drain(viewer) == ["picture 10"], "3 is still held; 9 was replaced before it was sent")
     }
 
+    @Test("ink: the newest message wins, after the picture to show and its show, before pictures to hold")
+    func inkSlot() {
+        let viewer = ViewerConnection(id: "browser-1")
+        viewer.send(ink: "{\"type\":\"ink\",\"frame\":1,\"n\":1}")
+        viewer.send(ink: "{\"type\":\"ink\",\"frame\":1,\"n\":2}")
+        viewer.preload([Self.frame(2)])
+        viewer.offer(Self.frame(1))
+        #expect(Self.drain(viewer) == ["picture 1", "show 1", "{\"type\":\"ink\",\"frame\":1,\"n\":2}", "picture 2"])
+        #expect(Self.drain(viewer) == [], "ink is sent once")
+    }
+
     @Test("without pictures ahead (or on the remote) each frame is sent when it is shown")
     func noPreload() {
         let viewer = ViewerConnection(id: "browser-1", sendsAhead: false)

@@ -155,4 +155,15 @@ struct PresenterRuntimeTests {
         #expect(TerminalKeys.parse([0x00, 0x07, 0x1b, 0x5b, 0x39, 0x39, 0x7a]) == [])
         #expect(TerminalKeys.parse([0x1b, 0x5b]) == [KeyPress(.escape), KeyPress(.character("["))])
     }
+
+    @Test func aColonStartsAStepLineThatMayComeInPiecesAndEscAbandonsIt() {
+        var splitter = TerminalInputSplitter()
+        #expect(splitter.feed(Array("n:ink:0.2/0.5;".utf8)) == [.press(KeyPress(.character("n")))])
+        #expect(splitter.feed(Array("0.8/0.5\nb".utf8)) == [.step("ink:0.2/0.5;0.8/0.5"), .press(KeyPress(.character("b")))])
+        #expect(splitter.feed(Array(":next\u{1b}n".utf8)) == [.press(KeyPress(.character("n")))], "Esc abandons the line")
+        // A line longer than the limit keeps its first bytes; nothing grows without bound.
+        let long = splitter.feed([UInt8(ascii: ":")] + [UInt8](repeating: UInt8(ascii: "9"), count: TerminalInputSplitter.lineLimit + 10) + [0x0a])
+        guard case .step(let line) = long.first else { Issue.record("no step: \(long)"); return }
+        #expect(line.utf8.count == TerminalInputSplitter.lineLimit)
+    }
 }

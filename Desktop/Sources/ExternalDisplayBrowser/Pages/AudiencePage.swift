@@ -10,7 +10,13 @@
 ///
 /// `window.edkPaints` keeps the last 1,000 `[frame, epoch ms, paint count]` records for tests and benchmarks,
 /// taken after the animation frame that shows the picture; `window.edkStats` counts pictures received and decoded,
-/// shows, shows that had to wait for their picture to decode, and shows of a picture the page did not hold.
+/// shows, shows that had to wait for their picture to decode, shows of a picture the page did not hold, and ink
+/// messages received.
+///
+/// Ink comes as text (`{"type":"ink","frame":K,"slide":[…],"clip":[…],"strokes":[…]}`, built by the presenter's
+/// `BrowserInkLayer`) and is drawn on a canvas of its own above the pictures, in device pixels, only while picture
+/// K is on screen; it is drawn again when the window is resized. A stroke is no new picture. `window.edkInkLog`
+/// keeps the text of the last 100 ink messages (tests check what reached the page).
 enum AudiencePage {
     static let html = """
     <!doctype html>
@@ -20,7 +26,8 @@ enum AudiencePage {
     <style>
     html,body{margin:0;height:100%;background:#000;overflow:hidden}
     canvas{display:block;position:fixed;left:0;top:0;width:100vw;height:100vh;opacity:0;will-change:opacity}
-    #wait{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;z-index:1;
+    #ink{opacity:1;z-index:1;pointer-events:none;will-change:auto}
+    #wait{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;z-index:2;
       color:#8a93a6;font:24px system-ui,sans-serif}
     </style></head>
     <body><div id="wait">Waiting for the presenter…</div>
@@ -30,6 +37,8 @@ enum AudiencePage {
     const wait = document.getElementById("wait");
     window.edkPaints = [];
     let socket = null, content = "placeholder", reported = "", paints = 0;
+    // The newest ink message, and the picture on screen (null: none).
+    let ink = null, onScreen = null;
 
     // Canvases: the one shown (null: black), and those of dropped pictures, kept for the next ones. A canvas
     // is shown by its opacity, a change the compositor makes without drawing anything. The first flips to a canvas
@@ -73,7 +82,7 @@ enum AudiencePage {
       })(0);
       setTimeout(finish, 1000);
     }
-    function black() { reveal(null); }
+    function black() { reveal(null); onScreen = null; drawInk(); }
     const single = drawOnFlip ? newCanvas() : null, pen = single ? single.getContext("2d", {alpha: false}) : null;
 
     function reportViewport() {
@@ -94,7 +103,60 @@ enum AudiencePage {
     // capacity, same rule, same message order) and sends a picture only when it is not held here.
     const capacity = 4;
     let held = new Map(), shown = null, wanted = null;
-    window.edkStats = {pictures: 0, decoded: 0, shows: 0, waited: 0, missing: 0};
+    window.edkStats = {pictures: 0, decoded: 0, shows: 0, waited: 0, missing: 0, ink: 0};
+
+    // The ink: the newest message, drawn over the picture it names while that picture is on screen.
+    const inkCanvas = document.createElement("canvas");
+    inkCanvas.id = "ink";
+    document.body.appendChild(inkCanvas);
+    window.edkInkLog = [];
+    function drawInk() {
+      const dpr = window.devicePixelRatio || 1;
+      const width = Math.round(window.innerWidth * dpr), height = Math.round(window.innerHeight * dpr);
+      if (inkCanvas.width !== width) inkCanvas.width = width;
+      if (inkCanvas.height !== height) inkCanvas.height = height;
+      const g = inkCanvas.getContext("2d");
+      g.clearRect(0, 0, width, height);
+      if (!ink || content !== "app" || onScreen === null || ink.frame !== onScreen) return;
+      const s = ink.slide, c = ink.clip;
+      if (!Array.isArray(s) || !Array.isArray(c) || !Array.isArray(ink.strokes)) return;
+      const sx = s[0] * width, sy = s[1] * height, sw = s[2] * width, sh = s[3] * height;
+      g.save();
+      g.beginPath();
+      g.rect(c[0] * width, c[1] * height, c[2] * width, c[3] * height);
+      g.clip();
+      g.lineCap = "round";
+      g.lineJoin = "round";
+      for (const stroke of ink.strokes) {
+        const p = stroke.p;
+        if (!Array.isArray(p) || p.length === 0) continue;
+        g.strokeStyle = stroke.c;
+        g.fillStyle = stroke.c;
+        const at = function (q) { return [sx + q[0] * sw, sy + q[1] * sh, Math.max(1, q[2] * sh)]; };
+        if (p.length === 1) {
+          const [x, y, w] = at(p[0]);
+          g.beginPath(); g.arc(x, y, w / 2, 0, 2 * Math.PI); g.fill();
+          continue;
+        }
+        // A translucent stroke is one path (each pixel covered once); an opaque one follows the pressure
+        // segment by segment.
+        if (/ff$/i.test(stroke.c)) {
+          for (let i = 1; i < p.length; i++) {
+            const a = at(p[i - 1]), b = at(p[i]);
+            g.lineWidth = Math.max(a[2], b[2]);
+            g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
+          }
+        } else {
+          g.lineWidth = Math.max.apply(null, p.map(function (q) { return at(q)[2]; }));
+          g.beginPath();
+          const first = at(p[0]);
+          g.moveTo(first[0], first[1]);
+          for (let i = 1; i < p.length; i++) { const q = at(p[i]); g.lineTo(q[0], q[1]); }
+          g.stroke();
+        }
+      }
+      g.restore();
+    }
 
     // A picture that arrives while a flip is on its way to the screen is decoded a little after that flip has
     // been painted (unless a show needs it first): on a machine full of pages, decoding the next slide must
@@ -182,6 +244,8 @@ enum AudiencePage {
       } else {
         reveal(entry.canvas);
       }
+      onScreen = frame;
+      drawInk();
       afterNextPaint(function (at) {
         clearTimeout(resume);
         resume = setTimeout(settle, 150);
@@ -196,6 +260,7 @@ enum AudiencePage {
       socket.binaryType = "arraybuffer";
       socket.onopen = function () {
         for (const frame of Array.from(held.keys())) drop(frame);
+        ink = null;
         shown = null;
         wanted = null;
         reported = "";
@@ -206,6 +271,14 @@ enum AudiencePage {
           let message = null;
           try { message = JSON.parse(event.data); } catch (e) { return; }
           if (message.type === "show") { show(message.frame); return; }
+          if (message.type === "ink") {
+            window.edkStats.ink += 1;
+            window.edkInkLog.push(event.data);
+            if (window.edkInkLog.length > 100) window.edkInkLog.shift();
+            ink = message;
+            drawInk();
+            return;
+          }
           content = message.type;
           if (content !== "app") black();
           wait.style.display = content === "placeholder" ? "flex" : "none";
@@ -223,7 +296,7 @@ enum AudiencePage {
       };
     }
 
-    window.addEventListener("resize", function () { requestAnimationFrame(reportViewport); });
+    window.addEventListener("resize", function () { requestAnimationFrame(function () { reportViewport(); drawInk(); }); });
     if (drawOnFlip) connect(); else warmUp(capacity + 1, connect);
     </script></body></html>
     """

@@ -49,6 +49,17 @@ public final class BrowserSurface {
         viewer.preload(ahead)
     }
 
+    /// Sends the page the ink to draw over its picture (the presenter's `BrowserInkLayer` message,
+    /// `{"type":"ink","frame":K,…}`), replacing ink not yet sent; only while the window shows the app's content
+    /// (false otherwise: nothing is sent). This never waits for the network. The caller decides how often (at most
+    /// one message a frame).
+    @discardableResult
+    public func showInk(_ message: String) -> Bool {
+        guard isVisible, content == .app else { return false }
+        viewer.send(ink: message)
+        return true
+    }
+
     /// The frame number the page last reported on screen.
     public var paintedFrame: UInt32? { viewer.lastPainted }
 

@@ -4,7 +4,7 @@ import NIOCore
 
 /// One page's connection (an audience page or the remote): the display it is, and a small mailbox for what to
 /// send it. Nothing in it ever waits for the network: a new frame to show replaces one not yet shown (latest frame
-/// wins), a new set of pictures to hold replaces the set not yet sent, so a slow or stalled page never holds up the
+/// wins), newer ink replaces ink not yet sent, a new set of pictures to hold replaces the set not yet sent, so a slow or stalled page never holds up the
 /// sender or other pages; its writer sends whatever is newest when the socket can take it.
 ///
 /// Audience pages hold a few decoded pictures (``PageCache``): a picture is sent once as a binary message (frame
@@ -46,6 +46,7 @@ final class ViewerConnection: Sendable {
         var show: BrowserFrame?
         var preloads: [BrowserFrame] = []
         var control: String?
+        var ink: String?
         var lastPainted: UInt32?
         var shown: UInt32?
         var cache: PageCache
@@ -86,6 +87,13 @@ final class ViewerConnection: Sendable {
         wake.yield()
     }
 
+    /// Queues an ink message (`{"type":"ink",…}`) for an audience page, replacing one not yet sent (the newest
+    /// strokes win). It goes after the picture to show, before pictures to hold.
+    func send(ink text: String) {
+        state.withLockedValue { $0.ink = text }
+        wake.yield()
+    }
+
     /// Records the page's report that a frame is on screen.
     func painted(_ frame: UInt32) { state.withLockedValue { $0.lastPainted = frame } }
 
@@ -93,7 +101,7 @@ final class ViewerConnection: Sendable {
     var lastPainted: UInt32? { state.withLockedValue { $0.lastPainted } }
 
     /// The next message to send, newest first: control text, then the frame to show (its picture first when the
-    /// page does not hold it), then pictures to hold. Updates the mirror of the page's cache as if it were sent.
+    /// page does not hold it), then the ink, then pictures to hold. Updates the mirror of the page's cache as if it were sent.
     func next() -> Outgoing? {
         state.withLockedValue { slot in
             if let text = slot.control {
@@ -113,6 +121,10 @@ final class ViewerConnection: Sendable {
                 slot.show = nil
                 slot.shown = frame.number
                 return .show(frame.number)
+            }
+            if let ink = slot.ink {
+                slot.ink = nil
+                return .text(ink)
             }
             while let frame = slot.preloads.first {
                 slot.preloads.removeFirst()

@@ -55,8 +55,9 @@ public struct PresenterLayout {
     var slides: SlideLayout { SlideLayout(metrics: metrics, theme: theme) }
 
     /// What an external display shows: black while blacked out, the redacted console while mirrored, else the
-    /// current slide.
-    public func external(_ scene: PresenterScene, on display: AudienceDisplay) -> DisplayList {
+    /// current slide. Without `inkInPicture`, the audience slide's ink is left out (a browser page draws it from
+    /// ``browserInk(_:on:)``'s message); the mirrored console keeps its own.
+    public func external(_ scene: PresenterScene, on display: AudienceDisplay, inkInPicture: Bool = true) -> DisplayList {
         let size = display.layout.frame.size
         if let blank = blank(scene.state, size) { return blank }
         if scene.state.arrangement == .mirrored {
@@ -67,18 +68,18 @@ public struct PresenterLayout {
         // Browser pages show a clip as its still stand-in: frames are for the displays on cables.
         let slide = scene.state.audienceSlideIndex
         return audienceView(scene, size: size, safeFrame: display.layout.safeFrame,
-                            playing: display.kind == .cable ? scene.playingClip(on: slide) : nil)
+                            playing: display.kind == .cable ? scene.playingClip(on: slide) : nil, ink: inkInPicture)
     }
 
     /// The audience slide with the room's ink, the pointer, the spotlight and the zoom: what every audience view
     /// shows (a cable display, a browser page's picture, the main display's audience view).
     func audienceView(_ scene: PresenterScene, size: PixelSize, safeFrame: Rect,
-                      playing: (clip: SlideClip, frame: Int)?) -> DisplayList {
+                      playing: (clip: SlideClip, frame: Int)?, ink: Bool = true) -> DisplayList {
         let slide = scene.state.audienceSlideIndex
         var list = audience(scene.deck, slideIndex: slide, size: size, safeFrame: safeFrame, playing: playing,
                             zoom: scene.state.zoom)
         let aspect = scene.deck.slides.indices.contains(slide) ? scene.deck.slides[slide].aspect : SlideLayout.aspect
-        list.operations += audienceOverlay(scene, slideArea: safeFrame.fitting(aspect: aspect), size: size)
+        list.operations += audienceOverlay(scene, slideArea: safeFrame.fitting(aspect: aspect), size: size, ink: ink)
         return list
     }
 

@@ -124,13 +124,14 @@ extension PresenterLayout {
 
     /// The room's ink of the audience slide on an audience display (one operation, even without strokes, so a
     /// stroke changes one operation and damages only its own pixels), the pointer, the spotlight, and, zoomed,
-    /// the letterbox drawn again around the slide's area.
-    func audienceOverlay(_ scene: PresenterScene, slideArea rect: Rect, size: PixelSize) -> [DrawOperation] {
+    /// the letterbox drawn again around the slide's area. Without `ink`, the strokes are left out (a browser
+    /// page's picture: the page draws them).
+    func audienceOverlay(_ scene: PresenterScene, slideArea rect: Rect, size: PixelSize, ink: Bool = true) -> [DrawOperation] {
         let state = scene.state
         let page = state.audienceSlideIndex
         guard scene.deck.slides.indices.contains(page) else { return [] }
         let whole = Self.zoomed(rect, state.zoom)
-        var ops: [DrawOperation] = [.ink(Self.paths(state.ink.strokes(onPage: page, isPrivate: false), on: whole))]
+        var ops: [DrawOperation] = ink ? [.ink(Self.paths(state.ink.strokes(onPage: page, isPrivate: false), on: whole))] : []
         if let point = state.pointer, !state.isBlanked, state.frozenSlideIndex == nil, state.arrangement == .extended {
             if state.spotlight { ops += Self.spotlight(at: point, on: whole, area: rect) }
             ops += Self.dot(at: point, on: whole)

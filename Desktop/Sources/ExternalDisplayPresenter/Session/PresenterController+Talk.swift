@@ -50,4 +50,11 @@ extension PresenterController {
         let page = state.slideIndex
         return .ink(input, aspect: deck.slides.indices.contains(page) ? deck.slides[page].aspect : SlideLayout.aspect)
     }
+
+    /// The inputs of a whole pen stroke through `points` on the current slide (pressed at the first, lifted at
+    /// the last): an `ink:` step of `--keys` or of the terminal console. None for no points.
+    public func strokeInputs(_ points: [InkPoint]) -> [PresenterInput] {
+        guard let first = points.first else { return [] }
+        return [inkInput(.begin(first))] + points.dropFirst().map { inkInput(.move($0)) } + [inkInput(.end)]
+    }
 }

@@ -13,8 +13,13 @@ public import Foundation
 /// The presenter's audience view in browsers: a coordinator whose platform is the browser-display server,
 /// reporting pages to the same runtime as the desktop or terminal console. Each pass lays the audience view
 /// out once per distinct page layout, and each distinct picture is rendered once (pages of one mode share one
-/// frame, the same PNG the headless snapshots write) and handed to the pages; an unchanged picture is never sent
+/// frame, the same PNG the headless snapshots write, the ink aside) and handed to the pages; an unchanged picture is never sent
 /// again. The remote gets the speaker's state (notes included) and pictures of the current and next slide (BrowserRemoteFeed).
+///
+/// Ink: a page's picture leaves the room's ink out, and the ink goes to the page as a text message it draws over
+/// the picture (`PresenterLayout.browserInk`, at most one a page per ``inkInterval``, the newest winning, timed on
+/// the runtime's clock through ``nextDeadline(after:)``): a stroke is no new picture. Ink over the message's
+/// budget is drawn into the picture instead.
 ///
 /// Ahead of time: the pictures the next and the previous key would show are rendered too and given to the pages
 /// to hold decoded (``BrowserSurface/preload(_:)``), so a flip is a few-byte message and a draw on the page.
@@ -54,6 +59,12 @@ public final class BrowserAudienceHost: PresenterHost {
     private let remote: BrowserRemoteFeed
     /// Audience pictures rendered so far (one per distinct size and content, not per page), ahead ones included.
     public private(set) var framesRendered = 0
+    /// Ink messages handed to pages so far (each page's own).
+    public private(set) var inkMessagesSent = 0
+    /// The last ink message each page was given, and when (on the runtime's clock).
+    private var inkSent: [DisplayID: (text: String, at: Double)] = [:]
+    /// When a page's newer ink may go (a message was sent less than ``inkInterval`` before).
+    private var inkDeadline: Double?
 
     private struct FrameKey: Hashable {
         var size: PixelSize
@@ -102,6 +113,9 @@ public final class BrowserAudienceHost: PresenterHost {
     /// After each pass: the pages and the remote brought up to date.
     public func afterPass(at now: Double) { update(now: now) }
 
+    /// The next moment a page's held-back ink may go.
+    public func nextDeadline(after now: Double) -> Double? { inkDeadline.map { max($0, now) } }
+
     /// The QR panel, on a desktop console only while only the speaker sees it (the remote's code never on a
     /// display the room may see).
     public func consoleOverlay(size: PixelSize) -> [DrawOperation] {
@@ -126,7 +140,8 @@ public final class BrowserAudienceHost: PresenterHost {
         }
     }
 
-    private typealias Plan = (current: FrameKey, ahead: [FrameKey])
+    /// A layout's picture now and the pictures ahead, and the ink drawn over the picture now.
+    private typealias Plan = (current: FrameKey, ahead: [FrameKey], ink: BrowserInkLayer)
 
     /// Brings every page and the remote up to date (call after each change of state): shows each page its
     /// picture when it is ready (else asks for it first of all), gives it the pictures ahead that are ready, and
@@ -179,14 +194,38 @@ public final class BrowserAudienceHost: PresenterHost {
         expectedBytes = expectedBytes.filter { sizes.contains($0.key) }
         for layout in layouts { plans[layout]?.ahead.removeAll { !wantedSet.contains($0) } }
         let own = plans.filter { wantedSet.contains($0.value.current) }
+        inkDeadline = nil
+        var inkPages: Set<DisplayID> = []
         for (surface, layout) in pages {
             // A page whose own picture does not fit shows the picture of the closest shape, which it scales.
             guard let plan = own[layout] ?? Self.closest(layout.frame.size, in: own) else { continue }
-            if let frame = frames[plan.current] { surface.show(frame) }
+            if let frame = frames[plan.current] {
+                surface.show(frame)
+                inkPages.insert(surface.display)
+                sendInk(plan.ink.message(frame: frame.number), to: surface, now: now)
+            }
             surface.preload(plan.ahead.compactMap { frames[$0] })
         }
+        inkSent = inkSent.filter { inkPages.contains($0.key) }
         renderNext()
         remote.update(now: now, clock: clock)
+    }
+
+    /// At most one ink message a page per frame (60 a second): a stroke's points arrive faster than that.
+    static let inkInterval = 1.0 / 60
+
+    /// Gives a page the ink over the picture it shows, unless it has it; newer ink than a message sent less than
+    /// ``inkInterval`` ago waits for the loop's next pass at the deadline (the newest then wins).
+    private func sendInk(_ message: String, to surface: BrowserSurface, now: Double) {
+        let last = inkSent[surface.display]
+        guard last?.text != message else { return }
+        if let last, now - last.at < Self.inkInterval {
+            inkDeadline = min(inkDeadline ?? .infinity, last.at + Self.inkInterval)
+            return
+        }
+        guard surface.showInk(message) else { return }
+        inkSent[surface.display] = (message, now)
+        inkMessagesSent += 1
     }
 
     /// The most pixels of distinct picture sizes rendered for pages at once (four 4K displays' worth): the work
@@ -211,13 +250,17 @@ public final class BrowserAudienceHost: PresenterHost {
         if metrics == nil { metrics = try? SDLPresenterCanvas(size: PixelSize(width: 1, height: 1), caches: caches) }
         guard let metrics else { return nil }
         let layout = PresenterLayout(metrics: metrics, theme: controller.theme)
-        let current = FrameKey(size: size, list: layout.external(scene, on: display))
+        // The room's ink goes to the page as a message drawn over the picture, not in it (unless it does not fit
+        // the message's budget): a stroke is no new picture.
+        let ink = layout.browserInk(scene, on: display)
+        let current = FrameKey(size: size, list: layout.external(scene, on: display, inkInPicture: ink == nil))
         var ahead: [FrameKey] = []
         for scene in scenesAhead {
-            let key = FrameKey(size: size, list: layout.external(scene, on: display))
+            let fits = layout.browserInk(scene, on: display) != nil
+            let key = FrameKey(size: size, list: layout.external(scene, on: display, inkInPicture: !fits))
             if key != current, !ahead.contains(key) { ahead.append(key) }
         }
-        return (current, ahead)
+        return (current, ahead, ink ?? .empty)
     }
 
     /// The scenes the core says may come next (``ExternalDisplayPresenter/PresenterState/statesAhead(at:)``).
@@ -250,6 +293,8 @@ public final class BrowserAudienceHost: PresenterHost {
                 unrenderable.insert(key)
             }
             update(now: runtime?.now ?? 0)
+            // Ink held back here (off a pass) has its deadline read after the next pass: wake the loop for it.
+            if inkDeadline != nil { runtime?.wake() }
         }
         rendering = (key, ticket)
     }

@@ -35,13 +35,36 @@ public final class TerminalConsoleHost: PresenterHost {
     public func start(in runtime: PresenterRuntime) {
         self.runtime = runtime
         let inputs = StandardInputReader.start()
-        reader = Task { [weak runtime] in
-            for await press in inputs {
+        reader = Task { [weak self, weak runtime] in
+            for await input in inputs {
                 guard let runtime, !Task.isCancelled else { return }
-                runtime.send(.press(press))
+                switch input {
+                case .press(let press): runtime.send(.press(press))
+                case .step(let line): self?.step(line, runtime)
+                }
             }
         }
         terminal.enterKeyMode()
+    }
+
+    /// A step line (`:` … Enter): a stroke (`ink:X/Y;X/Y`), the pointer (`pointer:X/Y`, `pointer:off`), a key or a
+    /// remote command, as `--keys` spells them; anything else is refused with a message.
+    private func step(_ line: String, _ runtime: PresenterRuntime) {
+        let parsed: HeadlessStep
+        do { parsed = try HeadlessStep.parse(line.trimmingCharacters(in: .whitespaces)) } catch {
+            say(error.description)
+            return
+        }
+        switch parsed {
+        case .key(let key): runtime.send(.key(key))
+        case .remote(let command): runtime.send(.remote(command))
+        case .pointer(let point): runtime.send(.pointer(point))
+        case .ink(let points):
+            for input in runtime.controller.strokeInputs(points) { runtime.send(input) }
+        case .unplug, .plug, .mode, .wait:
+            say("'\(line.prefix(80))': the console takes ink:, pointer:, key and remote: steps after ':'; "
+                + "plug, unplug, mode and wait are for headless runs (--simulate)")
+        }
     }
 
     /// Draws the console view off screen when it changed (or at `consoleFPS`).

@@ -5,20 +5,65 @@ import Foundation
 /// Reads the console's standard input on a thread of its own and yields what was typed. End of input stops
 /// reading only (the talk goes on until `q` or a signal).
 enum StandardInputReader {
-    static func start() -> AsyncStream<KeyPress> {
-        let (stream, continuation) = AsyncStream<KeyPress>.makeStream()
+    static func start() -> AsyncStream<TerminalInput> {
+        let (stream, continuation) = AsyncStream<TerminalInput>.makeStream()
         let thread = Thread {
-            var buffer = [UInt8](repeating: 0, count: 256)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var splitter = TerminalInputSplitter()
             while true {
                 let count = read(0, &buffer, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
-                for press in TerminalKeys.parse(Array(buffer[0..<count])) { continuation.yield(press) }
+                for input in splitter.feed(Array(buffer[0..<count])) { continuation.yield(input) }
             }
             continuation.finish()
         }
         thread.start()
         return stream
+    }
+}
+
+/// What the terminal console reads: key presses, and step lines.
+enum TerminalInput: Hashable, Sendable {
+    /// A key.
+    case press(KeyPress)
+    /// A line typed after `:` up to Enter: a `--keys` step (`ink:0.2/0.5;0.8/0.5`, `pointer:0.5/0.5`, `next`).
+    case step(String)
+}
+
+/// Splits the bytes read from standard input into key presses (``TerminalKeys``) and step lines: `:` starts a
+/// line, Enter ends it, Esc abandons it. A line keeps at most ``lineLimit`` bytes (the rest is dropped, and the
+/// step then says what is wrong with it). Bytes of a line may come in several reads.
+struct TerminalInputSplitter {
+    /// The most bytes of a step line kept.
+    static let lineLimit = 256 * 1024
+    private var line: [UInt8]?
+
+    mutating func feed(_ bytes: [UInt8]) -> [TerminalInput] {
+        var out: [TerminalInput] = []
+        var keys: [UInt8] = []
+        for byte in bytes {
+            if var current = line {
+                line = nil
+                switch byte {
+                case 0x0a, 0x0d: out.append(.step(String(decoding: current, as: UTF8.self)))
+                case 0x1b: break
+                default:
+                    if current.count < Self.lineLimit { current.append(byte) }
+                    line = current
+                }
+                continue
+            }
+            if byte == UInt8(ascii: ":") {
+                out += TerminalKeys.parse(keys).map(TerminalInput.press)
+                keys = []
+                line = []
+                continue
+            }
+            keys.append(byte)
+        }
+        out += TerminalKeys.parse(keys).map(TerminalInput.press)
+        return out
     }
 }
 

@@ -198,10 +198,7 @@ public final class HeadlessPresenter {
         case .mode(let id, let size): platform.changeMode(of: id, to: size)
         case .pointer(let point): runtime.send(.pointer(point))
         case .ink(let points):
-            guard let first = points.first else { return }
-            runtime.send(runtime.controller.inkInput(.begin(first)))
-            for point in points.dropFirst() { runtime.send(runtime.controller.inkInput(.move(point))) }
-            runtime.send(runtime.controller.inkInput(.end))
+            for input in runtime.controller.strokeInputs(points) { runtime.send(input) }
         case .wait(let seconds):
             clock.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
             platform.advance(by: seconds)

@@ -19,12 +19,13 @@ public enum TerminalPresenter {
         let browsers = await launch.serveBrowsers(
             runtime, qrOnConsole: false,
             keys: "keys: Right/Space/Enter/n next, Left/Backspace previous, Home, End, a number then Enter, b blank, "
-                + "p pause timer, s statistics; quit: q twice within 2 s, or Ctrl-Q (Esc never quits)")
+                + "p pause timer, s statistics, :ink:X/Y;X/Y then Enter draws a stroke; "
+                + "quit: q twice within 2 s, or Ctrl-Q (Esc never quits)")
         if let browsers {
             terminal.statistics = { [weak browsers] in
                 guard let browsers else { return "" }
                 return "viewers \(browsers.viewers), remotes \(browsers.platform.remotesConnected), "
-                    + "audience pictures rendered \(browsers.framesRendered), "
+                    + "audience pictures rendered \(browsers.framesRendered), ink messages \(browsers.inkMessagesSent), "
             }
         }
         runtime.add(SignalHost())
