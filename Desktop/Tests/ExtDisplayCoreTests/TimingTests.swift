@@ -104,6 +104,13 @@ struct TimingTests {
         #expect(behind.label == "▼ 0:30 behind" && behind.standing == .behind)
         let early = SlidePace(budgets: [60, 60, 60], slide: 2, enteredAt: 60, elapsed: 61)
         #expect(early.label == "▲ 1:00 ahead")
+        // 1 s in, already on slide 2 of 4: under a tenth of the plan, the budget ahead counts as planned:
+        // 1 + (60 - 0) + 60 + 60 = 181 (scaled by 1/61 it would say the talk ends at 0:04).
+        let first = SlidePace(budgets: [60, 60, 60, 60], slide: 1, enteredAt: 1, elapsed: 1)
+        #expect(first.projectedEnd == 181, "\(first)")
+        // Far behind: the scale stops at ×2 (900 s for 120 planned: 900 + 60 × 2).
+        let slow = SlidePace(budgets: [60, 60, 60], slide: 1, enteredAt: 840, elapsed: 900)
+        #expect(slow.projectedEnd == 1_020, "\(slow)")
         // Hostile: nothing traps, every figure finite.
         for pace in [SlidePace(budgets: [], slide: 3, enteredAt: .nan, elapsed: .infinity),
                      SlidePace(budgets: [.nan, -5, 1e308], slide: -4, enteredAt: 1e308, elapsed: .nan),

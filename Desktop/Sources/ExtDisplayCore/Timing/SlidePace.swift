@@ -3,7 +3,9 @@
 ///
 /// Ahead or behind is judged when the slide was entered (the budgets of the slides before it against the clock
 /// then) and grows worse while the slide runs past its own budget. The end at this pace is the clock now plus the
-/// budget still ahead, scaled by how the talk has gone so far (actual against planned, within ×0.25…×4).
+/// budget still ahead, scaled by how the talk has gone so far (actual against planned, within ×0.5…×2) once a tenth
+/// of the plan has passed; before that the budget ahead as planned (a talk 1 s in, already on slide 2, would
+/// otherwise be told it ends in a quarter of its time).
 ///
 /// ```swift
 /// let pace = SlidePace(budgets: [60, 60, 60], slide: 1, enteredAt: 50, elapsed: 80)
@@ -36,7 +38,7 @@ public struct SlidePace: Hashable, Sendable {
         let overrun = max(0, onSlide - budgets[slide])
         ahead = plannedStart - entered - overrun
         let plannedSoFar = plannedStart + min(onSlide, budgets[slide])
-        let factor = plannedSoFar > 0 ? min(max(elapsed / plannedSoFar, 0.25), 4) : 1
+        let factor = plannedSoFar > 0 && elapsed >= total / 10 ? min(max(elapsed / plannedSoFar, 0.5), 2) : 1
         let left = max(0, budgets[slide] - onSlide) + budgets[(slide + 1)...].reduce(0, +)
         projectedEnd = elapsed + left * factor
     }
