@@ -193,7 +193,13 @@ public final class MutterCompositor: @unchecked Sendable {
     public func screenshot(_ connector: String) throws -> URL {
         let cast = try MutterScreenCast(busAddress: busAddress, .monitor(connector))
         defer { cast.stop() }
-        do { return try readFrame(node: cast.node, timeout: 8) } catch {
+        let start = Date()
+        do {
+            let frame = try readFrame(node: cast.node, timeout: 30)
+            let took = Date().timeIntervalSince(start)
+            if took > 2 { print("Mutter screenshot of \(connector) took \(String(format: "%.1f", took)) s") }
+            return frame
+        } catch {
             let wireplumber = (try? String(contentsOfFile: runtimeDirectory + "/wireplumber.log", encoding: .utf8)) ?? ""
             throw SupportError("no screenshot of \(connector): \(error); WirePlumber's log ends: "
                                + wireplumber.split(separator: "\n").suffix(5).joined(separator: " | "))
