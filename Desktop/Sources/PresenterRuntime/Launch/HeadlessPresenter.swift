@@ -108,20 +108,15 @@ public final class HeadlessPresenter {
         if let plannedDuration { runtime.send(.plan(duration: plannedDuration)) }
         // The simulated displays are reported like cable ones; snapshots are drawn after each step, not per pass.
         runtime.add(CableAudienceHost(platform: platform, configuration: configuration) { _ in nil })
-        if savesInk {
-            runtime.onSay = log
-            runtime.add(InkSaveHost(output: inkOutput))
-        }
+        // What the core says (a clip that cannot be played, ink saved, timings written) is printed once, as live.
+        runtime.onSay = log
+        if savesInk { runtime.add(InkSaveHost(output: inkOutput)) }
         if let timings, TimingHost.wanted(file: timings.file, recording: timings.recording, deck: deck) {
-            runtime.onSay = log
             runtime.add(TimingHost(file: timings.file, recording: timings.recording, target: plannedDuration))
         }
         // Video on slides: each snapshot shows the clip's frame at the step's virtual time.
         let clips = deck.slides.contains(where: { !$0.clips.isEmpty }) ? SlideClipHost(mode: .exact) : nil
-        if let clips {
-            clips.onProblem = log
-            runtime.add(clips)
-        }
+        if let clips { runtime.add(clips) }
         self.clips = clips
         let loop = Task { @MainActor in await runtime.run() }
         await runtime.nextPass()
