@@ -195,7 +195,8 @@ let package = Package(
         // `scripts/bench-pympress.sh` (`present-bench pympress`).
         .executableTarget(name: "present-bench",
                           dependencies: ["ExternalDisplayPresenter", "PresenterRuntime", "DesktopVideo", kit("ExternalDisplayKit"),
-                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", .target(name: "CSDL2", condition: linuxOnly),
+                                         "X11Outputs", "SDLWindows", "DesktopText", "DesktopImages", "DesktopModeState", "DesktopFiles", "DesktopProcesses", "ExtDisplayTestSupport",
+                                         .target(name: "CSDL2", condition: linuxOnly),
                                          .target(name: "CXRandR", condition: linuxOnly)],
                           swiftSettings: strict),
 

@@ -193,6 +193,10 @@ func main() async throws {
         decoderBench(Array(args.dropFirst()))
         return
     }
+    if args.first == "share" {
+        shareBench(Array(args.dropFirst()))
+        return
+    }
     if args.first == "flip-floor" {
         flipFloorBench(Array(args.dropFirst()))
         return
@@ -210,7 +214,7 @@ func main() async throws {
                           rounds: 50)
             return
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | mpv [--seconds S] | keys [--keys N] | flip-floor [--size WxH] | decoder [--runs N]\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | mpv [--seconds S] | keys [--keys N] | flip-floor [--size WxH] | share [--keys N] [--idle-seconds S] | decoder [--runs N]\n".utf8))
             exit(2)
         }
     }
