@@ -38,12 +38,7 @@ func shareBench(_ arguments: [String]) {
             exit(2)
         }
     }
-    let extdisplay = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("extdisplay").path
-    guard FileManager.default.isExecutableFile(atPath: extdisplay) else {
-        FileHandle.standardError.write(Data("\(extdisplay) is missing: swift build -c release --product extdisplay\n".utf8))
-        exit(2)
-    }
+    let extdisplay = builtExtdisplay()
     do {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("present-bench-share-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -21,6 +21,17 @@ func benchPackageRoot() -> URL {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
 
+/// The `extdisplay` built beside this benchmark (same configuration); exits 2 saying how to build it when missing.
+func builtExtdisplay() -> String {
+    let extdisplay = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("extdisplay").path
+    guard FileManager.default.isExecutableFile(atPath: extdisplay) else {
+        FileHandle.standardError.write(Data("\(extdisplay) is missing: swift build -c release --product extdisplay\n".utf8))
+        exit(2)
+    }
+    return extdisplay
+}
+
 /// Starts a process with its output in `log` (nil: discarded), inside `meter`'s cgroup when there is one.
 func spawn(_ path: String, _ arguments: [String], environment: [String: String], log: URL?,
            meter: ProcessCPUMeter? = nil) throws -> Process {
