@@ -45,6 +45,10 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CXRandR", pkgConfig: "xrandr",
                        providers: [.apt(["libxrandr-dev"])]),
+        // XInput 2: a pen's pressure on X11 (SDL 2 reports the pen as the mouse, without it), through SDL's event
+        // filter so its events keep their place among SDL's.
+        .target(name: "CXInput2",
+                linkerSettings: [.linkedLibrary("Xi"), .linkedLibrary("X11"), .linkedLibrary("SDL2")]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // JPEG slides through libjpeg-turbo (a well-kept decoder; SDL_image would pull in more formats than used).
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
@@ -99,7 +103,8 @@ let package = Package(
         .target(name: "X11Outputs",
                 dependencies: [kit("ExternalDisplayKit"), "SDLWindows", "DesktopModeState", "DesktopProcesses", "CFatalSignals",
                                .target(name: "CSDL2", condition: linuxOnly),
-                               .target(name: "CXRandR", condition: linuxOnly)],
+                               .target(name: "CXRandR", condition: linuxOnly),
+                               .target(name: "CXInput2", condition: linuxOnly)],
                 swiftSettings: strict),
         // Wayland: libwayland-client (pkg-config) and the protocol tables and listener shims Swift needs.
         .systemLibrary(name: "CLibWayland", pkgConfig: "wayland-client",
@@ -166,9 +171,12 @@ let package = Package(
         // The tests' shared support (and the browser benchmark's): the built binary, child processes started clean,
         // polling with hang guards, Xorg-dummy, window dumps, session buses, hand-written PDFs, real browser pages
         // (Chromium over DevTools), emulated viewers and `present --serve`. Not a product.
+        // X Composite, for tests only: a covered window's pixels (the share window's tests).
+        .systemLibrary(name: "CXComposite", pkgConfig: "xcomposite", providers: [.apt(["libxcomposite-dev"])]),
         .target(name: "ExtDisplayTestSupport",
                 dependencies: ["DesktopProcesses", .target(name: "CSDBus", condition: linuxOnly),
                                .target(name: "CXRandR", condition: linuxOnly),
+                               .target(name: "CXComposite", condition: linuxOnly),
                                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],

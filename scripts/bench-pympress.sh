@@ -4,8 +4,10 @@
 # unplug/replug. Not part of the tests.
 #
 #   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--audience 720p|1080p|4k]
-#                             [--only extdisplay|pympress|pdfpc|impressive[,...]]
+#                             [--only extdisplay|pympress|pdfpc|impressive[,...]] [--load N] [--launch-only]
 #
+# --load N runs N busy loops beside each presenter (loaded machine); --launch-only measures the launch alone: the
+# audience's first picture of page 1, its sharp picture (rows matching pdftoppm's render), both displays on page 1.
 # Needs root (Xorg); installs what it needs (scripts/install-deps.sh with pympress, pdfpc, Impressive and Openbox).
 set -euo pipefail
 cd "$(dirname "$0")/.."

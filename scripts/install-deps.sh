@@ -14,7 +14,7 @@ esac
 packages=(
   "$@"
   # SDL2 and RandR: windows, drawing, X11 outputs.
-  pkg-config libsdl2-dev libsdl2-ttf-dev libxrandr-dev fonts-dejavu-core zlib1g-dev libjpeg-dev
+  pkg-config libsdl2-dev libsdl2-ttf-dev libxrandr-dev libxi-dev fonts-dejavu-core zlib1g-dev libjpeg-dev
   # Text in any language: fontconfig fallback, HarfBuzz scripts, FriBidi order (LGPL, linked dynamically only).
   libfontconfig-dev libharfbuzz-dev libfribidi-dev
   # MPRIS (sd-bus) and the Wayland client library.
@@ -26,6 +26,9 @@ if [ "$group" = tests ]; then
   packages+=(
     # A real X server with several monitors for the integration tests.
     xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils x11-utils x11-apps xauth xdotool
+    # The share window's tests: a compositing manager (xcompmgr, MIT, 50 kB) and X Composite for reading a covered
+    # window's pixels.
+    xcompmgr libxcomposite-dev
     # D-Bus and MPRIS integration tests.
     dbus dbus-daemon dbus-bin playerctl
     # PNG checks in the tests; man renders the man pages scripts/man-from-help.py writes (DocumentedOptionsTests).
@@ -48,6 +51,11 @@ if [ "$group" = tests ]; then
     # PipeWire and WirePlumber carry its screen casts (screenshots, virtual monitors), GStreamer reads them.
     mutter systemd pipewire pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+    # The camera as a browser sees it: Chromium reaches PipeWire cameras only through the desktop's camera portal
+    # (xdg-desktop-portal, with its permission store); the portal offers its Camera interface only where a backend
+    # declares org.freedesktop.impl.portal.Access (xdg-desktop-portal-gtk's gtk.portal; the backend itself is never
+    # started by the tests: the camera is granted in the permission store).
+    xdg-desktop-portal xdg-desktop-portal-gtk
     # KDE: headless KWin (scripts/kwin-headless.sh).
     kwin-wayland
     # present on Wayland: wtype types keys into the console through the compositor's virtual keyboard.

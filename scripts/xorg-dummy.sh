@@ -6,6 +6,10 @@
 #                                       display number with DUMMY0 (1920x1080, primary) and DUMMY1 (1280x720,
 #                                       right of DUMMY0) enabled, warms DUMMY2 up for hotplug (switched on once,
 #                                       then off) and prints `DISPLAY=:N PID=P DIR=D` on one line.
+#   scripts/xorg-dummy.sh start --pen [DIR]  the same with a pen tablet and a touch screen made by Xorg's own
+#                                       test input driver (inputtest): sockets DIR/pen.socket (an absolute pointer
+#                                       with an "Abs Pressure" valuator, 0…1000) and DIR/touch.socket, driven by the
+#                                       tests (ExtDisplayTestSupport's XorgTestInput).
 #   scripts/xorg-dummy.sh stop PID      stops that server.
 #
 # Switch the third output on and off afterwards with
@@ -75,14 +79,44 @@ Section "ServerFlags"
     Option "DontVTSwitch" "true"
 EndSection
 CONF
+  [ "${2:-}" = pen ] || return 0
+  local dir
+  dir=$(dirname "$1")
+  cat >> "$1" <<CONF
+
+Section "InputDevice"
+    Identifier "pen"
+    Driver "inputtest"
+    Option "SocketPath" "$dir/pen.socket"
+    Option "DeviceType" "PointerAbsolute"
+    Option "PointerHasPressure" "true"
+EndSection
+
+Section "InputDevice"
+    Identifier "touch"
+    Driver "inputtest"
+    Option "SocketPath" "$dir/touch.socket"
+    Option "DeviceType" "Touch"
+    Option "TouchCount" "5"
+EndSection
+
+Section "ServerLayout"
+    Identifier "layout"
+    Screen "screen"
+    InputDevice "pen" "SendCoreEvents"
+    InputDevice "touch" "SendCoreEvents"
+EndSection
+CONF
 }
 
 start() {
   command -v Xorg >/dev/null || die "Xorg is not installed: run scripts/install-deps.sh"
   command -v xrandr >/dev/null || die "xrandr is not installed: run scripts/install-deps.sh"
+  local pen=""
+  if [ "${1:-}" = --pen ]; then pen=pen; shift; fi
   local dir="${1:-$(mktemp -d /tmp/xorg-dummy.XXXXXX)}"
   mkdir -p "$dir"
-  write_config "$dir/xorg.conf"
+  write_config "$dir/xorg.conf" "$pen"
   # Xorg outlives this script: it must not hold the caller's pipes open (callers would wait for EOF forever).
   local fd
   for fd in $(ls /proc/$$/fd); do
@@ -156,5 +190,5 @@ stop() {
 case "${1:-}" in
   start) shift; start "$@" ;;
   stop) shift; stop "$@" ;;
-  *) die "usage: $0 start [DIR] | stop PID" ;;
+  *) die "usage: $0 start [--pen] [DIR] | stop PID" ;;
 esac

@@ -140,13 +140,7 @@ enum PNG {
         return Bitmap(width: width, height: header.height, pixels: rgba)
     }
 
-    private static func deflate(_ data: [UInt8]) -> [UInt8] {
-        var size = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let status = compress2(&out, &size, data, uLong(data.count), 6)
-        precondition(status == Z_OK, "zlib compress2 failed with \(status)")
-        return Array(out.prefix(Int(size)))
-    }
+    private static func deflate(_ data: [UInt8]) -> [UInt8] { Deflate.compress(data) }
 
     /// Inflates zlib data to exactly `size` bytes, in pieces: the output grows only as real data arrives, so a
     /// tiny file that declares a huge image cannot make the decoder allocate for it.
@@ -242,5 +236,22 @@ public enum ImageLimits {
                 + "(\(maxPixels / 1_048_576) MP); scale it down to the display's size (e.g. 3840×2160)"
         }
         return nil
+    }
+}
+
+/// zlib's compression (a zlib stream, level 6), for the PNG encoder and PDF streams (`/FlateDecode`).
+///
+/// ```swift
+/// let packed = Deflate.compress(rgbRows)
+/// ```
+public enum Deflate {
+    /// `data` compressed as one zlib stream.
+    public static func compress(_ data: [UInt8]) -> [UInt8] {
+        var size = compressBound(uLong(data.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let status = compress2(&out, &size, data, uLong(data.count), 6)
+        // compress2 fails only without memory or with a buffer under compressBound: neither can happen here.
+        precondition(status == Z_OK, "zlib compress2 failed with \(status)")
+        return Array(out.prefix(Int(size)))
     }
 }

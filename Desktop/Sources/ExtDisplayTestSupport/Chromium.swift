@@ -7,6 +7,10 @@ public final class Chromium: @unchecked Sendable {
     public let devtools: CDPClient
     private let process: Process
     private let profile: URL
+    private let stderrLines: LineReader
+
+    /// What the browser printed on its standard error so far (with `--enable-logging=stderr`, its log).
+    public var log: [String] { stderrLines.all }
 
     /// A page (a tab) open in this browser.
     public struct Page: Sendable {
@@ -16,10 +20,11 @@ public final class Chromium: @unchecked Sendable {
         public var session: String
     }
 
-    private init(devtools: CDPClient, process: Process, profile: URL) {
+    private init(devtools: CDPClient, process: Process, profile: URL, stderrLines: LineReader) {
         self.devtools = devtools
         self.process = process
         self.profile = profile
+        self.stderrLines = stderrLines
     }
 
     /// The Chromium executable: `$CHROMIUM`, else `chromium` on the PATH.
@@ -33,8 +38,10 @@ public final class Chromium: @unchecked Sendable {
     }
 
     /// Starts headless Chromium with remote debugging on a free port, and `extraArguments` (e.g.
-    /// `--ignore-certificate-errors` for a test's self-signed certificate).
-    public static func launch(extraArguments: [String] = []) async throws -> Chromium {
+    /// `--ignore-certificate-errors` for a test's self-signed certificate). `environment` changes the test
+    /// process's own for the browser (a value of nil removes the variable), e.g. a private session bus.
+    public static func launch(extraArguments: [String] = [],
+                              environment: [String: String?] = [:]) async throws -> Chromium {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("edk-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let process = Process()
@@ -44,6 +51,11 @@ public final class Chromium: @unchecked Sendable {
                              "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                              "--disable-backgrounding-occluded-windows", "--remote-debugging-port=0", "--remote-allow-origins=*",
                              "--user-data-dir=\(profile.path)"] + extraArguments + ["about:blank"]
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            process.environment = merged
+        }
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
@@ -55,7 +67,7 @@ public final class Chromium: @unchecked Sendable {
             throw SupportError("chromium did not start its DevTools server within 30 s")
         }
         let devtools = try await CDPClient.connect(String(line[range.lowerBound...]).trimmingCharacters(in: .whitespaces))
-        return Chromium(devtools: devtools, process: process, profile: profile)
+        return Chromium(devtools: devtools, process: process, profile: profile, stderrLines: lines)
     }
 
     /// Opens `url` in a new tab whose viewport is `width`×`height` CSS pixels at `deviceScaleFactor`.
@@ -86,17 +98,43 @@ public final class Chromium: @unchecked Sendable {
     }
 
     /// One finger put down at `from`, moved to `to` in `steps` moves and lifted (CSS pixels): a tap when the two
-    /// are the same point, a swipe otherwise. The page receives touchstart, touchmove and touchend.
-    public func touch(_ page: Page, from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 6) async throws {
+    /// are the same point, a swipe otherwise. The page receives touchstart, touchmove and touchend (and the pointer
+    /// events of a touch). With `force` (0…1) the screen reports that pressure.
+    public func touch(_ page: Page, from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 6,
+                      force: Double? = nil) async throws {
+        var first = ["x": from.x, "y": from.y]
+        if let force { first["force"] = force }
         try await devtools.call("Input.dispatchTouchEvent",
-                                ["type": "touchStart", "touchPoints": [["x": from.x, "y": from.y]]], session: page.session)
+                                ["type": "touchStart", "touchPoints": [first]], session: page.session)
         if from != to {
             for step in 1...max(1, steps) {
                 let share = Double(step) / Double(max(1, steps))
-                let point = ["x": from.x + (to.x - from.x) * share, "y": from.y + (to.y - from.y) * share]
+                var point = ["x": from.x + (to.x - from.x) * share, "y": from.y + (to.y - from.y) * share]
+                if let force { point["force"] = force }
                 try await devtools.call("Input.dispatchTouchEvent", ["type": "touchMove", "touchPoints": [point]],
                                         session: page.session)
             }
+        }
+        try await devtools.call("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [[String: Double]]()],
+                                session: page.session)
+    }
+
+    /// Two fingers put down at `from`, moved together to `to` in `steps` moves and lifted (CSS pixels): a pinch
+    /// when they spread or close, a two-finger drag when they move alike. The page receives touchstart (both
+    /// fingers), touchmove and touchend, as `Input.dispatchTouchEvent` with two touch points gives them.
+    public func twoFingers(_ page: Page, from: [(x: Double, y: Double)], to: [(x: Double, y: Double)],
+                           steps: Int = 8) async throws {
+        guard from.count == 2, to.count == 2 else { throw SupportError("twoFingers needs two points at each end") }
+        func points(_ share: Double) -> [[String: Double]] {
+            (0..<2).map { ["x": from[$0].x + (to[$0].x - from[$0].x) * share,
+                           "y": from[$0].y + (to[$0].y - from[$0].y) * share, "id": Double($0)] }
+        }
+        try await devtools.call("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": points(0)],
+                                session: page.session)
+        for step in 1...max(1, steps) {
+            try await devtools.call("Input.dispatchTouchEvent",
+                                    ["type": "touchMove", "touchPoints": points(Double(step) / Double(max(1, steps)))],
+                                    session: page.session)
         }
         try await devtools.call("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [[String: Double]]()],
                                 session: page.session)

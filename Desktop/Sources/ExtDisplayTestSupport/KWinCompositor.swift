@@ -150,23 +150,38 @@ public final class KWinCompositor: @unchecked Sendable {
         public var fullScreen: Bool
     }
 
-    /// Every client window, from KWin itself: a KWin script (loaded through `org.kde.kwin.Scripting` with
-    /// `busctl`) prints `workspace.clientList()` into KWin's log, read back here.
+    /// Every client window, from KWin itself: a KWin script (see ``script(_:)``) prints `workspace.clientList()`.
     public func windows() throws -> [Window] {
-        let marker = "edk-\(UUID().uuidString)"
-        let script = runtimeDirectory + "/\(marker).js"
-        try """
+        try script("""
         var cs = workspace.clientList();
         for (var i = 0; i < cs.length; i++) {
             var c = cs[i], g = c.frameGeometry;
-            print("\(marker)\t" + c.caption + "\t" + g.x + "\t" + g.y + "\t" + g.width + "\t" + g.height + "\t" + c.active + "\t" + c.fullScreen);
+            say(c.caption + "\\t" + g.x + "\\t" + g.y + "\\t" + g.width + "\\t" + g.height + "\\t" + c.active + "\\t" + c.fullScreen);
         }
-        print("\(marker)\tend");
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: script) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: script)
+        """).compactMap { f in
+            guard f.count == 7, let x = Double(f[1]), let y = Double(f[2]), let w = Double(f[3]), let h = Double(f[4]) else {
+                return nil
+            }
+            return Window(caption: f[0], x: Int(x), y: Int(y), width: Int(w), height: Int(h), active: f[5] == "true",
+                          fullScreen: f[6] == "true")
+        }
+    }
+
+    /// Runs `body` as a KWin script (loaded through `org.kde.kwin.Scripting` with `busctl`, then unloaded): the
+    /// script's `say(text)` lines come back, split at tabs, read from KWin's log (KWin's `print` writes there).
+    /// Throws when the script does not finish within 10 s (a hang guard), with what KWin logged.
+    public func script(_ body: String) throws -> [[String]] {
+        let marker = "edk-\(UUID().uuidString)"
+        let file = runtimeDirectory + "/\(marker).js"
+        try """
+        function say(text) { print("\(marker)\\t" + text); }
+        \(body)
+        print("\(marker)\\tend");
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         let base = ["--address=\(busAddress)", "call", "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting"]
-        for call in [["loadScript", "ss", script, marker], ["start"]] {
+        for call in [["loadScript", "ss", file, marker], ["start"]] {
             let result = try runToEnd("/usr/bin/busctl", base + call)
             guard result.status == 0 else { throw SupportError("KWin scripting \(call[0]) failed: \(result.stderr)") }
         }
@@ -178,14 +193,129 @@ public final class KWinCompositor: @unchecked Sendable {
                 return line[start.upperBound...].components(separatedBy: "\t")
             }
             return lines.last == ["end"]
-        }) else { throw SupportError("KWin's script printed no window list: \(log.suffix(500))") }
-        return lines.dropLast().compactMap { f in
-            guard f.count == 7, let x = Double(f[1]), let y = Double(f[2]), let w = Double(f[3]), let h = Double(f[4]) else {
-                return nil
-            }
-            return Window(caption: f[0], x: Int(x), y: Int(y), width: Int(w), height: Int(h), active: f[5] == "true",
-                          fullScreen: f[6] == "true")
+        }) else { throw SupportError("KWin's script did not finish: \(log.suffix(500))") }
+        return Array(lines.dropLast())
+    }
+
+    /// The script expression of the client window whose caption contains `caption` (JavaScript-quoted).
+    private func find(_ caption: String) -> String {
+        let quoted = caption.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "(function () { var all = workspace.clientList(), found = []; for (var i = 0; i < all.length; i++) "
+            + "{ if (all[i].caption.indexOf(\"\(quoted)\") >= 0) found.push(all[i]); } return found; })()"
+    }
+
+    /// Runs `statement` on the one window whose caption contains `caption` (as `c`) and returns what it `say`s;
+    /// throws when no window or more than one has such a caption.
+    private func onWindow(_ caption: String, _ statement: String) throws -> [[String]] {
+        let lines = try script("""
+        var found = \(find(caption));
+        if (found.length != 1) { say("count\\t" + found.length); } else { var c = found[0]; \(statement) }
+        """)
+        if let count = lines.first, count.first == "count" {
+            throw SupportError("\(count.last ?? "?") windows have \"\(caption)\" in their caption: \((try? windows()) ?? [])")
         }
+        return lines
+    }
+
+    /// KWin's handle of the window whose caption contains `caption`: its internal id (a UUID in braces), what
+    /// `org.kde.KWin.ScreenShot2 CaptureWindow` takes.
+    public func windowHandle(_ caption: String) throws -> String {
+        guard let handle = try onWindow(caption, "say(\"id\\t\" + c.internalId);").first?.last, handle.hasPrefix("{") else {
+            throw SupportError("KWin gave no internal id for \"\(caption)\"")
+        }
+        return handle
+    }
+
+    /// A window's state as KWin holds it: minimised, on which virtual desktop (1-based; -1 on all), the active one.
+    public struct WindowState: Equatable, Sendable {
+        /// Whether it is minimised.
+        public var minimized: Bool
+        /// Its virtual desktop (1-based; -1: on all of them).
+        public var desktop: Int
+        /// KWin's current virtual desktop.
+        public var currentDesktop: Int
+        /// Whether it has the focus.
+        public var active: Bool
+    }
+
+    /// The state of the window whose caption contains `caption`.
+    public func state(_ caption: String) throws -> WindowState {
+        let lines = try onWindow(caption, """
+        say("state\\t" + c.minimized + "\\t" + c.desktop + "\\t" + workspace.currentDesktop + "\\t" + c.active);
+        """)
+        guard let f = lines.first, f.count == 5, let desktop = Int(f[2]), let current = Int(f[3]) else {
+            throw SupportError("KWin's script said \(lines) about \"\(caption)\"")
+        }
+        return WindowState(minimized: f[1] == "true", desktop: desktop, currentDesktop: current, active: f[4] == "true")
+    }
+
+    /// Minimises (or restores) the window whose caption contains `caption`, as its title bar's button would.
+    public func setMinimized(_ caption: String, _ minimized: Bool) throws {
+        _ = try onWindow(caption, "c.minimized = \(minimized);")
+    }
+
+    /// Makes the window whose caption contains `caption` the active one (KWin raises it and gives it the focus).
+    public func activate(_ caption: String) throws {
+        _ = try onWindow(caption, "workspace.activeClient = c;")
+    }
+
+    /// Gives KWin `count` virtual desktops (the headless KWin starts with one).
+    public func setDesktopCount(_ count: Int) throws {
+        _ = try script("workspace.desktops = \(count);")
+    }
+
+    /// Puts the window whose caption contains `caption` on virtual desktop `desktop` (1-based), leaving the
+    /// current desktop as it is.
+    public func moveToDesktop(_ caption: String, _ desktop: Int) throws {
+        _ = try onWindow(caption, "c.desktop = \(desktop);")
+    }
+
+    /// Switches KWin to virtual desktop `desktop` (1-based).
+    public func switchToDesktop(_ desktop: Int) throws {
+        _ = try script("workspace.currentDesktop = \(desktop);")
+    }
+
+    /// Puts the window whose caption is exactly `cover` (the empty title of a ``CoverWindow``) over the window
+    /// whose caption contains `target`: on its desktop, its top-left corner at the target's, kept above other
+    /// windows (KWin's "keep above"), then gives `focus`'s window the focus back. Returns the cover's frame.
+    public func cover(_ target: String, with cover: String, focus: String) throws -> Window {
+        let lines = try onWindow(target, """
+        var all = workspace.clientList(), covers = [];
+        for (var i = 0; i < all.length; i++) { if (all[i].caption == "\(cover)") covers.push(all[i]); }
+        if (covers.length != 1) { say("covers\\t" + covers.length); } else {
+            var k = covers[0], g = c.frameGeometry, kg = k.frameGeometry;
+            k.desktop = c.desktop;
+            k.keepAbove = true;
+            k.frameGeometry = { x: g.x, y: g.y, width: kg.width, height: kg.height };
+            var n = k.frameGeometry;
+            say("cover\\t" + n.x + "\\t" + n.y + "\\t" + n.width + "\\t" + n.height);
+        }
+        """)
+        guard let f = lines.first, f.count == 5, f[0] == "cover", let x = Double(f[1]), let y = Double(f[2]),
+              let w = Double(f[3]), let h = Double(f[4]) else {
+            throw SupportError("KWin could not put \"\(cover)\" over \"\(target)\": \(lines)")
+        }
+        try activate(focus)
+        return Window(caption: cover, x: Int(x), y: Int(y), width: Int(w), height: Int(h), active: false, fullScreen: false)
+    }
+
+    /// The captions of the client windows bottom to top (each window's `stackingOrder`) that are shown now: on
+    /// the current desktop (or all), not minimised.
+    public func shownStack() throws -> [String] {
+        try script("""
+        var cs = workspace.clientList();
+        for (var i = 0; i < cs.length; i++) {
+            var c = cs[i];
+            if (!c.minimized && (c.desktop == -1 || c.desktop == workspace.currentDesktop)) say(c.stackingOrder + "\\t" + c.caption);
+        }
+        """).compactMap { f in f.count >= 2 ? Int(f[0]).map { ($0, f.dropFirst().joined(separator: "\t")) } : nil }
+            .sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// A PNG of one window as KWin draws it (`org.kde.KWin.ScreenShot2 CaptureWindow` with the handle from
+    /// ``windowHandle(_:)``), whatever covers it.
+    public func screenshot(window handle: String) throws -> URL {
+        try KWinScreenShot.capture(busAddress: busAddress, window: handle)
     }
 
     /// Switches output `name` on or off through `kde_output_management_v2`, as Plasma's display settings do: off,

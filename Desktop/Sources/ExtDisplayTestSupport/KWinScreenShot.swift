@@ -16,12 +16,23 @@ public enum KWinScreenShot {
 
     /// Captures output `output` on the KWin whose bus is `busAddress` into a new PNG.
     public static func capture(busAddress: String, output: String) throws -> URL {
+        try capture(busAddress: busAddress, member: "CaptureScreen", output)
+    }
+
+    /// Captures one window (`CaptureWindow`, `sa{sv}h`: the window's handle — its internal id, a UUID in braces —
+    /// options, a pipe) into a new PNG: the window alone, as KWin draws it offscreen, covered or not.
+    public static func capture(busAddress: String, window handle: String) throws -> URL {
+        try capture(busAddress: busAddress, member: "CaptureWindow", handle)
+    }
+
+    /// `member` (`CaptureScreen`, `CaptureWindow`) with `target` as its string argument, no options.
+    private static func capture(busAddress: String, member: String, _ target: String) throws -> URL {
+        let output = target
         let bus = try MutterBusCall.open(busAddress)
         defer { sd_bus_flush_close_unref(bus) }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SupportError("pipe failed: \(String(cString: strerror(errno)))") }
         defer { close(ends[0]) }
-        let member = "CaptureScreen"
         let reply: OpaquePointer
         do {
             reply = try MutterBusCall.call(bus, service: "org.kde.KWin.ScreenShot2", "/org/kde/KWin/ScreenShot2",

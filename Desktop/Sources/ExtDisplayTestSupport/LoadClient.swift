@@ -32,7 +32,28 @@ public final class LoadClient: Sendable {
         public var ended: String?
         /// Arrival times (epoch ms) by frame number.
         public var arrivals: [UInt32: Double] = [:]
+        /// The ink messages received and decoded, in order (the newest ``LoadClient/inkLimit``).
+        public var inks: [InkArrival] = []
     }
+
+    /// One ink message (`{"type":"ink",…,"strokes":[{"c":…,"p":[[x,y,w],…]},…]}`) as a viewer decoded it.
+    public struct InkArrival: Sendable {
+        /// When it was received and decoded (epoch ms): its JSON parsed and every point read as numbers.
+        public var at: Double
+        /// Its length in bytes (the WebSocket text frame's payload).
+        public var bytes: Int
+        /// Strokes in it.
+        public var strokes: Int
+        /// Points in all its strokes.
+        public var points: Int
+        /// The last point of its last stroke (x, y as fractions of the slide), nil when it has none.
+        public var lastX: Double?
+        /// See ``lastX``.
+        public var lastY: Double?
+    }
+
+    /// The most ink messages a viewer keeps.
+    public static let inkLimit = 50_000
 
     private let viewers: [NIOLockedValueBox<Viewer>]
     private let writers = NIOLockedValueBox<[Int: WebSocketOutboundWriter]>([:])
@@ -127,8 +148,17 @@ public final class LoadClient: Sendable {
                         let png = Data(buffer.readableBytesView)
                         viewer.withLockedValue { $0.hold(number, png) }
                     case .text(let text):
-                        guard let number = Self.shownFrame(text) else { continue }
-                        viewer.withLockedValue { $0.show(number, at: now) }
+                        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
+                        if let number = Self.shownFrame(object) {
+                            viewer.withLockedValue { $0.show(number, at: now) }
+                        } else if object["type"] as? String == "ink" {
+                            var arrival = Self.decodeInk(object, bytes: text.utf8.count)
+                            arrival.at = Date().timeIntervalSince1970 * 1000
+                            viewer.withLockedValue {
+                                if $0.inks.count >= Self.inkLimit { $0.inks.removeFirst($0.inks.count / 2) }
+                                $0.inks.append(arrival)
+                            }
+                        }
                     }
                 }
             }
@@ -148,11 +178,26 @@ public final class LoadClient: Sendable {
         }
     }
 
-    /// The frame a `{"type":"show","frame":K}` message names.
-    static func shownFrame(_ text: String) -> UInt32? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              object["type"] as? String == "show", let frame = object["frame"] as? NSNumber else { return nil }
+    /// The frame a parsed `{"type":"show","frame":K}` message names.
+    static func shownFrame(_ object: [String: Any]) -> UInt32? {
+        guard object["type"] as? String == "show", let frame = object["frame"] as? NSNumber else { return nil }
         return UInt32(exactly: frame.doubleValue)
+    }
+
+    /// Reads every point of a parsed ink message as numbers, as a page does before drawing it (time not set).
+    static func decodeInk(_ object: [String: Any], bytes: Int) -> InkArrival {
+        var arrival = InkArrival(at: 0, bytes: bytes, strokes: 0, points: 0)
+        for stroke in object["strokes"] as? [[String: Any]] ?? [] {
+            arrival.strokes += 1
+            for point in stroke["p"] as? [[Any]] ?? [] {
+                let numbers = point.compactMap { ($0 as? NSNumber)?.doubleValue }
+                guard numbers.count == 3 else { continue }
+                arrival.points += 1
+                arrival.lastX = numbers[0]
+                arrival.lastY = numbers[1]
+            }
+        }
+        return arrival
     }
 
     /// A copy of every viewer's record.
@@ -160,6 +205,9 @@ public final class LoadClient: Sendable {
 
     /// Each viewer's last frame shown and whether it is open: what a benchmark polls, without copying records.
     public var progress: [(frame: UInt32?, isOpen: Bool)] { viewers.map { $0.withLockedValue { ($0.lastFrame, $0.isOpen) } } }
+
+    /// Each viewer's newest ink message (nil: none yet): what a benchmark polls, without copying records.
+    public var lastInks: [InkArrival?] { viewers.map { $0.withLockedValue { $0.inks.last } } }
 
     /// Polls until every viewer (from index `from` on) satisfies `condition`, or `timeout` seconds pass (a hang
     /// guard); returns whether they all did.

@@ -163,7 +163,12 @@ public final class MutterCompositor: @unchecked Sendable {
 
     /// Reads one frame of a PipeWire stream of this compositor with GStreamer into a PNG (`caps` asks the
     /// producer for a format: a virtual monitor takes its size from it).
-    private func readFrame(node: UInt32, caps: String? = nil, timeout: Double = 20) throws -> URL {
+    ///
+    /// `damage`, when given, is called each `damageEvery` seconds without a frame: Mutter records a monitor only
+    /// when it paints it (one repaint is queued as the stream starts), so a frame lost then leaves a static monitor
+    /// unrecorded for good — probably the "no frame at all under load" seen twice; a damage makes Mutter paint again.
+    private func readFrame(node: UInt32, caps: String? = nil, timeout: Double = 20, damageEvery: Double = 2,
+                           damage: (() throws -> Void)? = nil) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("edk-mutter-\(UUID().uuidString).png")
         let gst = "/usr/bin/gst-launch-1.0"
         guard FileManager.default.isExecutableFile(atPath: gst) else {
@@ -175,7 +180,13 @@ public final class MutterCompositor: @unchecked Sendable {
         pipeline += ["videoconvert", "!", "pngenc", "!", "filesink", "location=\(file.path)"]
         let child = try ChildProcess(gst, pipeline, environment: ["XDG_RUNTIME_DIR": runtimeDirectory,
                                                                    "PIPEWIRE_RUNTIME_DIR": runtimeDirectory])
-        guard let status = child.exitStatus(timeout: timeout) else {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status = child.exitStatus(timeout: damage == nil ? timeout : min(damageEvery, timeout))
+        while status == nil, let damage, Date() < deadline {
+            try damage()
+            status = child.exitStatus(timeout: max(0, min(damageEvery, deadline.timeIntervalSinceNow)))
+        }
+        guard let status else {
             child.signal(SIGKILL)
             _ = child.wait()
             throw SupportError("gst-launch-1.0 got no frame of PipeWire node \(node) within \(timeout) s")
@@ -194,15 +205,45 @@ public final class MutterCompositor: @unchecked Sendable {
         let cast = try MutterScreenCast(busAddress: busAddress, .monitor(connector))
         defer { cast.stop() }
         let start = Date()
+        var damages = 0
         do {
-            let frame = try readFrame(node: cast.node, timeout: 30)
+            // The monitor damaged while no frame has come: the pointer moved a pixel and back.
+            var pointer: MutterRemoteKeyboard?
+            defer { pointer?.close() }
+            let frame = try readFrame(node: cast.node, timeout: 30) {
+                damages += 1
+                if pointer == nil { pointer = try MutterRemoteKeyboard(busAddress: self.busAddress) }
+                try pointer?.wigglePointer()
+            }
             let took = Date().timeIntervalSince(start)
-            if took > 2 { print("Mutter screenshot of \(connector) took \(String(format: "%.1f", took)) s") }
+            if took > 2 {
+                print("Mutter screenshot of \(connector) took \(String(format: "%.1f", took)) s"
+                      + (damages > 0 ? " (the monitor damaged \(damages) time(s) while no frame came)" : ""))
+            }
             return frame
         } catch {
             let wireplumber = (try? String(contentsOfFile: runtimeDirectory + "/wireplumber.log", encoding: .utf8)) ?? ""
             throw SupportError("no screenshot of \(connector): \(error); WirePlumber's log ends: "
                                + wireplumber.split(separator: "\n").suffix(5).joined(separator: " | "))
+        }
+    }
+
+    /// A standing recording of one window (Mutter's ScreenCast `RecordWindow`, consumed by ``PipeWireFrames``):
+    /// the window with the focus now when `id` is nil (see ``MutterScreenCast/Source/window(_:)``). Returns once
+    /// PipeWire reports the stream running (``PipeWireFrames/awaitRunning(timeout:)``); its frames come as the
+    /// window is drawn. Mutter records a window when the window is damaged: the first frame of a still window may
+    /// never come (measured: a share window recorded right after Alt+Tab gave no frame in 30 s in 1 run of 5, and
+    /// a pointer moved over the monitor does not help, unlike a monitor's recording), so a test changes what the
+    /// window shows before it reads it. Ends with ``MutterWindowRecording/stop()``.
+    public func recordWindow(id: UInt64? = nil) throws -> MutterWindowRecording {
+        let cast = try MutterScreenCast(busAddress: busAddress, .window(id))
+        do {
+            let frames = try PipeWireFrames(node: cast.node, runtimeDirectory: runtimeDirectory)
+            try frames.awaitRunning()
+            return MutterWindowRecording(cast: cast, frames: frames)
+        } catch {
+            cast.stop()
+            throw error
         }
     }
 
@@ -224,4 +265,49 @@ public final class MutterCompositor: @unchecked Sendable {
     }
 
     deinit { stop() }
+}
+
+/// A window recorded by Mutter (``MutterCompositor/recordWindow(id:)``): the stream and its standing
+/// consumer. Mutter ends the stream when the window goes away.
+public final class MutterWindowRecording: @unchecked Sendable {
+    private let cast: MutterScreenCast
+    /// The frames as they come.
+    public let frames: PipeWireFrames
+
+    init(cast: MutterScreenCast, frames: PipeWireFrames) {
+        self.cast = cast
+        self.frames = frames
+    }
+
+    /// The newest complete frame; throws when none has come or the consumer ended.
+    public func latest() throws -> URL {
+        guard let frame = try frames.latest() else { throw SupportError("the window recording has no frame yet") }
+        return frame
+    }
+
+    /// Ends the consumer and the stream (also at deinit).
+    public func stop() {
+        frames.stop()
+        cast.stop()
+    }
+
+    deinit { stop() }
+}
+
+extension MutterCompositor {
+    /// Whether moving the pointer a pixel and back makes Mutter record a static monitor again: a standing recording
+    /// of `connector`, its frame count before and after one wiggle (for the test of the screenshot's damage).
+    public func frameAfterWiggle(_ connector: String) throws -> (before: Int, after: Int) {
+        let cast = try MutterScreenCast(busAddress: busAddress, .monitor(connector))
+        defer { cast.stop() }
+        let frames = try PipeWireFrames(node: cast.node, runtimeDirectory: runtimeDirectory)
+        defer { frames.stop() }
+        _ = try frames.first()
+        let before = frames.count
+        let pointer = try MutterRemoteKeyboard(busAddress: busAddress)
+        defer { pointer.close() }
+        try pointer.wigglePointer()
+        _ = poll(10, every: 0.05) { frames.count > before }
+        return (before, frames.count)
+    }
 }

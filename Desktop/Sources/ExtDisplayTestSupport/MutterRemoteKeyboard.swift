@@ -54,11 +54,32 @@ public final class MutterRemoteKeyboard: @unchecked Sendable {
 
     /// Types one key, with `modifier` held around it when given.
     public func type(_ key: Key, holding modifier: Key? = nil) throws {
-        if let modifier { try send(modifier.rawValue, down: true) }
+        try type(key, holdingAll: [modifier].compactMap { $0 })
+    }
+
+    /// Types one key with every one of `modifiers` held around it (pressed in order, released in reverse): a
+    /// compositor shortcut such as Super+Shift+Page Down.
+    public func type(_ key: Key, holdingAll modifiers: [Key]) throws {
+        for modifier in modifiers { try send(modifier.rawValue, down: true) }
         try send(key.rawValue, down: true)
         usleep(20_000)
         try send(key.rawValue, down: false)
-        if let modifier { try send(modifier.rawValue, down: false) }
+        for modifier in modifiers.reversed() { try send(modifier.rawValue, down: false) }
+    }
+
+    /// Moves the pointer one pixel right and back (`NotifyPointerMotionRelative`): the cursor's move makes Mutter
+    /// paint the monitor again, with nothing else changing (a recording of a monitor leaves the cursor out by
+    /// default).
+    public func wigglePointer() throws {
+        guard let bus else { throw SupportError("the remote session is closed") }
+        for dx in [1.0, -1.0] {
+            sd_bus_message_unref(try Self.call(bus, session, "org.gnome.Mutter.RemoteDesktop.Session",
+                                               "NotifyPointerMotionRelative") { message in
+                var x = dx, y = 0.0
+                let first = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "d")), &x)
+                return first < 0 ? first : sd_bus_message_append_basic(message, CChar(UInt8(ascii: "d")), &y)
+            })
+        }
     }
 
     /// Ends the session and closes the connection (also at deinit).

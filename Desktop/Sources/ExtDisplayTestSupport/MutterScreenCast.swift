@@ -23,6 +23,11 @@ public final class MutterScreenCast: @unchecked Sendable {
         case monitor(String)
         /// A new virtual monitor, sized by what the consumer asks for.
         case virtual
+        /// One window (`RecordWindow`), by Mutter's window id, or — nil — the window that has the focus when the
+        /// recording starts (Mutter's own choice without a `window-id`; without GNOME Shell nothing on the bus
+        /// tells a window's id: Mutter draws ids from a random base). The stream follows that window afterwards,
+        /// whatever has the focus, and its frames are the window alone (as its client drew it, covered or not).
+        case window(UInt64?)
     }
 
     /// Starts recording `source` on the compositor whose bus is `busAddress`; returns once PipeWire has the
@@ -43,6 +48,19 @@ public final class MutterScreenCast: @unchecked Sendable {
         case .virtual:
             stream = try Self.objectPath(Self.call(opened, session, "org.gnome.Mutter.ScreenCast.Session",
                                                    "RecordVirtual") { Self.emptyDictionary($0) })
+        case .window(let id):
+            stream = try Self.objectPath(Self.call(opened, session, "org.gnome.Mutter.ScreenCast.Session",
+                                                   "RecordWindow") { message in
+                guard var id else { return Self.emptyDictionary(message) }
+                var r = sd_bus_message_open_container(message, CChar(UInt8(ascii: "a")), "{sv}")
+                if r >= 0 { r = sd_bus_message_open_container(message, CChar(UInt8(ascii: "e")), "sv") }
+                if r >= 0 { r = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), "window-id") }
+                if r >= 0 { r = sd_bus_message_open_container(message, CChar(UInt8(ascii: "v")), "t") }
+                if r >= 0 { r = sd_bus_message_append_basic(message, CChar(UInt8(ascii: "t")), &id) }
+                if r >= 0 { r = sd_bus_message_close_container(message) }
+                if r >= 0 { r = sd_bus_message_close_container(message) }
+                return r < 0 ? r : sd_bus_message_close_container(message)
+            })
         }
         let rule = "type='signal',interface='org.gnome.Mutter.ScreenCast.Stream',member='PipeWireStreamAdded',path='\(stream)'"
         var slot: OpaquePointer?

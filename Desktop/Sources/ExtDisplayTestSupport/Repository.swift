@@ -47,7 +47,7 @@ public enum Repository {
         let keys: Set<URLResourceKey> = [.contentModificationDateKey]
         guard let built = try? binary.resourceValues(forKeys: keys).contentModificationDate else { return binary.path }
         let skipped = ["/ExternalDisplayUIKit/", "/edk-bench/", "/present-bench/", "/browser-bench/",
-                       "/ExtDisplayTestSupport/", "/kwin-test-client/", "/.build"]
+                       "/ExtDisplayTestSupport/", "/CXComposite/", "/kwin-test-client/", "/.build"]
         for folder in [root.appendingPathComponent("Sources"), desktop.appendingPathComponent("Sources")] {
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: Array(keys))
             while let file = files?.nextObject() as? URL {

@@ -18,20 +18,49 @@ public final class SessionBus: @unchecked Sendable {
     }
 
     /// Starts a daemon; throws (failing the test, never skipping it) when dbus-daemon is missing or does not
-    /// start.
-    public static func start() throws -> SessionBus {
+    /// start. With `activation` false the bus starts no service on demand (no service folders): only the
+    /// programs a test starts itself own names on it, so nothing runs that the test cannot stop, and a call to a
+    /// name nobody owns fails at once (`ServiceUnknown`) instead of starting the machine's installed service.
+    public static func start(activation: Bool = true) throws -> SessionBus {
         guard Shell.has("dbus-daemon") else {
             throw SupportError("dbus-daemon is missing: run scripts/install-deps.sh (installs dbus-daemon, dbus-bin, playerctl)")
         }
+        var configuration = ["--session"]
+        var file: URL?
+        if !activation {
+            let written = FileManager.default.temporaryDirectory.appendingPathComponent("edk-bus-\(UUID().uuidString).conf")
+            try Data(Self.noActivationConfiguration.utf8).write(to: written)
+            configuration = ["--config-file=\(written.path)"]
+            file = written
+        }
+        // Read once at the daemon's start (and on SIGHUP, which no test sends).
+        defer { if let file { try? FileManager.default.removeItem(at: file) } }
         // --fork: the daemon outlives the launcher, which prints the address and pid and exits; the output goes
         // to a file (Shell.run), so no pipe waits for the daemon's end.
-        let started = try Shell.run(["dbus-daemon", "--session", "--print-address=1", "--print-pid=1", "--fork"])
+        let started = try Shell.run(["dbus-daemon"] + configuration + ["--print-address=1", "--print-pid=1", "--fork"])
         let lines = started.output.split(separator: "\n").map(String.init)
         guard started.status == 0, lines.count >= 2, lines[0].hasPrefix("unix:"), let pid = pid_t(lines[1]) else {
             throw SupportError("dbus-daemon did not start (status \(started.status)): it printed \(started.output.debugDescription)")
         }
         return SessionBus(address: lines[0], pid: pid)
     }
+
+    /// A session bus's configuration without `<standard_session_servicedirs/>`: the same policy as Debian's
+    /// `session.conf` (anyone may own and call any name), no activatable services.
+    static let noActivationConfiguration = """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
 
     /// The test process's environment pointed at this bus (and away from any X display).
     public var environment: [String: String] {

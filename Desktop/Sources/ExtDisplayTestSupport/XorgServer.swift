@@ -12,15 +12,18 @@ public final class XorgServer: @unchecked Sendable {
     public let display: String
     /// The server's process id.
     public let pid: String
+    /// The directory of its configuration and log (and of the pen's and touch screen's sockets with `pen`).
+    public let directory: String
     private let lock = NSLock()
     private var stopped = false
 
     /// The audience window's name: the presenter's own SDL window or the desktop platform's.
     public static let audienceWindow = "extdisplay present: audience|ExternalDisplayKit: "
 
-    private init(display: String, pid: String) {
+    private init(display: String, pid: String, directory: String) {
         self.display = display
         self.pid = pid
+        self.directory = directory
     }
 
     /// Whether everything the tests need is here (kept for other suites; these tests never skip on it).
@@ -49,11 +52,12 @@ public final class XorgServer: @unchecked Sendable {
         return try body()
     }
 
-    /// Starts a server; throws (failing the test, never skipping it) when something it needs is missing.
-    public static func start() throws -> XorgServer {
+    /// Starts a server; throws (failing the test, never skipping it) when something it needs is missing. With
+    /// `pen`, it also has a pen tablet and a touch screen of Xorg's test input driver (``XorgTestInput``).
+    public static func start(pen: Bool = false) throws -> XorgServer {
         let missing = missingRequirements
         guard missing.isEmpty else { throw XorgTestError("cannot start Xorg-dummy; missing: \(missing.joined(separator: ", "))") }
-        let started = try runToEnd("/bin/bash", [Repository.script("xorg-dummy.sh"), "start"])
+        let started = try runToEnd("/bin/bash", [Repository.script("xorg-dummy.sh"), "start"] + (pen ? ["--pen"] : []))
         guard started.status == 0 else {
             throw XorgTestError("scripts/xorg-dummy.sh start failed (status \(started.status)): \(started.stdout) "
                                 + "\(started.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) — run scripts/install-deps.sh "
@@ -64,10 +68,10 @@ public final class XorgServer: @unchecked Sendable {
             let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
             if kv.count == 2 { fields[kv[0]] = kv[1] }
         }
-        guard let display = fields["DISPLAY"], let pid = fields["PID"] else {
+        guard let display = fields["DISPLAY"], let pid = fields["PID"], let directory = fields["DIR"] else {
             throw XorgTestError("scripts/xorg-dummy.sh start printed: \(started.stdout)")
         }
-        return XorgServer(display: display, pid: pid)
+        return XorgServer(display: display, pid: pid, directory: directory)
     }
 
     /// Stops the server (once; also done at deinit).

@@ -275,6 +275,17 @@ public final class Canvas {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
+    /// Reads back what was drawn into `buffer` (`width * height * 4` bytes, rows unpadded) in `order` — `.bgrx`
+    /// is an off-screen canvas's own byte order, so that read is one copy (a camera frame). False, with nothing
+    /// read, when the buffer is too small or the canvas is gone.
+    public func readPixels(into buffer: UnsafeMutableRawBufferPointer, order: PixelOrder) -> Bool {
+        let width = size.width, height = size.height
+        guard isAlive, width > 0, height > 0, let base = buffer.baseAddress, buffer.count >= width * height * 4 else {
+            return false
+        }
+        return SDL_RenderReadPixels(renderer, nil, order.sdlFormat, base, Int32(width * 4)) == 0
+    }
+
     /// The pixel at (x, y) as drawn so far (for a window: in the back buffer before it is presented);
     /// transparent black outside the canvas.
     public func pixel(x: Int, y: Int) -> Color {

@@ -29,6 +29,9 @@ public final class DesktopSurface {
         /// An app's own window on the main display (e.g. a presenter console): decorated, takes focus
         /// when shown, receives keys (through ``DesktopDisplayPlatform/onSDLEvent``).
         case console
+        /// A window a video call shares by its title (`present --share window`): decorated, of a fixed size (not
+        /// resizable), listed in the taskbar, never takes focus when shown.
+        case shared
     }
 
     /// How a surface draws and presents.
@@ -97,7 +100,12 @@ public final class DesktopSurface {
         let external = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_UTILITY.rawValue
         let bare = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue
         let console = borderless ? bare : SDL_WINDOW_RESIZABLE.rawValue
-        let flags = SDL_WINDOW_HIDDEN.rawValue | (role == .external ? external : console)
+        let roleFlags = switch role {
+        case .external: external
+        case .console: console
+        case .shared: UInt32(0)
+        }
+        let flags = SDL_WINDOW_HIDDEN.rawValue | roleFlags
         let title = title ?? (role == .external ? "ExternalDisplayKit: \(name)" : name)
         if drawing == .windowSurface, SDLVideo.driver == "x11" {
             // The window's surface is then X11's own shared-memory image, updated rectangle by rectangle. SDL's
@@ -137,6 +145,7 @@ public final class DesktopSurface {
         self.window = window
         self.renderer = renderer
         self.canvas = Canvas(renderer: renderer, size: frame.size)
+        releaseGLContext()
     }
 
     /// Whether the machine has a GPU (a DRM device under /dev/dri). Without one, OpenGL is Mesa's software
@@ -220,7 +229,11 @@ public final class DesktopSurface {
         guard !changed.isEmpty else { return }
         // The software renderer draws queued commands into the window surface; send just the rectangles.
         SDL_RenderFlush(renderer)
-        SDL_UpdateWindowSurfaceRects(window, changed, Int32(changed.count))
+        if SDL_UpdateWindowSurfaceRects(window, changed, Int32(changed.count)) != 0 {
+            // Nothing reached the screen (SDL says why); the whole window is sent at the next pass.
+            needsDisplay = true
+        }
+        releaseGLContext()
     }
 
     /// The size drawn at: the window's as SDL reports it for ``Drawing/windowSurface`` (a compositor may size
@@ -260,6 +273,18 @@ public final class DesktopSurface {
             drawPlaceholder()
         }
         SDL_RenderPresent(renderer)
+        releaseGLContext()
+    }
+
+    /// Unbinds the OpenGL context SDL drew this window with from the calling thread (a window without OpenGL has
+    /// none). The main actor's jobs run on whichever thread libdispatch gives the main queue after `dispatch_main`,
+    /// and an EGL or GLX context still current on the thread that drew last cannot be made current on another
+    /// (EGL_BAD_ACCESS): on Wayland, where SDL presents every window surface through OpenGL ES, that present then
+    /// fails and nothing is committed (measured on headless sway: a window on a hidden workspace kept an old slide).
+    /// Released after every present, the next present binds it again on its own thread.
+    private func releaseGLContext() {
+        guard SDL_GetWindowFlags(window) & SDL_WINDOW_OPENGL.rawValue != 0, SDL_GL_GetCurrentContext() != nil else { return }
+        SDL_GL_MakeCurrent(window, nil)
     }
 
     /// The size app content is drawn at under ``renderScale``.
@@ -300,6 +325,12 @@ public final class DesktopSurface {
             SDL_SetWindowPosition(window, Int32(frame.x), Int32(frame.y))
             SDL_ShowWindow(window)
             SDL_SetWindowPosition(window, Int32(frame.x), Int32(frame.y))
+            if role == .shared {
+                // Its size is its mode: a minimum and maximum of that size (before its first frame maps it) let a
+                // tiling compositor (sway) float it at that size instead of tiling it to another.
+                SDL_SetWindowMinimumSize(window, Int32(max(frame.width, 1)), Int32(max(frame.height, 1)))
+                SDL_SetWindowMaximumSize(window, Int32(max(frame.width, 1)), Int32(max(frame.height, 1)))
+            }
             if role == .console { SDL_RaiseWindow(window) }
             isVisible = true
         }

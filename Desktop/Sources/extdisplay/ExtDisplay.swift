@@ -9,8 +9,8 @@ struct ExtDisplay: AsyncParsableCommand {
         abstract: "External displays done right: simulate, inspect, watch, present.",
         discussion: """
         Exit status, every command: 0 success; 1 the command failed (one line on standard error says why; \
-        `doctor`: an essential is missing); 2 a file or setting `present`, `play` or `simulate` cannot use (the \
-        deck, the clip, the scenario); 64 the arguments are wrong (a usage line follows); 74 when standard output \
+        `doctor`: an essential is missing); 2 a file or setting `present`, `play`, `simulate` or `export` cannot use \
+        (the deck, the clip, the scenario); 64 the arguments are wrong (a usage line follows); 74 when standard output \
         or standard error cannot be written (a full disk, a closed pipe; one line on standard error says which \
         stream and why).
 
@@ -27,6 +27,7 @@ struct ExtDisplay: AsyncParsableCommand {
             RestoreCommand.self,
             DoctorCommand.self,
             ReportCommand.self,
+            ExportCommand.self,
         ]
     )
 }

@@ -57,7 +57,8 @@ func shareBench(_ arguments: [String]) {
         for config in [IdleConfig.none, .window, .camera] {
             let cpu = try idleCPU(extdisplay, config, deck: deck, seconds: idleSeconds, root: root, work: work,
                                   pipeWire: pipeWire)
-            print(String(format: "%-40@ %6.2f %% of a core  (%.2f CPU s in %.0f s)", config.description as NSString,
+            print(String(format: "%@ %6.2f %% of a core  (%.2f CPU s in %.0f s)",
+                         config.description.padding(toLength: 40, withPad: " ", startingAt: 0) as NSString,
                          cpu / idleSeconds * 100, cpu, idleSeconds))
         }
         print("\nload average: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")")
@@ -117,7 +118,8 @@ private func latencyLine(_ name: String, _ times: [Double]) -> String {
         finite.isEmpty ? .nan : finite[min(finite.count - 1, Int((Double(finite.count - 1) * p).rounded()))]
     }
     let missed = times.count - finite.count
-    return String(format: "%-40@ p50 %7.1f ms  p95 %7.1f ms  max %7.1f ms  (%d keys%@)", name as NSString,
+    return String(format: "%@ p50 %7.1f ms  p95 %7.1f ms  max %7.1f ms  (%d keys%@)",
+                  name.padding(toLength: 40, withPad: " ", startingAt: 0) as NSString,
                   percentile(0.5), percentile(0.95), finite.last ?? .nan, times.count,
                   (missed > 0 ? ", \(missed) not seen in 10 s" : "") as NSString)
 }
@@ -155,6 +157,11 @@ private final class BenchTalk {
             throw error
         }
         presser.send("search --name \"extdisplay present: console\" windowfocus --sync")
+        // With --share the console is an ordinary window the size of the screen: the share window is raised above
+        // it (the keys still go to the focused console), as a speaker would arrange them.
+        if extra.contains("--share") {
+            presser.send("search --name \"share this window\" windowraise")
+        }
         usleep(300_000)
     }
 
@@ -193,6 +200,7 @@ private func keyToFrame(_ binary: String, _ config: ShareConfig, deck: URL, keys
                              pipeWire: pipeWire)
     defer { talk.end() }
     let sees: (UInt32) -> Date?
+    var probeNow: () -> UInt32? = { nil }
     var consumer: CameraConsumer?
     defer { consumer?.end() }
     switch config {
@@ -205,6 +213,7 @@ private func keyToFrame(_ binary: String, _ config: ShareConfig, deck: URL, keys
         } else {
             (x, y) = (1920 + 640, 360)  // DUMMY1's centre (scripts/xorg-dummy.sh's layout)
         }
+        probeNow = { probe.color(x: x, y: y) }
         sees = { colour in
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
@@ -218,7 +227,9 @@ private func keyToFrame(_ binary: String, _ config: ShareConfig, deck: URL, keys
         sees = { colour in started.arrival(of: colour, timeout: 10) }
     }
     guard sees(slideColours[0]) != nil else {
-        throw BenchError("\(config): the first slide's colour never showed (\(config == .camera ? "no camera frame" : "window covered or elsewhere"))")
+        let seen = config == .camera ? "no camera frame of it: \(consumer?.summary ?? "")"
+            : "window covered or elsewhere: \(probeNow().map { String(format: "0x%06X", $0) } ?? "nothing") at its centre"
+        throw BenchError("\(config): the first slide's colour never showed (\(seen))")
     }
     var times: [Double] = []
     for step in 1...keys {
@@ -242,7 +253,9 @@ private func idleCPU(_ binary: String, _ config: IdleConfig, deck: URL, seconds:
     if case .camera = config {
         let started = try CameraConsumer(pipeWire: pipeWire, work: work)
         consumer = started
-        guard started.arrival(of: slideColours[0], timeout: 10) != nil else { throw BenchError("no camera frame") }
+        guard started.arrival(of: slideColours[0], timeout: 10) != nil else {
+            throw BenchError("idle \(config): no camera frame of the first slide in 10 s (\(started.summary))")
+        }
     }
     let pid = talk.presenter.process.processIdentifier
     guard let before = ProcStat.cpuSecondsWithChildren(pid) else { throw BenchError("no /proc/\(pid)/stat") }
@@ -298,8 +311,10 @@ private final class CameraConsumer: @unchecked Sendable {
     private let lock = NSLock()
     private var frames: [(time: Date, colour: UInt32)] = []
     private var pending = Data()
+    private let errorFile: URL
 
     init(pipeWire: BenchPipeWire, work: URL) throws {
+        errorFile = work.appendingPathComponent("consumer-\(UUID().uuidString).stderr")
         var node: String?
         _ = poll(20, every: 0.1) {
             node = (try? cameraNode(environment: pipeWire.environment)) ?? nil
@@ -314,7 +329,8 @@ private final class CameraConsumer: @unchecked Sendable {
         process.environment = env
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
@@ -335,6 +351,14 @@ private final class CameraConsumer: @unchecked Sendable {
 
     func forgetFrames() { lock.withLock { frames.removeAll() } }
 
+    /// `12 frames, the last 0xFF0000; gst-launch: …`: what the consumer got, for a failure's message.
+    var summary: String {
+        let (count, last) = lock.withLock { (frames.count, frames.last?.colour) }
+        let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        return "\(count) frames since the last key, the last \(last.map { String(format: "0x%06X", $0) } ?? "none")"
+            + (errors.isEmpty ? "" : "; gst-launch said: \(errors.suffix(400))")
+    }
+
     /// The arrival of the first frame (since the last ``forgetFrames()``) of `colour`; nil after `timeout` s.
     func arrival(of colour: UInt32, timeout: Double) -> Date? {
         let deadline = Date().addingTimeInterval(timeout)
@@ -348,16 +372,17 @@ private final class CameraConsumer: @unchecked Sendable {
     func end() { stop(process, grace: 2) }
 }
 
-/// The id of the PipeWire node whose media class is Video/Source and whose client is extdisplay (from `pw-dump`).
+/// The name of the PipeWire node whose media class is Video/Source and whose name says extdisplay (from `pw-dump`):
+/// what `pipewiresrc target-object=` takes (a node's name or its `object.serial`; not its id — a target given by
+/// id was never linked with PipeWire 0.3.65, and the consumer got no frame).
 private func cameraNode(environment: [String: String]) throws -> String? {
     let dump = try runTool("/usr/bin/pw-dump", [], environment: environment)
     guard let objects = try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [[String: Any]] else { return nil }
     for object in objects {
         guard let info = object["info"] as? [String: Any], let props = info["props"] as? [String: Any],
-              props["media.class"] as? String == "Video/Source" else { continue }
-        let names = [props["node.name"], props["application.name"], props["node.description"]]
-            .compactMap { $0 as? String }.joined(separator: " ").lowercased()
-        if names.contains("extdisplay"), let id = object["id"] as? Int { return String(id) }
+              props["media.class"] as? String == "Video/Source", let name = props["node.name"] as? String,
+              name.lowercased().contains("extdisplay") else { continue }
+        return name
     }
     return nil
 }

@@ -7,7 +7,10 @@
 //   scripts/bench-mpv.sh [--seconds 60]                    (`extdisplay play` against mpv on Xorg-dummy; Mpv/)
 //   swift run -c release present-bench keys [--keys 20]    (key → status line in each configuration; KeyLatencyBench.swift)
 //   swift run -c release present-bench flip-floor          (where a 4K flip's time goes; FlipFloorBench.swift)
+//   scripts/bench-ink.sh [--strokes 20]                   (mouse → ink in the room and memory, against pdfpc's pen; InkBench.swift)
+//   scripts/bench-ink-browser.sh [--pages 50]             (mouse → ink message decoded on 50 browser pages; InkBrowserBench.swift)
 //   scripts/bench-decoder.sh [--runs 15]                   (decoder process vs in process: first frame, seek; DecoderBench.swift)
+//   scripts/bench-zoom.sh [--runs 3]                       (4× zoom at 4K: region vs whole enlarged page; ZoomBench.swift)
 //
 // With --windows (DISPLAY set, e.g. Xorg-dummy from scripts/xorg-dummy.sh), both loops draw into real SDL
 // windows, the console on the first display and the audience view on the second, instead of off-screen surfaces,
@@ -197,6 +200,18 @@ func main() async throws {
         shareBench(Array(args.dropFirst()))
         return
     }
+    if args.first == "ink" {
+        inkBench(Array(args.dropFirst()))
+        return
+    }
+    if args.first == "ink-browser" {
+        await inkBrowserBench(Array(args.dropFirst()))
+        return
+    }
+    if args.first == "zoom" {
+        zoomBench(Array(args.dropFirst()))
+        return
+    }
     if args.first == "flip-floor" {
         flipFloorBench(Array(args.dropFirst()))
         return
@@ -214,7 +229,7 @@ func main() async throws {
                           rounds: 50)
             return
         default:
-            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | mpv [--seconds S] | keys [--keys N] | flip-floor [--size WxH] | share [--keys N] [--idle-seconds S] | decoder [--runs N]\n".utf8))
+            FileHandle.standardError.write(Data("usage: present-bench [--seconds S] [--deck DECK.md] [--windows] | --large-decks | --text | pympress [--runs N] | mpv [--seconds S] | keys [--keys N] | flip-floor [--size WxH] | share [--keys N] [--idle-seconds S] | decoder [--runs N] | zoom [--deck PDF] [--page N] [--runs N] | ink [--strokes N] [--memory-strokes N] | ink-browser [--pages N] [--strokes N] [--moves N] [--rate HZ] [--no-chromium]\n".utf8))
             exit(2)
         }
     }

@@ -107,6 +107,30 @@ struct DoctorTests {
         #expect(FileManager.default.fileExists(atPath: record.path))
     }
 
+    @Test("the camera: EXTDISPLAY_CAMERA_DEVICE that names nothing is a warning, a device that is not there and no PipeWire are missing, none essential")
+    func cameraLine() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base: [String: String?] = ["EXTDISPLAY_STATE_DIR": dir.path, "XDG_RUNTIME_DIR": dir.path]
+        var bad = base
+        bad["EXTDISPLAY_CAMERA_DEVICE"] = "webcam"
+        let warned = try Self.run(["doctor"], bad)
+        #expect(Self.lines(warned.stdout, "warning", "camera").first?.contains("EXTDISPLAY_CAMERA_DEVICE=webcam is neither `pipewire` nor a device path") == true,
+                "\(warned.stdout)")
+        var gone = base
+        gone["EXTDISPLAY_CAMERA_DEVICE"] = "/dev/video-extdisplay-absent"
+        let missingDevice = try Self.run(["doctor"], gone)
+        #expect(Self.lines(missingDevice.stdout, "missing", "camera").first?.contains("names /dev/video-extdisplay-absent, which does not exist") == true,
+                "\(missingDevice.stdout)")
+        var noDaemon = base
+        noDaemon["EXTDISPLAY_CAMERA_DEVICE"] = "pipewire"
+        let result = try Self.run(["doctor"], noDaemon)
+        let line = Self.lines(result.stdout, "missing", "camera")
+        #expect(line.count == 1 && line.first?.contains("no PipeWire daemon") == true, "\(result.stdout)")
+        // Not essential: the only essential missing here is the display server (status 1 for that alone, as below).
+        #expect(Self.lines(result.stdout, "missing", "display").count == 1 && result.status == 1)
+    }
+
     @Test("no display server: one missing display line, essential (status 1)")
     func noDisplayServer() throws {
         let dir = try Self.folder()

@@ -8,6 +8,8 @@ import Testing
 @Suite("ink in the presenter's core")
 struct InkBoardTests {
     static let aspect = 16.0 / 9
+    /// Seeds per random test: `EXTDISPLAY_FUZZ_COUNT` for a long run (default 40).
+    static let seeds = UInt64(ProcessInfo.processInfo.environment["EXTDISPLAY_FUZZ_COUNT"] ?? "") ?? 40
 
     static func core(slides: Int = 5) -> PresenterCore {
         PresenterCore(state: PresenterState(slideCount: slides, startedAt: 0))
@@ -177,7 +179,7 @@ struct InkBoardTests {
     /// Random sequences of pen input with hostile numbers and keys: the core never traps, every kept point is on
     /// the slide with a pressure in 0…1, and the layers stay within their bounds. A failure prints its seed and
     /// the inputs as a `--keys` list (hostile numbers written out) to run again.
-    @Test(arguments: 0..<40)
+    @Test(arguments: 0..<seeds)
     func hostileInputNeverTrapsAndKeepsEveryPointOnTheSlide(seed: UInt64) {
         var rng = SeededRandom(state: seed)  // the kit's SplitMix64: a failing seed runs again
         var core = Self.core(slides: 3)
@@ -221,6 +223,96 @@ struct InkBoardTests {
             }
         }
         #expect(bad.isEmpty, "seed \(seed): \(bad.prefix(3)); inputs: \(log.joined(separator: ", "))")
+    }
+
+    /// Undo and redo against a model of the test's own: the layers as snapshots. Every change the board makes
+    /// outside undo and redo (a stroke, an erasure, a clear, on either layer of either page) is read off its
+    /// `strokes(onPage:isPrivate:)` and the layer before it kept on the model's undo stack (200 deep, as the board
+    /// says), the redo stack emptied; undo and redo then must give exactly the model's layer. Random strokes, eraser
+    /// gestures, clears, slide changes, the private layer and runs of undo and redo; a failing seed prints the
+    /// inputs.
+    @Test(arguments: 0..<seeds)
+    func undoAndRedoGiveBackExactlyTheLayersOfASnapshotModel(seed: UInt64) {
+        var rng = SeededRandom(state: seed &+ 1_000)
+        var core = Self.core(slides: 2)
+        struct Layer: Hashable { var page: Int; var isPrivate: Bool }
+        var undo: [Layer: [[InkStroke]]] = [:], redo: [Layer: [[InkStroke]]] = [:]
+        var log: [String] = []
+        func current() -> Layer { Layer(page: core.state.slideIndex, isPrivate: core.state.ink.drawsPrivately) }
+        func strokes(_ layer: Layer) -> [InkStroke] { core.state.ink.strokes(onPage: layer.page, isPrivate: layer.isPrivate) }
+        for step in 0..<400 {
+            let layer = current()
+            let before = strokes(layer)
+            switch Int.random(in: 0..<12, using: &rng) {
+            case 0...4:
+                let tool: PresenterKey = Int.random(in: 0..<4, using: &rng) == 0 ? .eraser : .pen
+                Self.press(&core, tool)
+                var points: [(Double, Double)] = []
+                var p = (Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng))
+                for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                    points.append(p)
+                    p = (min(1, max(0, p.0 + Double.random(in: -0.1...0.1, using: &rng))),
+                         min(1, max(0, p.1 + Double.random(in: -0.1...0.1, using: &rng))))
+                }
+                log.append("\(tool.rawValue) \(points.map { "\($0.0)/\($0.1)" }.joined(separator: ";"))")
+                Self.draw(&core, points)
+            case 5:
+                log.append("ink-clear")
+                Self.press(&core, .inkClear)
+            case 6, 7:
+                log.append("undo")
+                Self.press(&core, .undo)
+                if let kept = undo[layer]?.popLast() {
+                    redo[layer, default: []].append(before)
+                    #expect(strokes(layer) == kept, "seed \(seed) step \(step): undo gave another layer; inputs: \(log.joined(separator: ", "))")
+                } else {
+                    #expect(strokes(layer) == before, "seed \(seed) step \(step): undo with nothing to undo changed the layer")
+                }
+                continue
+            case 8:
+                log.append("redo")
+                Self.press(&core, .redo)
+                if let kept = redo[layer]?.popLast() {
+                    undo[layer, default: []].append(before)
+                    #expect(strokes(layer) == kept, "seed \(seed) step \(step): redo gave another layer; inputs: \(log.joined(separator: ", "))")
+                } else {
+                    #expect(strokes(layer) == before, "seed \(seed) step \(step): redo with nothing to redo changed the layer")
+                }
+                continue
+            case 9:
+                log.append("ink-private")
+                Self.press(&core, .inkPrivate)
+                continue
+            default:
+                let key: PresenterKey = Bool.random(using: &rng) ? .next : .previous
+                log.append(key.rawValue)
+                Self.press(&core, key)
+                continue
+            }
+            if strokes(layer) != before {
+                var stack = undo[layer, default: []]
+                stack.append(before)
+                if stack.count > InkBoard.undoDepth { stack.removeFirst(stack.count - InkBoard.undoDepth) }
+                undo[layer] = stack
+                redo[layer] = nil
+            }
+        }
+    }
+
+    /// 2,000 strokes on one slide keep their undo history as changes: undoing 200 gives the first 1,800 strokes
+    /// back in order, and redoing them gives all 2,000 again.
+    @Test func undoOfManyStrokesWalksBackAndForth() {
+        var core = Self.core(slides: 1)
+        for i in 0..<2_000 {
+            let x = Double(i % 40) / 40, y = Double(i / 40) / 50
+            Self.draw(&core, [(x, y), (x + 0.01, y + 0.005), (x + 0.02, y)])
+        }
+        let all = core.state.ink.strokes(onPage: 0, isPrivate: false)
+        #expect(all.count == 2_000)
+        for _ in 0..<250 { Self.press(&core, .undo) }
+        #expect(core.state.ink.strokes(onPage: 0, isPrivate: false) == Array(all.prefix(1_800)))
+        for _ in 0..<250 { Self.press(&core, .redo) }
+        #expect(core.state.ink.strokes(onPage: 0, isPrivate: false) == all)
     }
 
     @Test func aHugeStrokeStopsGrowingWithOneMessage() {

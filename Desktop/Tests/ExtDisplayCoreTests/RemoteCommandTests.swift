@@ -52,7 +52,7 @@ struct RemoteCommandTests {
         var paced = PresenterCore(state: PresenterState(slideCount: 3, startedAt: 0, plannedDuration: 180))
         paced.handle(.startPacing(SlideBudgets.plan(slideCount: 3, target: 180)), at: 0)
         #expect(paced.state.paceSignal(at: 30)
-                == PaceSignal(countdown: "2:30 left", line: "● on pace, end ≈ 3:00 of 3:00", standing: .onPace))
+                == PaceSignal(countdown: "2:30 left", line: "● on pace, end ≈ 3:00 of 3:00", standing: .onPace, perSlide: true))
         // Still on slide 1 at 3:20: 140 s over its budget (behind), and 20 s over the plan: overtime.
         let late = paced.state.paceSignal(at: 200)
         #expect(late?.countdown == "+0:20 over" && late?.standing == .overtime)

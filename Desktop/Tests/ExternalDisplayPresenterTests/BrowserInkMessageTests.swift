@@ -190,6 +190,32 @@ struct BrowserInkMessageTests {
         #expect(messages.count == 11)
     }
 
+    /// A stroke drawn as the mouse draws it (each event moves the pointer and the pen): while it grows, a page's
+    /// picture has no pointer dot, so its moves make no new picture (the dot following every point made one a
+    /// point: the ink waited for a picture render per move); the room's own display still shows the dot.
+    @Test func aMouseStrokeMakesNoNewPictureForAPageWhileItGrows() {
+        let controller = Self.controller(strokes: [])
+        let layout = PresenterLayout(metrics: ApproximateTextMetrics())
+        var pictures: Set<DisplayList> = [], room: Set<DisplayList> = [], messages: Set<String> = []
+        let points = (0...20).map { InkPoint(x: 0.2 + 0.03 * Double($0), y: 0.5 + 0.01 * Double($0 % 2)) }
+        controller.handle(.pointer(SlidePoint(x: points[0].x, y: points[0].y)), at: 0)
+        controller.handle(controller.inkInput(.begin(points[0])), at: 0)
+        for p in points.dropFirst() {
+            controller.handle(.pointer(SlidePoint(x: p.x, y: p.y)), at: 0)
+            controller.handle(controller.inkInput(.move(p)), at: 0)
+            let scene = controller.scene(at: 0, clock: "")
+            pictures.insert(layout.external(scene, on: Self.tv, inkInPicture: false))
+            room.insert(layout.external(scene, on: Self.tv))
+            if let ink = layout.browserInk(scene, on: Self.tv) { messages.insert(ink.message(frame: 1)) }
+        }
+        #expect(pictures.count == 1, "\(pictures.count) pictures for 20 moves")
+        #expect(messages.count == 20)
+        #expect(room.count == 20)
+        // Lifted, the dot is back in the page's picture.
+        controller.handle(controller.inkInput(.end), at: 0)
+        #expect(!pictures.contains(layout.external(controller.scene(at: 0, clock: ""), on: Self.tv, inkInPicture: false)))
+    }
+
     /// Prints the bytes of a typical stroke's message (a smoothed, simplified 120-point curve, the pen).
     @Test func aTypicalStrokesMessageIsSmall() throws {
         let curve = (0...120).map { i -> InkPoint in

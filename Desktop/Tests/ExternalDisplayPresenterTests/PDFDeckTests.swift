@@ -95,7 +95,8 @@ struct PDFDeckTests {
         let mixed = PdfpcNotes.parse(Data(#"{"pages": [5, {"idx": true, "note": "x"}, {"idx": 0, "note": "kept"}], "duration": "long"}"#.utf8))
         #expect(mixed.notes == [0: "kept"])
         #expect(mixed.durationMinutes == nil)
-        #expect(mixed.problems.count == 2)
+        #expect(mixed.problems.count == 3, "\(mixed.problems)")
+        #expect(mixed.problems.contains { $0.hasPrefix("duration \"long\" is not a talk's length in minutes") })
         #expect(PdfpcNotes.parse(Data(#"{"pages": 3}"#.utf8)).problems == [#""pages" is not a list; no notes read"#])
         #expect(PdfpcNotes.parse(Data(#"{"duration": 15}"#.utf8)).durationMinutes == 15)
     }
@@ -299,6 +300,8 @@ struct PresentCommandPDFTests {
         (["--end-time", "25:99"], "use HH:MM in 24-hour local time"),
         (["--end-time", "00:00"], "has already passed today"),
         (["--duration", "5", "--end-time", "23:59"], "not both"),
+        (["--wall-clock", "7pm"], "--wall-clock '7pm': use HH:MM in 24-hour local time"),
+        (["--wall-clock", "12:00", "--end-time", "11:59"], "--end-time 11:59 has already passed today"),
     ])
     func badCountdownOptionsExitWithAMessage(options: [String], expected: String) throws {
         let url = try MiniPDF.write(Data("# Slide\n".utf8), name: "talk.md")
@@ -316,6 +319,54 @@ struct PresentCommandPDFTests {
         #expect(run.status == 0 && run.output.contains("2:00 left"), "\(run.output)")
         let overridden = try Self.present([url.path, "--duration", "5", "--snapshot", dir])
         #expect(overridden.output.contains("5:00 left"), "\(overridden.output)")
+    }
+
+    /// A PDF deck with `talk.pdfpc` holding `json`.
+    static func pdfWithPdfpc(_ json: String) throws -> URL {
+        let url = try MiniPDF.write(MiniPDF.data(pages: [MiniPDF.quadrants(), MiniPDF.quadrants()], width: 800, height: 600),
+                                    name: "talk.pdf")
+        try Data(json.utf8).write(to: PdfpcNotes.companion(of: url))
+        return url
+    }
+
+    /// The virtual wall clock starts at 14:00 (`--wall-clock`): the file's end time 14:30 is a 30-minute countdown
+    /// every run, its duration set aside (pdfpc 4.5 reads an end time so); 27 minutes in, the last 3 have begun.
+    @Test func aPdfpcEndTimeCountsDownToItFromTheStart() throws {
+        let url = try Self.pdfWithPdfpc(#"{"pdfpcFormat": 2, "duration": 2, "endTime": "14:30", "lastMinutes": 3, "pages": []}"#)
+        let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path
+        let run = try Self.present([url.path, "--wall-clock", "14:00", "--keys", "wait:1500,wait:120", "--snapshot", dir])
+        #expect(run.status == 0, "\(run.output)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("000 start: ") && $0.contains("30:00 left (ahead), ends at 14:30") }, "\(lines)")
+        // 1500 s + 1/60: 5:00 left (rounded up), not yet the last 3 minutes; 120 s later, 2:59 left and the warning.
+        #expect(lines.contains { $0.hasPrefix("001 ") && $0.contains("5:00 left (behind), ends at 14:30") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("002 ") && $0.contains("3:00 left (behind), last 3 minutes, ends at 14:30") },
+                "\(lines)")
+        // --duration replaces the file's plan, and says what it set aside.
+        let overridden = try Self.present([url.path, "--wall-clock", "14:00", "--duration", "5", "--snapshot", dir])
+        #expect(overridden.output.contains("--duration replaces talk.pdfpc's end time 14:30"), "\(overridden.output)")
+        #expect(overridden.output.contains("5:00 left (ahead)") && !overridden.output.contains("ends at"), "\(overridden.output)")
+        // --end-time on the command line: the same countdown, from the same virtual start.
+        let typed = try Self.present([url.path, "--wall-clock", "13:45", "--end-time", "14:00", "--snapshot", dir])
+        #expect(typed.output.contains("15:00 left (ahead), ends at 14:00"), "\(typed.output)")
+    }
+
+    /// Hostile fields: each named once, the talk goes on with the rest; an end time already past at the start is
+    /// said, and the file's duration counts down instead.
+    @Test func badPdfpcTimingFieldsAreSaidAndTheTalkGoesOn() throws {
+        let url = try Self.pdfWithPdfpc(#"{"pdfpcFormat": 2, "duration": 2, "endTime": "25:99", "lastMinutes": -4, "pages": []}"#)
+        let dir = url.deletingLastPathComponent().appendingPathComponent("shots").path
+        let run = try Self.present([url.path, "--wall-clock", "14:00", "--snapshot", dir])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains(#"endTime "25:99" is not a time of day"#), "\(run.output)")
+        #expect(run.output.contains("lastMinutes -4 is not a whole number of minutes"), "\(run.output)")
+        #expect(run.output.contains("2:00 left (ahead)") && !run.output.contains("ends at"), "\(run.output)")
+        let past = try Self.pdfWithPdfpc(#"{"pdfpcFormat": 2, "duration": 2, "endTime": "9:30", "pages": []}"#)
+        let late = try Self.present([past.path, "--wall-clock", "14:00", "--snapshot", dir])
+        #expect(late.status == 0, "\(late.output)")
+        #expect(late.output.contains("the end time 09:30 (talk.pdfpc) has already passed (the talk starts at 14:00); "
+                                     + "the countdown runs 2:00 instead"), "\(late.output)")
+        #expect(late.output.contains("2:00 left (ahead)"), "\(late.output)")
     }
 
     @Test func aDurationShowsTheCountdownInTheStatus() throws {

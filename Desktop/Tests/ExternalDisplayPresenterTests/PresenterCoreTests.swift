@@ -42,8 +42,9 @@ struct PresenterCoreTests {
             (KeyPress(.character("y"), control: true), .key(.redo)), (KeyPress(.character("s"), control: true), .key(.saveInk)),
             (KeyPress(.character("z")), .key(.zoomIn)), (KeyPress(.character("x")), .key(.zoomOut)),
             (KeyPress(.right, control: true), .key(.panRight)), (KeyPress(.character("y")), .key(.spotlight)),
+            (KeyPress(.character("r")), .key(.zoomRectangle)), (KeyPress(.character("d")), .key(.magnifier)),
             // Keys that mean nothing, and Ctrl with anything but Q, Z, Y, S and the arrows.
-            (KeyPress(.character("r")), nil), (KeyPress(.character("é")), nil), (KeyPress(.character("٣")), nil),
+            (KeyPress(.character("r"), control: true), nil), (KeyPress(.character("é")), nil), (KeyPress(.character("٣")), nil),
             (KeyPress(.home, control: true), nil), (KeyPress(.character("b"), control: true), nil),
         ]
         for (press, command) in expected {

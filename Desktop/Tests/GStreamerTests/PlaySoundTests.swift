@@ -153,8 +153,11 @@ struct PlaySoundTests {
         }.joined(separator: " | ")
         print("\(server): sound against picture: the beep heard \(String(format: "%+.0f", offset * 1000)) ms from the colour "
               + "change (screen reads bracket it within ±\(String(format: "%.0f", pictureUncertainty * 1000)) ms); \(latencies)")
-        #expect(abs(offset) < 0.04 + pictureUncertainty,
-                "beep at \(beep), picture change at \(pictureChange) ± \(pictureUncertainty)")
+        // EBU R37's window for sound against picture: sound at most 40 ms early, at most 60 ms late. (A symmetric
+        // ±40 ms failed once in a clean-clone run on PipeWire at +41 ms, whose sink input buffers 90 ms; 15 other
+        // runs here gave −8…+9 ms on PulseAudio and +7…+18 ms on PipeWire.)
+        #expect(offset > -0.04 - pictureUncertainty && offset < 0.06 + pictureUncertainty,
+                "beep at \(beep), picture change at \(pictureChange) ± \(pictureUncertainty): \(offset * 1000) ms")
 
         // Playing: the sine at half scale (RMS 0.35). Paused: silence.
         #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > beep + 0.5 } ?? false })
@@ -167,6 +170,11 @@ struct PlaySoundTests {
         #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > paused + 1.2 } ?? false })
         let quiet = try #require(recording.loudness(from: paused + 0.5, to: paused + 1.2))
         #expect(quiet < 0.01, "loudness while paused: \(quiet)")
+        // When the sound stopped after `playerctl pause` returned (a diagnosis line: until the pause stopped the
+        // decoder's pipeline itself, a paused player showing the same frame let it play out its queues, up to 1 s).
+        let stopped = recording.quietStretch(after: paused - 0.2, threshold: 0.02, minimum: 0.3)?.start
+        print("\(server): the sound stopped " + (stopped.map { String(format: "%+.0f ms", ($0 - paused) * 1000) } ?? "never")
+              + " from the pause")
 
         // A quarter of the volume: a quarter of the loudness.
         _ = try Self.playerctl(bus, "volume", "0.25")
@@ -209,7 +217,9 @@ struct PlaySoundTests {
         let offset2 = beep2 - (red2 + blue2) / 2
         print("\(server) at 2×: the beep heard \(String(format: "%+.0f", offset2 * 1000)) ms from the colour change (±"
               + "\(String(format: "%.0f", (blue2 - red2) / 2 * 1000)) ms)")
-        #expect(abs(offset2) < 0.045 + (blue2 - red2) / 2, "beep at \(beep2), picture change at \(red2)…\(blue2)")
+        // The same EBU R37 window, 5 ms wider for the quiet stretch's 5 ms steps.
+        #expect(offset2 > -0.045 - (blue2 - red2) / 2 && offset2 < 0.065 + (blue2 - red2) / 2,
+                "beep at \(beep2), picture change at \(red2)…\(blue2)")
         let pitch = try #require(recording.frequency(from: beep2 + 0.05, to: beep2 + 0.3))
         #expect(abs(pitch - 440) < 15, "the beep at 2× is at \(pitch) Hz")
 
@@ -219,11 +229,13 @@ struct PlaySoundTests {
         #expect(!play.stderr.contains("no sound server"), "\(play.stderr)")
     }
 
-    /// The decoder itself (in this process) on PipeWire, started and paused twelve times, its sound position asked
+    /// The decoder itself (in this process) on PipeWire, started and stopped twelve times, its sound position asked
     /// every millisecond from the moment it starts playing: libpulse's time (pulsesink's clock) is a wrapped negative
     /// number for a moment after each uncork, and a pipeline that reads it there stays silent for good (the PipeWire
     /// case above heard nothing after a resume once in about ten runs). After every start the beep is heard and the
-    /// sound position moves with the wall clock.
+    /// sound position moves with the wall clock. Every other stop is a pause that asks for no picture (a paused
+    /// player whose still frame is already on screen): the sound stops with it (without `pauseStreaming()` it played
+    /// on at 0.50 for over 0.7 s — what failed the pause check above once in CI).
     @Test func theSoundComesBackAfterEveryStartOnPipeWire() throws {
         let clip = try Self.beepClip()
         let pulse = try PulseAudioServer.start(.pipeWire)
@@ -251,8 +263,17 @@ struct PlaySoundTests {
                 usleep(1_000)
             }
             let stopped = uptime()
-            try decoder.requestFrame(at: from + stopped - started)
-            #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > stopped } ?? false })
+            if round.isMultiple(of: 2) {
+                try decoder.requestFrame(at: from + stopped - started)
+                #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > stopped } ?? false })
+            } else {
+                // A pause that asks for no new picture (the player's still frame is the one it shows): the sound
+                // stops with it, not when the pipeline's queues (up to a second of sound) have played out.
+                try decoder.pauseStreaming()
+                #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > stopped + 0.7 } ?? false })
+                let after = recording.loudness(from: stopped + 0.3, to: stopped + 0.7) ?? 1
+                #expect(after < 0.01, "round \(round): loudness \(after) from 0.3 s to 0.7 s after pauseStreaming()")
+            }
             let loudness = recording.loudness(from: started + 0.6, to: started + 0.9) ?? 0
             #expect(loudness > 0.2, "round \(round) from \(from) s: loudness \(loudness) from 0.6 s to 0.9 s after the start")
             let last = heardAt.last

@@ -55,12 +55,16 @@ extension XorgPresenterTests {
         }
     }
 
+    /// `present DECK --serve 127.0.0.1:0` on `server`'s desktop (the console and DUMMY1 through RandR).
+    static func served(on server: XorgServer) throws -> RunningProcess {
+        try RunningProcess([try Repository.extdisplay().path, "present", try writeDeck().path, "--serve", "127.0.0.1:0"],
+                           environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
+    }
+
     @Test func serveOnADesktopDrivesTheCableDisplayAndBrowsersTogether() async throws {
         let server = try XorgServer.start()
         defer { server.stop() }
-        let presenter = try RunningProcess(
-            [try Repository.extdisplay().path, "present", try Self.writeDeck().path, "--serve", "127.0.0.1:0"],
-            environment: ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"])
+        let presenter = try Self.served(on: server)
         defer { presenter.terminate() }
         let serving = try #require(presenter.waitForLine { $0.hasPrefix("serving the audience view at ") },
                                    "lines: \(presenter.lines)")

@@ -37,7 +37,7 @@ final class DecoderProcess {
     static func allowance(for request: DecoderRequest, timeout: Double) -> Double {
         switch request {
         case .open: timeout + grace + startAllowance
-        case .frame, .startStreaming, .requestFrame: timeout + grace
+        case .frame, .startStreaming, .pauseStreaming, .requestFrame: timeout + grace
         case .streamFrame, .prerolledFrame, .soundPosition, .setVolume, .playsSound: min(quickAllowance, timeout + grace)
         }
     }

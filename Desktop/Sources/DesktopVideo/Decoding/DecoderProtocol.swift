@@ -81,6 +81,7 @@ enum DecoderRequest: Codable, Sendable {
     case open(path: String, timeout: Double, playsSound: Bool, layout: VideoFrame.Layout)
     case frame(at: Double)
     case startStreaming(from: Double, rate: Double)
+    case pauseStreaming
     case streamFrame(upTo: Double)
     case requestFrame(at: Double)
     case prerolledFrame

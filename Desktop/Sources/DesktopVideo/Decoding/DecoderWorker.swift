@@ -97,6 +97,9 @@ public enum DecoderWorker {
                 case .startStreaming(let seconds, let rate):
                     try pipeline.startStreaming(from: seconds, rate: rate)
                     return .done
+                case .pauseStreaming:
+                    pipeline.pauseStreaming()
+                    return .done
                 case .streamFrame(let seconds):
                     return .frame(try pipeline.streamFrame(upTo: seconds).map(write))
                 case .requestFrame(let seconds):

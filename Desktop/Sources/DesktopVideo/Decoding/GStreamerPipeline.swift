@@ -208,6 +208,13 @@ final class GStreamerPipeline {
         return shown
     }
 
+    /// Stops decoding ahead (a pause): the pipeline is paused at once, so its sound stops now. Without this a paused
+    /// player that kept its picture (the still frame it already shows) left the pipeline playing until its queues
+    /// filled, and the sound went on for up to a second. Nothing when it is not streaming.
+    public func pauseStreaming() {
+        stopStreaming()
+    }
+
     /// Asks for the picture shown `seconds` into the video without waiting for it: an accurate flushing seek in
     /// the paused pipeline; ``prerolledFrame()`` then returns the frame once it is decoded. For a player whose
     /// loop must not stop while the decoder works (or stalls).

@@ -159,6 +159,17 @@ public final class VideoDecoder {
         }
     }
 
+    /// Stops decoding ahead (a pause): the pipeline pauses at once and its sound with it. Nothing when it is not
+    /// streaming. See ``GStreamerPipeline/pauseStreaming()``.
+    public func pauseStreaming() throws(VideoDecodingError) {
+        switch backend {
+        case .inProcess(let pipeline):
+            pipeline.pauseStreaming()
+        case .process(let process):
+            try done(process.call(.pauseStreaming, doing: "pausing"), of: process)
+        }
+    }
+
     /// Asks for the picture shown `seconds` into the video without waiting for it: an accurate flushing seek in
     /// the paused pipeline; ``prerolledFrame()`` then returns the frame once it is decoded. For a player whose
     /// loop must not stop while the decoder works (or stalls).

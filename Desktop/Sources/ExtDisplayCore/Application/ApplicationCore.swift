@@ -73,7 +73,7 @@ public struct ApplicationCore: Hashable, Sendable {
             effects += player.handle(events, at: now).map(PresenterEffect.playback)
         case .stop:
             player.stop()
-        case .key, .remote, .attached, .layoutChanged, .detached, .pointer, .ink, .inkLoaded, .plan, .startPacing, .deckReloaded, .clip:
+        case .key, .remote, .attached, .layoutChanged, .detached, .pointer, .ink, .zoom, .inkLoaded, .plan, .limits, .startPacing, .deckReloaded, .clip:
             // The presenter's inputs: nothing to decide while a film plays.
             break
         }

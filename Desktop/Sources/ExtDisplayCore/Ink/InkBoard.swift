@@ -55,8 +55,8 @@ public struct InkBoard: Hashable, Sendable {
     private var eraseBefore: [InkStroke]?
     private var eraseLast: InkPoint?
     private var refusedThisStroke = false
-    private var undoStacks: [InkLayerKey: [[InkStroke]]] = [:]
-    private var redoStacks: [InkLayerKey: [[InkStroke]]] = [:]
+    private var undoStacks: [InkLayerKey: [InkChange]] = [:]
+    private var redoStacks: [InkLayerKey: [InkChange]] = [:]
     /// The tool the pen draws with.
     public internal(set) var tool: InkTool = .pen
     /// The pen's colour, an index into ``InkColour/palette`` (red at first).
@@ -179,13 +179,16 @@ public struct InkBoard: Hashable, Sendable {
     mutating func finish() {
         if let (key, stroke) = draft {
             draft = nil
-            let before = layers[key] ?? []
-            pushUndo(before, for: key)
-            layers[key] = before + [stroke.smoothedAndSimplified()]
+            var layer = layers[key] ?? []
+            let change = InkChange(removedAt: [], removed: [], addedAt: layer.count, added: [stroke.smoothedAndSimplified()])
+            change.apply(to: &layer)
+            layers[key] = layer
+            pushUndo(change, for: key)
         }
         if let (key, before) = erasing {
             erasing = nil
-            if before != (layers[key] ?? []) { pushUndo(before, for: key) }
+            let change = InkChange.removal(from: before, leaving: layers[key] ?? [])
+            if !change.removed.isEmpty { pushUndo(change, for: key) }
         }
     }
 
@@ -217,9 +220,9 @@ public struct InkBoard: Hashable, Sendable {
         if kept.count != strokes.count { layers[key] = kept }
     }
 
-    private mutating func pushUndo(_ strokes: [InkStroke], for key: InkLayerKey) {
+    private mutating func pushUndo(_ change: InkChange, for key: InkLayerKey) {
         var stack = undoStacks[key] ?? []
-        stack.append(strokes)
+        stack.append(change)
         if stack.count > Self.undoDepth { stack.removeFirst(stack.count - Self.undoDepth) }
         undoStacks[key] = stack
         redoStacks[key] = nil
@@ -227,20 +230,22 @@ public struct InkBoard: Hashable, Sendable {
 
     /// Undoes the last change to `page`'s current layer (a stroke, an erasure, a clear); false when none.
     @discardableResult
-    mutating func undo(onPage page: Int) -> Bool { step(onPage: page, from: \.undoStacks, to: \.redoStacks) }
+    mutating func undo(onPage page: Int) -> Bool { step(onPage: page, undoing: true) }
 
     /// Redoes the last undone change on `page`'s current layer; false when none.
     @discardableResult
-    mutating func redo(onPage page: Int) -> Bool { step(onPage: page, from: \.redoStacks, to: \.undoStacks) }
+    mutating func redo(onPage page: Int) -> Bool { step(onPage: page, undoing: false) }
 
-    /// Puts back the layer kept last on one stack, keeping the present one on the other.
-    private mutating func step(onPage page: Int, from: WritableKeyPath<InkBoard, [InkLayerKey: [[InkStroke]]]>,
-                               to: WritableKeyPath<InkBoard, [InkLayerKey: [[InkStroke]]]>) -> Bool {
+    /// Takes the last change off one stack, undoes (or redoes) it on the layer and keeps it on the other stack.
+    private mutating func step(onPage page: Int, undoing: Bool) -> Bool {
         finish()
         let key = key(page)
-        guard let kept = self[keyPath: from][key]?.popLast() else { return false }
-        self[keyPath: to][key, default: []].append(layers[key] ?? [])
-        layers[key] = kept
+        let popped = undoing ? undoStacks[key]?.popLast() : redoStacks[key]?.popLast()
+        guard let change = popped else { return false }
+        var layer = layers[key] ?? []
+        if undoing { change.revert(on: &layer) } else { change.apply(to: &layer) }
+        layers[key] = layer
+        if undoing { redoStacks[key, default: []].append(change) } else { undoStacks[key, default: []].append(change) }
         return true
     }
 
@@ -250,7 +255,7 @@ public struct InkBoard: Hashable, Sendable {
         finish()
         let key = key(page)
         guard let strokes = layers[key], !strokes.isEmpty else { return false }
-        pushUndo(strokes, for: key)
+        pushUndo(InkChange(removedAt: Array(strokes.indices), removed: strokes, addedAt: 0, added: []), for: key)
         layers[key] = []
         return true
     }
@@ -283,5 +288,51 @@ public struct InkBoard: Hashable, Sendable {
         guard p.x.isFinite, p.y.isFinite else { return nil }
         let pressure = p.pressure.isFinite ? min(max(p.pressure, 0), 1) : 1
         return InkPoint(x: min(max(p.x, 0), 1), y: min(max(p.y, 0), 1), pressure: pressure)
+    }
+}
+
+/// One undoable change to a layer, kept as what it did rather than as the layer before it (200 copies of a
+/// layer of 5,000 strokes were 200 times the ink; a change holds only the strokes it removed or added): the
+/// strokes it removed, each with its index in the layer before the change (ascending), then the strokes it
+/// appended at `addedAt`.
+struct InkChange: Hashable, Sendable {
+    /// Where each removed stroke was, ascending, in the layer before the change.
+    var removedAt: [Int]
+    /// The strokes removed, in the same order.
+    var removed: [InkStroke]
+    /// Where the added strokes start in the layer after the removals.
+    var addedAt: Int
+    /// The strokes added.
+    var added: [InkStroke]
+
+    /// The change an erasure made: the strokes of `before` that are not in `after` (which keeps the order of the
+    /// rest), with their indices.
+    static func removal(from before: [InkStroke], leaving after: [InkStroke]) -> InkChange {
+        var removedAt: [Int] = [], removed: [InkStroke] = []
+        var kept = after.makeIterator()
+        var next = kept.next()
+        for (index, stroke) in before.enumerated() {
+            if let candidate = next, candidate == stroke {
+                next = kept.next()
+            } else {
+                removedAt.append(index)
+                removed.append(stroke)
+            }
+        }
+        return InkChange(removedAt: removedAt, removed: removed, addedAt: after.count, added: [])
+    }
+
+    /// Does the change on `layer` (the layer as it was before it).
+    func apply(to layer: inout [InkStroke]) {
+        for index in removedAt.reversed() where layer.indices.contains(index) { layer.remove(at: index) }
+        let at = min(max(0, addedAt), layer.count)
+        layer.insert(contentsOf: added, at: at)
+    }
+
+    /// Undoes the change on `layer` (the layer as it was after it).
+    func revert(on layer: inout [InkStroke]) {
+        let at = min(max(0, addedAt), layer.count)
+        layer.removeSubrange(at..<min(layer.count, at + added.count))
+        for (index, stroke) in zip(removedAt, removed) { layer.insert(stroke, at: min(index, layer.count)) }
     }
 }

@@ -74,6 +74,11 @@ public enum PresenterKey: String, Hashable, Sendable, CaseIterable {
     case panLeft = "pan-left", panRight = "pan-right", panUp = "pan-up", panDown = "pan-down"
     /// Y: the spotlight: the audience's slide dimmed but for a circle around the pointer (again: off).
     case spotlight
+    /// R: arm the zoom rectangle: the next drag on the console's slide selects the region the audience sees
+    /// enlarged (drawn on the console only, nothing inked); Esc or R again: disarm.
+    case zoomRectangle = "zoom-rectangle"
+    /// D: a magnifying lens on the audience's slide around the pointer, twice the current zoom (again: off).
+    case magnifier
     /// A digit of a slide number to go to (then Enter).
     case digit0 = "0", digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4"
     /// A digit of a slide number to go to (then Enter).

@@ -29,6 +29,8 @@
 /// | Z / X | zoom the audience's slide in at the pointer / out |
 /// | Ctrl-arrows | pan the zoomed region |
 /// | Y | spotlight around the pointer |
+/// | R | zoom rectangle: the next drag on the console's slide chooses the audience's zoomed region (Esc: cancel) |
+/// | D | magnifier lens around the pointer on the audience's slide |
 public enum PresenterKeyTable {
     /// What a key press asks for, or nil when the key means nothing.
     public static func command(for press: KeyPress) -> PresenterCommand? {
@@ -83,6 +85,8 @@ public enum PresenterKeyTable {
             case "z": return .key(.zoomIn)
             case "x": return .key(.zoomOut)
             case "y": return .key(.spotlight)
+            case "r": return .key(.zoomRectangle)
+            case "d": return .key(.magnifier)
             default: return nil
             }
         }

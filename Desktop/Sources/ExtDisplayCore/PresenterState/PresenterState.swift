@@ -56,6 +56,8 @@ public struct PresenterState: Hashable, Sendable {
     public var quitArmedAt: Double? { quit.armedAt }
     /// The talk's planned length in seconds (`--duration`, `--end-time`), for the countdown and pace cue.
     public internal(set) var plannedDuration: Double?
+    /// The talk's end time and last-minutes warning (a `.pdfpc` file's `endTime` and `lastMinutes`, `--end-time`).
+    public internal(set) var limits = TalkLimits()
     /// Where the speaker's mouse is over the console's current slide, if it is; drawn on every audience display.
     public internal(set) var pointer: SlidePoint?
     /// The video clip on the audience slide, if the slide has one: its own `VideoPlayback` (the timeline the
@@ -73,6 +75,11 @@ public struct PresenterState: Hashable, Sendable {
     public internal(set) var zoom: ZoomRegion?
     /// Whether the audience's slide is dimmed but for a circle around the pointer (Y).
     public internal(set) var spotlight = false
+    /// The zoom rectangle being chosen on the console (R): while armed, a drag on the slide selects it instead of
+    /// drawing; nil when not armed.
+    public internal(set) var zoomSelection: ZoomSelection?
+    /// Whether the audience sees a magnifying lens around the pointer (D): the slide at twice its zoom there.
+    public internal(set) var magnifier = false
     /// Page labels and which pages make one slide (Beamer overlays): used by the overview and go-to.
     public private(set) var numbering: SlideNumbering
     /// The per-slide plan and record of the talk (``startPacing(budgets:at:)``), when it is timed.
@@ -162,7 +169,7 @@ public struct PresenterState: Hashable, Sendable {
         case .backspace:
             // Backspace with nothing typed goes back, as pdfpc's BackSpace does.
             if typedNumber.isEmpty { go(to: slideIndex - 1) } else { typedNumber.removeLast() }
-        case .cancel: break
+        case .cancel: zoomSelection = nil
         case .freeze: frozenSlideIndex = frozenSlideIndex == nil ? slideIndex : nil
         case .quitRequest:
             if quit.request(at: now) { wantsQuit = true }
@@ -197,6 +204,10 @@ public struct PresenterState: Hashable, Sendable {
             let dy = key == .panUp ? -step : key == .panDown ? step : 0
             zoom = ZoomRegion(centreX: z.centre.x + dx, centreY: z.centre.y + dy, scale: z.scale)
         case .spotlight: spotlight.toggle()
+        case .zoomRectangle:
+            ink.finish()
+            zoomSelection = zoomSelection == nil && slideCount > 0 ? ZoomSelection() : nil
+        case .magnifier: magnifier.toggle()
         case .digit0, .digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9: break
         }
     }
@@ -242,6 +253,7 @@ public struct PresenterState: Hashable, Sendable {
             // The pen lifts where it was (its stroke stays on its page); the zoom is the old slide's.
             ink.finish()
             zoom = nil
+            if zoomSelection != nil { zoomSelection = ZoomSelection() }
         }
     }
 

@@ -38,9 +38,10 @@ public struct PresenterCore: Hashable, Sendable {
         clipTable = clips
     }
 
-    /// Whether the talk uses a display of `kind` named `id`.
+    /// Whether the talk uses a display of `kind` named `id`: browser pages and the `--share` displays (asked for by
+    /// name on the command line) always, cables only the one `--display` names when it names one.
     public func uses(_ id: DisplayID, kind: AudienceDisplay.Kind) -> Bool {
-        kind == .network || onlyDisplay == nil || onlyDisplay == id
+        kind == .network || onlyDisplay == nil || onlyDisplay == id || ShareTarget.isShareDisplay(id)
     }
 
     /// Handles one input at `now` (seconds on the runtime's clock) and returns what to do, in order.
@@ -80,9 +81,15 @@ public struct PresenterCore: Hashable, Sendable {
                 state.ink.load(pageStrokes, onPage: page)
             }
         case .ink(let input, let aspect):
-            if let line = state.applyInk(input, aspect: aspect) { effects.append(.say(line)) }
+            // While the zoom rectangle is armed (R), the drag chooses the rectangle and draws nothing.
+            let line = state.zoomSelection != nil ? state.selectZoom(input) : state.applyInk(input, aspect: aspect)
+            if let line { effects.append(.say(line)) }
+        case .zoom(let rectangle):
+            if let line = state.zoom(to: rectangle) { effects.append(.say(line)) }
         case .plan(let duration):
             state.reduce(.plan(duration: duration), at: now)
+        case .limits(let limits):
+            state.setLimits(limits)
         case .stop:
             state.reduce(.key(.quit), at: now)
         case .deckReloaded(let slideCount, let numbering, let slideIndex):
@@ -96,6 +103,7 @@ public struct PresenterCore: Hashable, Sendable {
         }
         effects += syncClips(at: now)
         state.followPacing(at: now)
+        state.followEnd()
         if state != before { effects.insert(.stateChanged, at: 0) }
         if state.wantsQuit, !before.wantsQuit { effects.append(.quit) }
         return effects
@@ -135,10 +143,17 @@ public enum PresenterInput: Hashable, Sendable {
     case pointer(SlidePoint?)
     /// Pen input (mouse drag, touch, `ink:` steps) on the current slide of aspect `aspect` (width / height).
     case ink(InkInput, aspect: Double)
+    /// Zoom the audience's slide to cover a rectangle of it (a drag on the console, a pinch on the remote), or to
+    /// the whole slide (nil). A rectangle not finite, off the slide or under ``ZoomRegion/minimumRectangle`` is
+    /// refused with a line for the speaker, the zoom kept.
+    case zoom(SlideRectangle?)
     /// Ink read back from the annotated copy of the deck's PDF (strokes by page), drawn as the talk starts.
     case inkLoaded([Int: [InkStroke]])
     /// The talk's planned length in seconds.
     case plan(duration: Double)
+    /// The talk's end time (the countdown runs to it, whatever the pauses) and its last-minutes warning
+    /// (``TalkLimits``, from ``TalkPlan/resolved(wallStart:at:calendar:)``).
+    case limits(TalkLimits)
     /// Time the talk per logical slide and step from now on, with these budgets (per logical slide) for the pace
     /// cue (``PresenterState/startPacing(budgets:at:)``).
     case startPacing(SlideBudgets?)

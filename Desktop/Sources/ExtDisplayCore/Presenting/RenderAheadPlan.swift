@@ -93,6 +93,54 @@ public struct RenderAheadPlan: Hashable, Sendable {
         page == focus && pixels >= largestPixels
     }
 
+    /// Pages shown at more pixels than this get a quick picture first (``previewSize(width:height:)``): the
+    /// room's page at 4K takes pdftoppm several times as long as at 1080p, and while it renders the room would see
+    /// a placeholder.
+    public static let previewAbove = 1920 * 1080
+    /// The most pixels of a quick picture: 1280×720 for a 4K page (a third of its sides), rendered in a fraction of
+    /// the sharp page's time.
+    public static let previewPixels = 1280 * 720
+
+    /// The size of the quick, low-resolution picture of a page shown at `width`×`height` (its sides divided by the
+    /// smallest whole number from 2 up that brings it to at most ``previewPixels``), or nil when the page is
+    /// small enough to render sharp at once (at most ``previewAbove`` pixels).
+    ///
+    /// ```swift
+    /// plan.previewSize(width: 3840, height: 2160)   // (1280, 720)
+    /// plan.previewSize(width: 1920, height: 1080)   // nil
+    /// ```
+    public func previewSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, width * height > Self.previewAbove
+        else { return nil }
+        var k = 2
+        while (width / k) * (height / k) > Self.previewPixels { k += 1 }
+        return (max(1, width / k), max(1, height / k))
+    }
+
+    /// What a window draws for a page at a size while its sharp render is not ready: its quick picture (rendered
+    /// first, then scaled up), or nothing but the placeholder. A quick picture is wanted only for the room's page
+    /// (the largest size drawn, `pixels` ≥ `largestPixels`) at a size where no sharp page was shown yet
+    /// (`sharpShownAtSize` false: the launch, or a new audience mode) and large enough for one
+    /// (``previewSize(width:height:)``) — flips find their pages rendered ahead. Once the sharp page was drawn it is
+    /// never replaced by its quick picture (a stale one that ends later is not drawn).
+    public func firstPicture(pixels: Int, largestPixels: Int, sharpReady: Bool, sharpShownAtSize: Bool,
+                             previewSize: (width: Int, height: Int)?) -> FirstPicture {
+        if sharpReady { return .sharp }
+        guard previewSize != nil, pixels >= largestPixels, !sharpShownAtSize else { return .placeholder }
+        return .preview
+    }
+
+    /// What ``firstPicture(pixels:largestPixels:sharpReady:sharpShownAtSize:previewSize:)`` decides.
+    public enum FirstPicture: Hashable, Sendable {
+        /// The sharp page is ready: draw it.
+        case sharp
+        /// Draw the page's quick picture when it is rendered (render it now if it is not), the placeholder until
+        /// then; the sharp render goes on.
+        case preview
+        /// Draw the placeholder until the sharp page is ready.
+        case placeholder
+    }
+
     /// The outcome of ``schedule(focus:pageCount:focusReady:queued:running:)``.
     public struct Schedule: Hashable, Sendable {
         /// The queued renders to run, in order.

@@ -13,25 +13,9 @@ public import Foundation
 /// clip.pageRect?.width   // 0.5 of the page's width
 /// ```
 public struct SlideClip: Hashable, Sendable {
-    /// A rectangle in fractions of a page: x and y of the top-left corner, width and height, each in 0…1.
-    public struct Rect: Hashable, Sendable {
-        /// Left edge, as a fraction of the page's width.
-        public var x: Double
-        /// Top edge, as a fraction of the page's height (y grows downwards).
-        public var y: Double
-        /// Width, as a fraction of the page's width.
-        public var width: Double
-        /// Height, as a fraction of the page's height.
-        public var height: Double
-
-        /// Creates a rectangle from fractions of the page.
-        public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-    }
+    /// A rectangle in fractions of a page: x and y of the top-left corner, width and height, each in 0…1 (y grows
+    /// downwards) — the rectangle zoom uses too.
+    public typealias Rect = SlideRectangle
 
     /// The video file (local; resolved against the deck's folder).
     public var url: URL

@@ -16,7 +16,9 @@
 /// Ink comes as text (`{"type":"ink","frame":K,"slide":[…],"clip":[…],"strokes":[…]}`, built by the presenter's
 /// `BrowserInkLayer`) and is drawn on a canvas of its own above the pictures, in device pixels, only while picture
 /// K is on screen; it is drawn again when the window is resized. A stroke is no new picture. `window.edkInkLog`
-/// keeps the text of the last 100 ink messages (tests check what reached the page).
+/// keeps the text of the last 100 ink messages (tests check what reached the page); `window.edkInkTimes` the last
+/// 2,000 `[epoch ms, bytes, strokes, last point's x]` records, taken once a message is parsed and drawn on the ink
+/// canvas (benchmarks time a stroke to it).
 enum AudiencePage {
     static let html = """
     <!doctype html>
@@ -110,6 +112,7 @@ enum AudiencePage {
     inkCanvas.id = "ink";
     document.body.appendChild(inkCanvas);
     window.edkInkLog = [];
+    window.edkInkTimes = [];
     function drawInk() {
       const dpr = window.devicePixelRatio || 1;
       const width = Math.round(window.innerWidth * dpr), height = Math.round(window.innerHeight * dpr);
@@ -277,6 +280,11 @@ enum AudiencePage {
             if (window.edkInkLog.length > 100) window.edkInkLog.shift();
             ink = message;
             drawInk();
+            const strokes = Array.isArray(message.strokes) ? message.strokes : [];
+            const last = strokes.length && Array.isArray(strokes[strokes.length - 1].p) ? strokes[strokes.length - 1].p : [];
+            window.edkInkTimes.push([performance.timeOrigin + performance.now(), event.data.length, strokes.length,
+                                     last.length && Array.isArray(last[last.length - 1]) ? last[last.length - 1][0] : null]);
+            if (window.edkInkTimes.length > 2000) window.edkInkTimes.shift();
             return;
           }
           content = message.type;

@@ -22,6 +22,22 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
     public var configuration: BrowserServerConfiguration { server.configuration }
     /// Called with each command from the remote page.
     public var onRemoteCommand: ((BrowserRemoteCommand) -> Void)?
+    /// Called with each drawing tool the remote page chose (one of ``remoteKeyNames``).
+    public var onRemoteKey: ((String) -> Void)?
+    /// Called with the remote page's pen input (checked: each number 0…1, at most
+    /// ``BrowserRemoteInk/maximumPoints`` points, the stroke numbers in order — see ``BrowserRemotePen``).
+    public var onRemoteInk: ((BrowserRemoteInk) -> Void)?
+    /// Called with the remote page's zoom requests (a pinch, a two-finger drag, a double tap; checked: see
+    /// ``BrowserRemoteZoom``).
+    public var onRemoteZoom: ((BrowserRemoteZoom) -> Void)?
+    /// Called with a line for the console when a remote's key or ink message was refused (once a connection; the
+    /// page itself is told every time, as `{"type":"error","message":…}`).
+    public var onRemoteRefused: ((String) -> Void)?
+    /// The drawing tools' key names the remote page may send (`{"type":"key","name":…}`); none by default.
+    public var remoteKeyNames: Set<String> {
+        get { slides.remoteKeys }
+        set { slides.remoteKeys = newValue }
+    }
     /// Called when a page connects or goes away, with a line for the console
     /// (`browser-3 connected: 1280×720@60` / `browser-3 gone: the page closed`). The lines are printable and
     /// bounded: at most a few a second, then one summary line (`pages: 292 connected, 290 left (not listed); …`).
@@ -154,6 +170,14 @@ public final class BrowserDisplayPlatform: DisplayPlatform {
             onRemoteCommand?(command)
         case .remotes(let count):
             remotesConnected = count
+        case .remoteKey(let name):
+            onRemoteKey?(name)
+        case .remoteInk(let ink):
+            onRemoteInk?(ink)
+        case .remoteZoom(let zoom):
+            onRemoteZoom?(zoom)
+        case .remoteRefused(let reason):
+            onRemoteRefused?("remote: a message was refused: \(NetworkText.printable(reason)) (further ones are told to the page only)")
         }
     }
 }

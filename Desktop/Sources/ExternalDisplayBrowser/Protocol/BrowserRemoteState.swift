@@ -36,6 +36,17 @@ public struct BrowserRemoteState: Hashable, Sendable, Codable {
     public var pace: String?
     /// How the talk stands against its plan, for the cue's colour (the shape and the word are in ``pace``).
     public var paceStanding: PaceStanding?
+    /// The drawing tool a finger on the current slide's picture draws with (`pen`, `highlighter`, `eraser`).
+    public var inkTool: String?
+    /// The tool's colour, `#rrggbbaa` (the highlighter translucent), for the page's own preview of a stroke.
+    public var inkColour: String?
+    /// The tool's line width as a fraction of the slide's height.
+    public var inkWidth: Double?
+    /// Where the slide drawn on lies in the current slide's picture, as fractions of the picture's width and
+    /// height: the whole slide (x, y, width, height; zoomed, larger than the picture and shifted), then the part
+    /// shown (x, y, width, height). Nil when a finger cannot draw on what the picture shows (the room sees
+    /// another slide, frozen, or nothing, blanked).
+    public var drawArea: [Double]?
 
     /// How the talk stands against its plan.
     public enum PaceStanding: String, Hashable, Sendable, Codable {
@@ -68,6 +79,16 @@ public struct BrowserRemoteState: Hashable, Sendable, Codable {
         self.countdown = countdown
         self.pace = pace
         self.paceStanding = paceStanding
+    }
+
+    /// The state with the drawing tool and where the picture's slide lies (see ``drawArea``).
+    public func drawing(tool: String, colour: String, width: Double, area: [Double]?) -> BrowserRemoteState {
+        var copy = self
+        copy.inkTool = tool
+        copy.inkColour = colour
+        copy.inkWidth = width
+        copy.drawArea = area
+        return copy
     }
 
     /// The message sent to the remote: `{"type":"state", …fields}`.

@@ -12,4 +12,12 @@ enum ServerEvent: Sendable {
     case remote(BrowserRemoteCommand)
     /// A remote page connected or left (count of remotes connected).
     case remotes(Int)
+    /// The remote chose a drawing tool (a key's name, one of the platform's ``BrowserDisplayPlatform/remoteKeyNames``).
+    case remoteKey(String)
+    /// The remote drew (part of a stroke, checked).
+    case remoteInk(BrowserRemoteInk)
+    /// The remote asked for a zoom (checked).
+    case remoteZoom(BrowserRemoteZoom)
+    /// A remote's key or ink message was refused (the first one of its connection; the page is told each time).
+    case remoteRefused(String)
 }

@@ -46,6 +46,7 @@ final class ViewerConnection: Sendable {
         var show: BrowserFrame?
         var preloads: [BrowserFrame] = []
         var control: String?
+        var reply: String?
         var ink: String?
         var lastPainted: UInt32?
         var shown: UInt32?
@@ -87,6 +88,13 @@ final class ViewerConnection: Sendable {
         wake.yield()
     }
 
+    /// Queues an answer to something the page sent (the remote's `{"type":"error",…}`), replacing one not yet
+    /// sent; it goes before everything else and is never replaced by a state.
+    func send(reply text: String) {
+        state.withLockedValue { $0.reply = text }
+        wake.yield()
+    }
+
     /// Queues an ink message (`{"type":"ink",…}`) for an audience page, replacing one not yet sent (the newest
     /// strokes win). It goes after the picture to show, before pictures to hold.
     func send(ink text: String) {
@@ -100,10 +108,14 @@ final class ViewerConnection: Sendable {
     /// The frame the page last reported on screen.
     var lastPainted: UInt32? { state.withLockedValue { $0.lastPainted } }
 
-    /// The next message to send, newest first: control text, then the frame to show (its picture first when the
+    /// The next message to send, newest first: an answer, control text, then the frame to show (its picture first when the
     /// page does not hold it), then the ink, then pictures to hold. Updates the mirror of the page's cache as if it were sent.
     func next() -> Outgoing? {
         state.withLockedValue { slot in
+            if let text = slot.reply {
+                slot.reply = nil
+                return .text(text)
+            }
             if let text = slot.control {
                 slot.control = nil
                 return .text(text)

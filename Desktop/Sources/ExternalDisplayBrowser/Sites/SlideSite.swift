@@ -2,6 +2,7 @@ import ExternalDisplayKit
 import Hummingbird
 import HummingbirdWebSocket
 import NIOConcurrencyHelpers
+import Foundation
 
 /// What the ``BrowserServer`` shows while presenting: the audience page, whose socket turns it into a viewer, and
 /// the remote. Viewers and the remote's commands are reported as ``ServerEvent``s. It decides nothing:
@@ -18,6 +19,7 @@ final class SlideSite: BrowserSite {
         var remotes: [ObjectIdentifier: ViewerConnection] = [:]
         var remoteState: String?
         var remoteFrame: BrowserFrame?
+        var remoteKeys: Set<String> = []
     }
 
     /// A site whose pages are sent pictures ahead of being shown when `sendsAhead`
@@ -47,6 +49,12 @@ final class SlideSite: BrowserSite {
             remote.send(text: state)
             if let frame { remote.offer(frame) }
         }
+    }
+
+    /// The tool keys the remote may send (``BrowserDisplayPlatform/remoteKeyNames``).
+    var remoteKeys: Set<String> {
+        get { registry.withLockedValue { $0.remoteKeys } }
+        set { registry.withLockedValue { $0.remoteKeys = newValue } }
     }
 
     // MARK: Sockets
@@ -82,16 +90,39 @@ final class SlideSite: BrowserSite {
         continuation.yield(.remotes(count))
         if let state { remote.send(text: state) }
         if let frame { remote.offer(frame) }
+        var pen = BrowserRemotePen()
+        var refusedBefore = false
         _ = await GuardedHTTPServer.serveSocket(
-            inbound, outbound, maxSize: BrowserRemoteCommand.maximumSize, textOnly: "the remote sends text messages only",
+            inbound, outbound, maxSize: BrowserRemoteMessage.maximumSize, textOnly: "the remote sends text messages only",
             writer: { await remote.runWriter { try await Self.write($0, to: outbound) } }, stop: remote.finish) { text in
-            continuation.yield(.remote(try BrowserRemoteCommand.parse(text)))
+            switch try BrowserRemoteMessage.parse(text, keys: remoteKeys, pen: &pen) {
+            case .command(let command): continuation.yield(.remote(command))
+            case .key(let name): continuation.yield(.remoteKey(name))
+            case .ink(let ink): continuation.yield(.remoteInk(ink))
+            case .zoom(let zoom): continuation.yield(.remoteZoom(zoom))
+            case .refused(let reason):
+                // The page is told every time; the presenter's output once a connection (a page sending nonsense
+                // many times a second does not flood it).
+                if !refusedBefore { continuation.yield(.remoteRefused(reason)) }
+                refusedBefore = true
+                remote.send(reply: Self.error(reason))
+            }
         }
+        // A connection lost with a stroke under way: the stroke ends where the finger last was (what was drawn stays).
+        if let open = pen.open { continuation.yield(.remoteInk(BrowserRemoteInk(stroke: open, points: [], end: .up))) }
         let left = registry.withLockedValue { registry in
             registry.remotes[key] = nil
             return registry.remotes.count
         }
         continuation.yield(.remotes(left))
+    }
+
+    /// `{"type":"error","message":…}`: what the remote is told when a message of its was refused.
+    static func error(_ reason: String) -> String {
+        let encoded = (try? JSONSerialization.data(withJSONObject: ["type": "error", "message": NetworkText.printable(reason)],
+                                                   options: [.sortedKeys]))
+            .flatMap { String(data: $0, encoding: .utf8) }
+        return encoded ?? "{\"type\":\"error\",\"message\":\"refused\"}"
     }
 
     private static func write(_ outgoing: ViewerConnection.Outgoing, to outbound: WebSocketOutboundWriter) async throws {

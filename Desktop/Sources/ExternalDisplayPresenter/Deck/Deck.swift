@@ -16,6 +16,9 @@ public struct Deck: Hashable, Sendable {
     public var diagnostics: [DeckDiagnostic]
     /// The folder images are resolved against (the deck's own folder).
     public var baseDirectory: URL?
+    /// The file the deck was read from (``DeckParser/parse(contentsOf:beamerNotes:imageProblem:)``); nil for a
+    /// deck parsed from memory. A Markdown deck's ink is saved beside it (``InkFile/companion(of:)``).
+    public var file: URL?
 
     /// Creates a deck.
     public init(title: String, slides: [Slide], diagnostics: [DeckDiagnostic] = [], baseDirectory: URL? = nil) {

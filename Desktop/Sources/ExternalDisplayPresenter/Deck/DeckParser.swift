@@ -25,6 +25,13 @@ public enum DeckParser {
     /// unreadable one is reported with its slide and line.
     public static func parse(contentsOf url: URL, beamerNotes: BeamerNotes? = nil,
                              imageProblem: @escaping (URL) -> String? = DeckParser.decodeProblem) throws(DeckError) -> Deck {
+        var deck = try read(url, beamerNotes: beamerNotes, imageProblem: imageProblem)
+        deck.file = url
+        return deck
+    }
+
+    private static func read(_ url: URL, beamerNotes: BeamerNotes?,
+                             imageProblem: @escaping (URL) -> String?) throws(DeckError) -> Deck {
         let bytes: [UInt8]
         do { bytes = try UntrustedFile.read(url, limit: UntrustedFile.deckLimit) } catch {
             if case .missing = error {

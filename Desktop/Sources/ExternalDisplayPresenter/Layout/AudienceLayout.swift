@@ -103,6 +103,7 @@ public struct PresenterLayout {
                                                 on: slide))]
         }
         list.operations += consolePointer(scene, size: size)
+        list.operations += zoomSelection(scene, size: size)
         return list
     }
 
@@ -110,18 +111,53 @@ public struct PresenterLayout {
     /// in ``SlideLayout/operations(for:in:playing:)``.
     public func audience(_ deck: Deck, slideIndex: Int, size: PixelSize, safeFrame: Rect,
                          playing: (clip: SlideClip, frame: Int)? = nil, zoom: ZoomRegion? = nil) -> DisplayList {
-        var ops: [DrawOperation] = [.fill(Rect(origin0: size), theme.letterbox)]
+        let ops: [DrawOperation] = [.fill(Rect(origin0: size), theme.letterbox)]
         let aspect = deck.slides.indices.contains(slideIndex) ? deck.slides[slideIndex].aspect : SlideLayout.aspect
-        // Zoomed, the whole slide is laid out (a PDF page rendered, text shaped) at the enlarged size: the region
-        // is drawn at the display's resolution, never as enlarged pixels.
-        let rect = Self.zoomed(safeFrame.fitting(aspect: aspect), zoom)
+        // Zoomed, the slide is laid out at the enlarged size, and only what the room sees is drawn: a PDF page's
+        // visible region is rendered alone at the display's resolution (never enlarged pixels, never the whole
+        // enlarged page), and text wholly outside it is left out.
+        let area = safeFrame.fitting(aspect: aspect)
+        let rect = Self.zoomed(area, zoom)
+        var slideOps: [DrawOperation]
         if deck.slides.indices.contains(slideIndex) {
-            ops += slides.operations(for: deck.slides[slideIndex], in: rect, playing: playing)
+            slideOps = slides.operations(for: deck.slides[slideIndex], in: rect, playing: playing)
         } else {
-            ops += slides.operations(for: Slide(number: 0, title: [InlineRun(deck.title)],
-                                                blocks: [.paragraph([InlineRun("This deck has no slides.")])]), in: rect)
+            slideOps = slides.operations(for: Slide(number: 0, title: [InlineRun(deck.title)],
+                                                    blocks: [.paragraph([InlineRun("This deck has no slides.")])]), in: rect)
         }
-        return DisplayList(size: size, operations: ops)
+        if zoom != nil { slideOps = slideOps.compactMap { visible($0, in: area) } }
+        return DisplayList(size: size, operations: ops + slideOps)
+    }
+
+    /// A zoomed slide's operation as drawn inside `area` (what the room sees): a PDF page becomes the region of
+    /// it inside the area, drawn there (``PDFPage/region``); text, images and clips wholly outside the area are left
+    /// out (nil).
+    /// Everything else is kept (the letterbox drawn around the area hides what lies beyond it).
+    func visible(_ operation: DrawOperation, in area: Rect) -> DrawOperation? {
+        switch operation {
+        case .page(var page, let rect):
+            let x0 = max(rect.x, area.x), y0 = max(rect.y, area.y)
+            let x1 = min(rect.maxX, area.maxX), y1 = min(rect.maxY, area.maxY)
+            guard x1 > x0, y1 > y0 else { return nil }
+            guard x0 != rect.x || y0 != rect.y || x1 != rect.maxX || y1 != rect.maxY else { return operation }
+            let w = Double(rect.width), h = Double(rect.height)
+            guard let region = PDFPage.Region(x: Double(x0 - rect.x) / w, y: Double(y0 - rect.y) / h,
+                                              width: Double(x1 - x0) / w, height: Double(y1 - y0) / h) else { return operation }
+            page.region = region
+            return .page(page, Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        case .image(_, let rect, _), .video(_, let rect, _):
+            // A picture wholly outside the area is not scaled for nothing (a zoomed slide's pictures are laid out
+            // at the enlarged size).
+            guard rect.x < area.maxX, rect.maxX > area.x, rect.y < area.maxY, rect.maxY > area.y else { return nil }
+            return operation
+        case .text(let string, let x, let y, let style):
+            let height = metrics.lineHeight(face: style.face, size: style.size)
+            guard y < area.maxY, y + height > area.y, x < area.maxX else { return nil }
+            guard x + metrics.width(of: string, face: style.face, size: style.size) > area.x else { return nil }
+            return operation
+        default:
+            return operation
+        }
     }
 
     /// The presenter console drawn inside `area` of a surface of `size`.

@@ -110,14 +110,20 @@ extension PresenterLayout {
     /// mirrored. Nil when the strokes do not fit ``BrowserInkLayer/byteBudget``: the picture then carries the ink
     /// (`inkInPicture: true`) and the page is sent an empty layer.
     public func browserInk(_ scene: PresenterScene, on display: AudienceDisplay) -> BrowserInkLayer? {
-        let size = display.layout.frame.size
+        let state = scene.state
+        guard let (slide, clip) = Self.audienceSlideArea(scene, on: display) else { return .empty }
+        return BrowserInkLayer.encode(state.ink.strokes(onPage: state.audienceSlideIndex, isPrivate: false),
+                                      slide: slide, clip: clip, size: display.layout.frame.size)
+    }
+
+    /// Where the audience slide lies in `display`'s picture: the whole slide (zoomed: larger than the picture and
+    /// shifted) and the part of the display it is shown in, in the picture's pixels. Nil while blanked or
+    /// mirrored (the picture shows no slide of its own) or without slides.
+    public static func audienceSlideArea(_ scene: PresenterScene, on display: AudienceDisplay) -> (slide: Rect, clip: Rect)? {
         let state = scene.state
         let page = state.audienceSlideIndex
-        guard !state.isBlanked, state.arrangement != .mirrored, scene.deck.slides.indices.contains(page) else {
-            return .empty
-        }
+        guard !state.isBlanked, state.arrangement != .mirrored, scene.deck.slides.indices.contains(page) else { return nil }
         let area = display.layout.safeFrame.fitting(aspect: scene.deck.slides[page].aspect)
-        return BrowserInkLayer.encode(state.ink.strokes(onPage: page, isPrivate: false),
-                                      slide: Self.zoomed(area, state.zoom), clip: area, size: size)
+        return (zoomed(area, state.zoom), area)
     }
 }

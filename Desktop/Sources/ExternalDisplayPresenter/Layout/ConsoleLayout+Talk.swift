@@ -14,9 +14,14 @@ extension ConsoleLayout {
         }
         if !scene.state.typedNumber.isEmpty { badges.append("GO TO \(scene.state.typedNumber)_") }
         if scene.state.isQuitArmed(at: scene.now) { badges.append("PRESS Q AGAIN TO QUIT") }
-        if let zoom = scene.state.zoom { badges.append("ZOOM \(Int(zoom.scale))×") }
+        if let zoom = scene.state.zoom { badges.append("ZOOM \(zoom.scaleLabel)×") }
+        if scene.state.zoomSelection != nil { badges.append("DRAG TO ZOOM") }
+        if scene.state.magnifier { badges.append("MAGNIFIER") }
         if scene.state.ink.drawsPrivately { badges.append("SPEAKER'S MARKS") }
         if scene.state.ink.tool != .pen { badges.append(scene.state.ink.tool.rawValue.uppercased()) }
+        if let minutes = scene.state.paceSignal(at: scene.now)?.lastMinutes {
+            badges.append(minutes == 1 ? "LAST MINUTE" : "LAST \(minutes) MINUTES")
+        }
         return badges
     }
 
@@ -36,13 +41,5 @@ extension ConsoleLayout {
     func slidePosition(_ scene: PresenterScene) -> String {
         let numbering = scene.state.numbering
         return "Slide \(numbering.position(ofPage: scene.state.slideIndex)) of \(numbering.slideCount)"
-    }
-
-    /// The countdown, when the talk has a planned length.
-    func countdownLine(_ scene: PresenterScene) -> Countdown? {
-        scene.state.plannedDuration.map {
-            Countdown(planned: $0, elapsed: scene.state.timer.elapsed(at: scene.now),
-                      slideIndex: scene.state.slideIndex, slideCount: scene.deck.slides.count)
-        }
     }
 }

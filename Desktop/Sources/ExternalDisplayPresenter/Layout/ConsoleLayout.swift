@@ -46,8 +46,13 @@ struct ConsoleLayout {
         let y = area.y + m
         ops.append(text(scene.deck.title, .sansBold, u(34), theme.consoleText, x: area.x + m, y: y))
         let clockSize = u(40)
-        ops.append(text(scene.clock, .sansBold, clockSize, theme.consoleText,
-                        x: area.maxX - m - width(scene.clock, .sansBold, clockSize), y: y - u(4)))
+        let clockX = area.maxX - m - width(scene.clock, .sansBold, clockSize)
+        ops.append(text(scene.clock, .sansBold, clockSize, theme.consoleText, x: clockX, y: y - u(4)))
+        if let end = scene.state.paceSignal(at: scene.now)?.endsAt {
+            // The end time beside the clock it is read against.
+            let label = "ends at " + end
+            ops.append(text(label, .sansBold, u(30), theme.muted, x: clockX - u(28) - width(label, .sansBold, u(30)), y: y))
+        }
         var badges: [String] = []
         if scene.state.isBlackedOut { badges.append("BLACKOUT") }
         badges += talkBadges(scene)
@@ -74,18 +79,14 @@ struct ConsoleLayout {
         let position = count == 0 ? "No slides" : slidePosition(scene)
         ops.append(text(position, .sansBold, u(44), theme.consoleText,
                         x: rect.maxX - width(position, .sansBold, u(44)), y: rowY + u(20)))
-        if let pace = scene.state.slidePace(at: scene.now), let line = scene.state.paceLine(at: scene.now) {
-            // Per-slide budgets: ahead or behind at this slide, with a shape and a word beside the colour.
-            let countdown = countdownLine(scene)
-            let colour = Self.paceColour(countdown?.pace == .overtime ? .overtime : pace.standing, theme: theme)
-            let label = (countdown.map { $0.label + "  ·  " } ?? "") + line
-            ops.append(text(label, .sansBold, u(34), colour,
-                            x: x + width(elapsed, .sansBold, u(72)) + u(40), y: rowY + u(26)))
-        } else if let countdown = countdownLine(scene) {
-            let colour = Self.paceColour(countdown.pace, theme: theme)
-            let label = countdown.label + "  ·  " + countdown.pace.rawValue
-            ops.append(text(label, .sansBold, u(40), colour,
-                            x: x + width(elapsed, .sansBold, u(72)) + u(40), y: rowY + u(22)))
+        if let signal = scene.state.paceSignal(at: scene.now) {
+            // The core's one judgement, in its colour and in words. Per-slide budgets: ahead or behind at this slide
+            // (with its shape) and the end at this pace; else the countdown's word, a little larger.
+            let colour = Self.paceColour(signal.standing, theme: theme)
+            let label = (signal.countdown.map { $0 + "  ·  " } ?? "") + (signal.perSlide ? signal.line : signal.standing.rawValue)
+            let (size, drop) = signal.perSlide ? (34.0, 26.0) : (40.0, 22.0)
+            ops.append(text(label, .sansBold, u(size), colour,
+                            x: x + width(elapsed, .sansBold, u(72)) + u(40), y: rowY + u(drop)))
         }
     }
 

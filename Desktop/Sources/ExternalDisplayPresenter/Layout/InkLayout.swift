@@ -123,17 +123,21 @@ extension PresenterLayout {
     }
 
     /// The room's ink of the audience slide on an audience display (one operation, even without strokes, so a
-    /// stroke changes one operation and damages only its own pixels), the pointer, the spotlight, and, zoomed,
+    /// stroke changes one operation and damages only its own pixels), the pointer, the spotlight, the magnifier, and, zoomed,
     /// the letterbox drawn again around the slide's area. Without `ink`, the strokes are left out (a browser
-    /// page's picture: the page draws them).
+    /// page's picture: the page draws them), and so is the pointer while the room's stroke grows: the page draws
+    /// the stroke's tip from its ink message, and a dot following every point would make every point a new picture.
     func audienceOverlay(_ scene: PresenterScene, slideArea rect: Rect, size: PixelSize, ink: Bool = true) -> [DrawOperation] {
         let state = scene.state
         let page = state.audienceSlideIndex
         guard scene.deck.slides.indices.contains(page) else { return [] }
         let whole = Self.zoomed(rect, state.zoom)
         var ops: [DrawOperation] = ink ? [.ink(Self.paths(state.ink.strokes(onPage: page, isPrivate: false), on: whole))] : []
-        if let point = state.pointer, !state.isBlanked, state.frozenSlideIndex == nil, state.arrangement == .extended {
+        let roomStrokeGrows = state.ink.draft.map { !$0.key.isPrivate && $0.key.page == page } ?? false
+        if let point = state.pointer, !state.isBlanked, state.frozenSlideIndex == nil, state.arrangement == .extended,
+           ink || !roomStrokeGrows {
             if state.spotlight { ops += Self.spotlight(at: point, on: whole, area: rect) }
+            if state.magnifier { ops += magnifier(scene, at: point, whole: whole, area: rect) }
             ops += Self.dot(at: point, on: whole)
         }
         if state.zoom != nil {

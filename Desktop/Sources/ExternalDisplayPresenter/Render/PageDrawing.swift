@@ -44,7 +44,7 @@ extension PresenterCanvas {
     /// What a page placeholder says for `lookup`'s answer (nil when the page is ready).
     static func placeholderMessage(_ page: PDFPage, _ lookup: PageRasterCache.Lookup) -> String? {
         switch lookup {
-        case .ready: nil
+        case .ready, .preview: nil
         case .pending: "rendering page \(page.index + 1)…"
         case .failed(let failure): failure.description
         }
@@ -62,22 +62,38 @@ extension SDLPresenterCanvas {
         let cache = pageCache
         var asked = false
         var placeholder: String?
+        var pending = false
+        var preview: PageRaster?
         let drawn = drawPage(PageRasterCache.key(page, width: rect.width, height: rect.height), in: rect) {
             asked = true
             if pageWaiting == .placeholder {
                 let found = cache.lookup(page, width: rect.width, height: rect.height)
                 placeholder = Self.placeholderMessage(page, found)
+                if case .pending = found { pending = true }
                 if case .ready(let raster) = found { return raster }
+                if case .preview(let raster) = found { preview = raster }
                 return nil
             }
             guard case .success(let raster) = cache.raster(for: page, width: rect.width, height: rect.height)
             else { return nil }
             return raster
         }
+        // The sharp page still rendering: its quick picture, scaled up, until the sharp one arrives (its readiness
+        // redraws; from then on the sharp page is drawn, never the quick picture again).
+        if !drawn, let preview {
+            let key = PageRasterCache.key(page, width: preview.width, height: preview.height)
+            if drawPage(key, in: rect, smooth: true, raster: { preview }) {
+                TimingTrace.note("drawn preview page=\(page.index + 1) size=\(preview.width)x\(preview.height)")
+                return true
+            }
+        }
         if asked, drawn { TimingTrace.note("drawn page=\(page.index + 1) size=\(rect.width)x\(rect.height)") }
         // Drawn from a texture made earlier: the cache was not asked, so keep it rendering ahead of this page.
         if !asked { cache.prefetchNeighbours(of: page, width: rect.width, height: rect.height) }
         if !drawn, let placeholder {
+            // A zoomed region still rendering: the whole page's picture shown before, enlarged, stands in until
+            // the crisp region arrives (its readiness redraws); without it, the placeholder.
+            if pending, page.region != nil, drawEnlargedStandIn(page, in: rect) { return true }
             pagePlaceholder(placeholder, in: rect)
             return true
         }

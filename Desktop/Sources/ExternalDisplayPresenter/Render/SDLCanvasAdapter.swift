@@ -54,8 +54,9 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
     }
 
     /// Draws a rendered page, opaque, scaled into `rect`: its texture is made once and kept for the last
-    /// few pages (flipping back, exposure), and copied without blending (a page has no transparency).
-    func drawPage(_ key: PageRasterCache.Key, in rect: Rect, raster: () -> PageRaster?) -> Bool {
+    /// few pages (flipping back, exposure), and copied without blending (a page has no transparency). A `smooth`
+    /// page (a quick picture smaller than `rect`) is scaled up with linear filtering rather than in blocks.
+    func drawPage(_ key: PageRasterCache.Key, in rect: Rect, smooth: Bool = false, raster: () -> PageRaster?) -> Bool {
         guard canvas.isAlive else { return false }
         let texture: OpaquePointer
         if let index = pageTextures.firstIndex(where: { $0.key == key }) {
@@ -64,10 +65,28 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
             texture = entry.texture
         } else {
             guard let raster = raster(), let made = upload(raster, as: key) else { return false }
+            if smooth { SDL_SetTextureScaleMode(made, SDL_ScaleModeLinear) }
             texture = made
         }
         var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
         return SDL_RenderCopy(canvas.renderer, texture, nil, &dst) == 0
+    }
+
+    /// Draws the zoomed `page`'s region from a texture of its whole page kept from before (the largest kept),
+    /// enlarged into `rect`: a stand-in while the region renders. Never renders, waits nor uploads; false when no
+    /// whole-page texture of it is kept.
+    func drawEnlargedStandIn(_ page: PDFPage, in rect: Rect) -> Bool {
+        guard canvas.isAlive, let region = page.region else { return false }
+        let whole = page.neighbour(page.index)
+        let kept = pageTextures.filter {
+            $0.key == PageRasterCache.key(whole, width: $0.key.width, height: $0.key.height)
+        }.max { $0.key.width * $0.key.height < $1.key.width * $1.key.height }
+        guard let kept else { return false }
+        let w = Double(kept.key.width), h = Double(kept.key.height)
+        var src = SDL_Rect(x: Int32((region.x * w).rounded()), y: Int32((region.y * h).rounded()),
+                           w: Int32(max(1, (region.width * w).rounded())), h: Int32(max(1, (region.height * h).rounded())))
+        var dst = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+        return SDL_RenderCopy(canvas.renderer, kept.texture, &src, &dst) == 0
     }
 
     /// Notes the page just drawn at a size, for ``preparePagesAhead()``.
@@ -81,8 +100,7 @@ public final class SDLPresenterCanvas: SnapshotCanvas {
         guard canvas.isAlive, let (page, width, height) = lastPage, page.pageCount > 0 else { return 0 }
         var made = 0
         for index in [page.index + 1, page.index - 1] where index >= 0 && index < page.pageCount {
-            var neighbour = page
-            neighbour.index = index
+            let neighbour = page.neighbour(index)
             let key = PageRasterCache.key(neighbour, width: width, height: height)
             guard !pageTextures.contains(where: { $0.key == key }),
                   let raster = pageCache.heldRaster(for: neighbour, width: width, height: height),

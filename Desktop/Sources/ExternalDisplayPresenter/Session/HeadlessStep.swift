@@ -85,7 +85,7 @@ public enum HeadlessStep: Hashable, Sendable {
         }
         throw HeadlessError("unknown step '\(item)' in --keys; use key names (next, previous, up, down, home, end, "
                             + "b, w, p, m, a, tab, enter, esc, f, q, quit, 0-9, pen, highlighter, eraser, ink-colour, ink-width, "
-                            + "ink-clear, ink-private, undo, redo, zoom-in, zoom-out, pan-left, spotlight), ink:X/Y;X/Y, pointer:X/Y|off, unplug:ID, plug:PRESET[:ID], remote:next|previous|playpause, mode:ID:WxH, "
+                            + "ink-clear, ink-private, undo, redo, zoom-in, zoom-out, pan-left, spotlight, zoom-rectangle, magnifier), ink:X/Y;X/Y, pointer:X/Y|off, unplug:ID, plug:PRESET[:ID], remote:next|previous|playpause, mode:ID:WxH, "
                             + "wait:SECONDS")
     }
 

@@ -1,7 +1,8 @@
 import ExternalDisplayKit
 
 extension PresenterController {
-    /// The status-line parts of the talk features: whiteout, frozen, overview, a typed number, the countdown.
+    /// The status-line parts of the talk features: whiteout, frozen, overview, a typed number, the countdown,
+    /// the pace, the end time and the last-minutes warning.
     func talkStatus(at now: Double) -> String {
         var parts: [String] = []
         if state.isWhitedOut { parts.append("whiteout") }
@@ -9,16 +10,19 @@ extension PresenterController {
         if let tile = state.overviewSelection { parts.append("overview at \(tile + 1)") }
         if !state.typedNumber.isEmpty { parts.append("go to \(state.typedNumber)") }
         if state.isQuitArmed(at: now) { parts.append("press Q again to quit") }
-        if let zoom = state.zoom { parts.append("zoom \(Int(zoom.scale))x") }
+        if let zoom = state.zoom { parts.append("zoom \(zoom.scaleLabel)x") }
+        if state.zoomSelection != nil { parts.append("zoom rectangle: drag on the slide") }
         if state.spotlight { parts.append("spotlight") }
+        if state.magnifier { parts.append("magnifier") }
         if state.ink.tool != .pen { parts.append(state.ink.tool.rawValue) }
         if state.ink.drawsPrivately { parts.append("speaker's marks") }
-        if let planned = state.plannedDuration {
-            let countdown = Countdown(planned: planned, elapsed: state.timer.elapsed(at: now),
-                                      slideIndex: state.slideIndex, slideCount: state.slideCount)
-            parts.append("\(countdown.label) (\(countdown.pace.rawValue))")
+        if let signal = state.paceSignal(at: now) {
+            // The console's judgement, in words.
+            if let countdown = signal.countdown { parts.append("\(countdown) (\(signal.standing.rawValue))") }
+            if let minutes = signal.lastMinutes { parts.append(minutes == 1 ? "last minute" : "last \(minutes) minutes") }
+            if let end = signal.endsAt { parts.append("ends at " + end) }
+            if signal.perSlide { parts.append("pace: " + signal.line) }
         }
-        if let pace = state.paceLine(at: now) { parts.append("pace: " + pace) }
         return parts.map { ", " + $0 }.joined()
     }
 }

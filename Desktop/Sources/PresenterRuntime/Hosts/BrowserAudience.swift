@@ -94,6 +94,7 @@ public final class BrowserAudienceHost: PresenterHost {
     public func start(in runtime: PresenterRuntime) {
         self.runtime = runtime
         platform.onRemoteCommand = { [weak runtime] command in runtime?.send(.remote(Self.command(for: command))) }
+        listenForDrawing(runtime)
         let reporter = DisplayReporter(runtime: runtime)
         self.reporter = reporter
         coordinator.delegate = reporter

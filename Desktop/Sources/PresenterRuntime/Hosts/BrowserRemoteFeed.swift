@@ -27,6 +27,8 @@ final class BrowserRemoteFeed {
     private let caches: DrawingCaches
     private var rendering: BrowserPictureRenderer.Ticket?
     private var shown: BrowserRemoteState?
+    /// The finished room strokes of the slide the picture shows, as last pictured (a change is a new picture).
+    private var shownInk: [InkStroke] = []
     private var pictured: [DisplayList]?
     private var number: UInt32 = 1
     /// Pictures rendered so far.
@@ -52,21 +54,56 @@ final class BrowserRemoteFeed {
             nextTitle: next?.plainTitle, nextText: next.map(Self.text),
             notes: current?.notes.joined(separator: "\n") ?? "",
             timer: PresentationTimer.format(state.timer.elapsed(at: now)), timerPaused: state.timer.isPaused,
-            blank: state.isBlackedOut, frozen: state.frozenSlideIndex != nil, countdown: pace?.countdown,
+            blank: state.isBlackedOut, frozen: state.frozenSlideIndex != nil, countdown: pace?.countdownWithLimits,
             pace: pace?.line, paceStanding: pace.map { Self.standing($0.standing) })
-        guard remote != shown else { return }
-        shown = remote
-        platform.publishRemote(remote, picture: nil)
+            .drawing(tool: state.ink.tool.rawValue, colour: Self.colour(state.ink), width: state.ink.width,
+                     area: drawArea(now: now, clock: clock))
+        // A finished stroke, an erasure, an undo is a new picture; a stroke growing is not (the page that draws it
+        // shows it itself, and the picture follows when it is finished).
+        let ink = state.ink.layers[InkLayerKey(page: state.audienceSlideIndex, isPrivate: false)] ?? []
+        guard remote != shown || ink != shownInk else { return }
+        shownInk = ink
+        if remote != shown {
+            shown = remote
+            platform.publishRemote(remote, picture: nil)
+        }
         renderPicture(now: now, clock: clock)
+    }
+
+    /// The remote's current half as a display of the audience view.
+    private static var display: AudienceDisplay {
+        let mode = DisplayMode(size: half)
+        return AudienceDisplay(id: "remote", name: "remote", mode: mode,
+                               layout: DisplayLayout(mode: mode, overscan: 0, compensation: .none))
+    }
+
+    /// Where the slide a finger draws on lies in the current half (``BrowserRemoteState/drawArea``): nil unless the
+    /// room sees the speaker's current slide (the one ink goes to).
+    private func drawArea(now: Double, clock: String) -> [Double]? {
+        let state = controller.state
+        guard state.audienceSlideIndex == state.slideIndex,
+              let (slide, clip) = PresenterLayout.audienceSlideArea(controller.scene(at: now, clock: clock), on: Self.display)
+        else { return nil }
+        let w = Double(Self.half.width), h = Double(Self.half.height)
+        func fractions(_ r: Rect) -> [Double] {
+            let x: Double = Double(r.x) / w, y: Double = Double(r.y) / h
+            let width: Double = Double(r.width) / w, height: Double = Double(r.height) / h
+            return [x, y, width, height]
+        }
+        return fractions(slide) + fractions(clip)
+    }
+
+    /// The current tool's colour as `#rrggbbaa` (the highlighter translucent).
+    static func colour(_ ink: InkBoard) -> String {
+        let c = ink.colour
+        let alpha = ink.tool == .highlighter ? UInt8((InkStroke.highlighterOpacity * 255).rounded()) : 255
+        return "#" + [c.red, c.green, c.blue, alpha].map { String(format: "%02x", $0) }.joined()
     }
 
     /// The two halves as display lists: what the audience sees now, and the next slide's audience view.
     func lists(now: Double, clock: String, metrics: any TextMetrics) -> [DisplayList] {
-        let mode = DisplayMode(size: Self.half)
-        let display = AudienceDisplay(id: "remote", name: "remote", mode: mode,
-                                      layout: DisplayLayout(mode: mode, overscan: 0, compensation: .none))
         let layout = PresenterLayout(metrics: metrics, theme: controller.theme)
-        let now = layout.external(controller.scene(at: now, clock: clock), on: display)
+        let now = layout.external(controller.scene(at: now, clock: clock), on: Self.display)
         let frame = Rect(x: 0, y: 0, width: Self.half.width, height: Self.half.height)
         let next = controller.state.nextSlideIndex.map {
             layout.audience(controller.deck, slideIndex: $0, size: Self.half, safeFrame: frame)

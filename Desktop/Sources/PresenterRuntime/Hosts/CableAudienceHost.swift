@@ -81,8 +81,19 @@ public final class CableAudienceHost<Platform: DisplayPlatform>: PresenterHost {
         runtime?.wake()
     }
 
-    /// Every display is drawn again at the next pass.
-    public func invalidate() { scheduler = RedrawScheduler(keepingCountsOf: scheduler) }
+    /// Every display is drawn again at the next pass, whole: a window that sends only what changed would send
+    /// nothing for the same list, and a page rendered since (a placeholder drawn before) would never reach it.
+    public func invalidate() {
+        scheduler = RedrawScheduler(keepingCountsOf: scheduler)
+        #if canImport(CSDL2)
+        guard let runtime else { return }
+        for display in runtime.controller.state.audienceDisplays {
+            guard let surface = coordinator.surface(for: display.id),
+                  let window = outputFor(surface) as? DesktopAudienceOutput else { continue }
+            window.invalidate()
+        }
+        #endif
+    }
 
     /// Stops the coordinator (the platform puts back what it changed).
     public func stop() { coordinator.stop() }

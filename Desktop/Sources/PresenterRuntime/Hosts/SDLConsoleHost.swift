@@ -6,6 +6,7 @@ public import ExternalDisplayPresenter
 import ExternalDisplayWayland
 import DesktopText
 import SDLWindows
+import X11Outputs
 
 /// The console in an SDL window on the main display (X11 or Wayland), and the keyboard and mouse of that
 /// window. SDL reads its display server's connection only when asked; this host watches that connection's file
@@ -32,15 +33,22 @@ public final class SDLConsoleHost: PresenterHost {
     var eventObservers: [(SDL_Event) -> Void] = []
     /// Runs when SDL reports a display change (a platform that reads SDL's display list rescans).
     public var onDisplayEvent: () -> Void = {}
+    /// A pen tablet on X11 (XInput 2, with its pressure), when a device reports pressure: SDL 2 gives the pen as
+    /// the mouse without it, so the pen's strokes come from here and SDL's mouse events of the pen are left out.
+    private var tablet: X11Pen?
+    /// The pen lifted and SDL's copy of the release may follow: it ends nothing.
+    private var tabletJustLifted = false
 
-    /// A console window covering `frame` (in the desktop's coordinates), drawing from the run's `caches`.
-    public init(title: String = "extdisplay present: console", frame: Rect,
+    /// A console window covering `frame` (in the desktop's coordinates), drawing from the run's `caches`; `windowed`:
+    /// an ordinary decorated, resizable window instead of a borderless one covering the screen (`present --share`,
+    /// where the call application and the share window must stay within reach).
+    public init(title: String = "extdisplay present: console", frame: Rect, windowed: Bool = false,
                 caches: DrawingCaches) throws(PresenterCanvasError) {
         guard CanvasFont.findFontDirectory() != nil else { throw PresenterCanvasError(CanvasFont.missingFontsAdvice) }
         let surface: DesktopSurface
         do {
             surface = try DesktopSurface(display: "console", name: "console", frame: frame, role: .console, title: title,
-                                         borderless: true, drawing: .windowSurface)
+                                         borderless: !windowed, drawing: .windowSurface)
         } catch {
             throw PresenterCanvasError("SDL could not open a window: \(error.description)")
         }
@@ -62,7 +70,35 @@ public final class SDLConsoleHost: PresenterHost {
         window.show()
         SDL_RaiseWindow(sdlWindow)
         SDL_SetWindowInputFocus(sdlWindow)
+        if let tablet = X11Pen(window: sdlWindow) {
+            self.tablet = tablet
+            if tablet.deviceCount > 0 { runtime.onSay("ink: a pen with pressure (\(tablet.deviceCount) device(s), XInput 2)") }
+            if tablet.touchScreenCount > 0 {
+                runtime.onSay("ink: touch pressure from \(tablet.touchScreenCount) touch screen(s) (XInput 2)")
+            }
+        }
         watchConnection()
+    }
+
+    /// A pen tablet's event (in SDL's queue in the server's order, among the mouse's and the touch screen's): the
+    /// tip down begins a stroke (fingers meanwhile are palms), moves draw with the pen's pressure, the tip up ends
+    /// it. SDL's mouse events of the pen are left out while it is down.
+    private func tabletEvent(_ event: X11Pen.Event) {
+        guard let runtime, !window.surface.isDestroyed else { return }
+        switch event {
+        case .down(let x, let y, let pressure):
+            if penDown != nil { runtime.send(runtime.controller.inkInput(.cancel)) }
+            penDown = .tablet
+            pen(.begin, x: x, y: y, pressure: max(pressure, 0.05))
+        case .move(let x, let y, let pressure):
+            if penDown == .tablet { pen(.move, x: x, y: y, pressure: max(pressure, 0.05)) }
+        case .up:
+            if penDown == .tablet {
+                penDown = nil
+                tabletJustLifted = true
+                runtime.send(runtime.controller.inkInput(.end))
+            }
+        }
     }
 
     /// Wakes on input from the display server: X11's connection, or the Wayland compositor's.
@@ -80,6 +116,10 @@ public final class SDLConsoleHost: PresenterHost {
     func handle(_ event: SDL_Event) {
         for observer in eventObservers { observer(event) }
         guard let runtime else { return }
+        if let tablet, let pen = tablet.event(event) {
+            tabletEvent(pen)
+            return
+        }
         switch event.type {
         case SDL_QUIT.rawValue:
             runtime.send(.stop)
@@ -115,6 +155,14 @@ public final class SDLConsoleHost: PresenterHost {
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             guard event.button.windowID == SDL_GetWindowID(sdlWindow), !window.surface.isDestroyed,
                   event.button.button == UInt8(SDL_BUTTON_LEFT), event.button.which != Self.touchMouseID else { return }
+            // The pen's own press and release come from the tablet (with its pressure): SDL's copy, right after
+            // the pen's event, is left out.
+            if penDown == .tablet { return }
+            if event.type == SDL_MOUSEBUTTONUP.rawValue, tabletJustLifted {
+                tabletJustLifted = false
+                return
+            }
+            tabletJustLifted = false
             if event.type == SDL_MOUSEBUTTONDOWN.rawValue {
                 penDown = .mouse
                 pen(.begin, x: Double(event.button.x), y: Double(event.button.y), pressure: 1)
@@ -129,10 +177,12 @@ public final class SDLConsoleHost: PresenterHost {
         }
     }
 
-    /// What holds the pen down on the console's slide: the left mouse button, or one finger.
+    /// What holds the pen down on the console's slide: the left mouse button, one finger, or a tablet's pen (while
+    /// it is down, fingers are a palm and draw nothing).
     private enum PenSource: Equatable {
         case mouse
         case finger(SDL_FingerID)
+        case tablet
     }
     private var penDown: PenSource?
     /// The mouse id SDL gives mouse events it makes from touches (`SDL_TOUCH_MOUSEID`).
@@ -160,13 +210,15 @@ public final class SDLConsoleHost: PresenterHost {
     }
 
     /// A touch screen's finger (SDL gives its place as fractions of the window, and its pressure): one finger
-    /// draws; a second finger on the screen takes the stroke back (a palm, a pinch).
+    /// draws; a second finger on the screen takes the stroke back (a palm, a pinch); a finger that touched while a
+    /// tablet's pen was down is a palm and draws nothing.
     private func finger(_ touch: SDL_TouchFingerEvent, type: UInt32) {
         guard let runtime, !window.surface.isDestroyed, touch.windowID == 0 || touch.windowID == SDL_GetWindowID(sdlWindow)
         else { return }
         let size = window.size
         let x = Double(touch.x) * Double(size.width), y = Double(touch.y) * Double(size.height)
-        let pressure = Double(touch.pressure)
+        // SDL 2 gives an X11 touch a pressure of 1: the screen's own, where it reports one, comes from XInput 2.
+        let pressure = tablet?.touchPressure(touch.fingerId) ?? Double(touch.pressure)
         switch type {
         case SDL_FINGERDOWN.rawValue:
             if penDown == nil {

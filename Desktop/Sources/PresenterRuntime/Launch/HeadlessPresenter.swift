@@ -52,11 +52,18 @@ public final class HeadlessPresenter {
     private var clips: SlideClipHost?
     /// The talk's planned length in seconds (`--duration`): the console counts down and cues the pace.
     public var plannedDuration: Double?
-    /// Whether each snapshot keeps a canvas of its own (its pixels can be read back later). The command line
-    /// turns it off: the PNG files are what it keeps, and memory stays flat however many steps are played.
+    /// The talk's end time and last-minutes warning (`--end-time`, a `.pdfpc` file's `endTime`, `lastMinutes`): the
+    /// end time becomes a length at the start, on the virtual wall clock from `clockStart` — the same every run.
+    /// Its `duration`, when set, replaces ``plannedDuration``.
+    public var plan = TalkPlan()
+    /// Whether the run keeps its snapshots — each with a canvas of its own (its pixels can be read back later) and
+    /// its display list — and returns them. The command line turns it off: the PNG files are what it keeps, and
+    /// memory stays flat however many steps are played (kept, the lists of a talk with ink grew with every stroke:
+    /// each step's list holds all the slide's strokes — 1,000 `ink:` steps peaked at 1 GB).
     public var keepsCanvases = true
-    /// Where the ink goes (`--ink-out FILE`; nil: `NAME-annotated.pdf` beside a PDF deck, written only when the
-    /// run drew ink or pressed Ctrl-S). With `savesInk` false, nothing is read back nor written.
+    /// Where the ink goes (`--ink-out FILE`; nil: `NAME-annotated.pdf` beside a PDF deck, `NAME.ink.json` beside a
+    /// Markdown deck read from a file; written only when the run drew ink or pressed Ctrl-S). With `savesInk`
+    /// false, nothing is read back nor written.
     public var inkOutput: URL?
     /// Whether the run reads back and saves ink (``InkSaveHost``).
     public var savesInk = true
@@ -88,7 +95,7 @@ public final class HeadlessPresenter {
     }
 
     /// Runs every step (stopping after `quit`), writing PNGs into `directory` when given and reporting each
-    /// file and step through `log`.
+    /// file and step through `log`; returns the snapshots (the start's only when ``keepsCanvases`` is off).
     @discardableResult
     public func run(writingTo directory: URL? = nil,
                     log: @escaping (String) -> Void = { _ in }) async throws(HeadlessError) -> [Snapshot] {
@@ -105,14 +112,16 @@ public final class HeadlessPresenter {
             clockStart.addingTimeInterval(Double(clock.now.offset.components.seconds)
                                           + Double(clock.now.offset.components.attoseconds) / 1e18)
         })
-        if let plannedDuration { runtime.send(.plan(duration: plannedDuration)) }
-        // The simulated displays are reported like cable ones; snapshots are drawn after each step, not per pass.
-        runtime.add(CableAudienceHost(platform: platform, configuration: configuration) { _ in nil })
         // What the core says (a clip that cannot be played, ink saved, timings written) is printed once, as live.
         runtime.onSay = log
+        var plan = self.plan
+        if plan.duration == nil { plan.duration = plannedDuration }
+        let planned = runtime.startPlan(plan)
+        // The simulated displays are reported like cable ones; snapshots are drawn after each step, not per pass.
+        runtime.add(CableAudienceHost(platform: platform, configuration: configuration) { _ in nil })
         if savesInk { runtime.add(InkSaveHost(output: inkOutput)) }
         if let timings, TimingHost.wanted(file: timings.file, recording: timings.recording, deck: deck) {
-            runtime.add(TimingHost(file: timings.file, recording: timings.recording, target: plannedDuration))
+            runtime.add(TimingHost(file: timings.file, recording: timings.recording, target: planned))
         }
         // Video on slides: each snapshot shows the clip's frame at the step's virtual time.
         let clips = deck.slides.contains(where: { !$0.clips.isEmpty }) ? SlideClipHost(mode: .exact) : nil
@@ -131,8 +140,9 @@ public final class HeadlessPresenter {
             }
             runtime.wake()
             if runtime.isRunning { await runtime.nextPass() }
-            snapshots += try render(step: index + 1, label: step.label, controller, runtime.now, platform, mainSize,
-                                    directory, log)
+            let drawn = try render(step: index + 1, label: step.label, controller, runtime.now, platform, mainSize,
+                                   directory, log)
+            if keepsCanvases { snapshots += drawn }
             if controller.state.wantsQuit {
                 log("quit after step \(index + 1)")
                 break

@@ -59,10 +59,14 @@ public enum WaylandPresenter {
         }
         platform.onDiagnostic = launch.warn
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: main?.logical ?? ConsoleOutputRule.fallbackFrame, caches: runtime.caches) } catch {
+        do {
+            console = try SDLConsoleHost(frame: main?.logical ?? ConsoleOutputRule.fallbackFrame,
+                                         windowed: !launch.share.isEmpty, caches: runtime.caches)
+        } catch {
             launch.fail(error.description)
         }
-        if let main {
+        // With --share the console is an ordinary window: the call application must stay within reach.
+        if let main, launch.share.isEmpty {
             do { try WaylandFullscreen.place(console.sdlWindow, on: main) } catch { launch.warn("console: \(error)") }
         }
         console.onDisplayEvent = { platform.rescan() }
@@ -79,7 +83,7 @@ public enum WaylandPresenter {
                 displays?.redrawAll()
             }
         }
-        await launch.runDesktop(runtime, console: console, displays: displays)
+        await launch.runDesktop(runtime, console: console, displays: displays, shareBeside: main?.logical)
     }
 }
 #endif

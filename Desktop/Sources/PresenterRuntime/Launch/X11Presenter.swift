@@ -46,7 +46,10 @@ public enum X11Presenter {
             .flatMap { choice in outputs.first { $0.id.rawValue == choice.name } }
         let runtime = launch.makeRuntime(mainDisplay: main.map { "\($0.outputName) \($0.display.currentMode)" } ?? "main display")
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: main?.bounds ?? ConsoleOutputRule.fallbackFrame, caches: runtime.caches) } catch {
+        do {
+            console = try SDLConsoleHost(frame: main?.bounds ?? ConsoleOutputRule.fallbackFrame,
+                                         windowed: !launch.share.isEmpty, caches: runtime.caches)
+        } catch {
             launch.fail(error.description)
         }
         var windows: [DisplayID: DesktopAudienceOutput] = [:]
@@ -60,7 +63,7 @@ public enum X11Presenter {
         // The desktop platform drains SDL's queue itself (its windows' exposure); the console gets every event.
         desktop.onSDLEvent = { [weak console] event in console?.handle(event) }
         console.setPump { desktop.pumpSDLEvents() }
-        await launch.runDesktop(runtime, console: console, displays: projectors)
+        await launch.runDesktop(runtime, console: console, displays: projectors, shareBeside: main?.bounds)
     }
 
     @MainActor
@@ -73,10 +76,14 @@ public enum X11Presenter {
         }
         runtime.controller.mainDisplay = platform.mainDescription
         let console: SDLConsoleHost
-        do { console = try SDLConsoleHost(frame: platform.mainBounds, caches: runtime.caches) } catch { launch.fail(error.description) }
+        do {
+            console = try SDLConsoleHost(frame: platform.mainBounds, windowed: !launch.share.isEmpty, caches: runtime.caches)
+        } catch {
+            launch.fail(error.description)
+        }
         console.onDisplayEvent = { platform.refresh() }
         let displays = CableAudienceHost(platform: platform, configuration: launch.configuration) { $0 }
-        await launch.runDesktop(runtime, console: console, displays: displays)
+        await launch.runDesktop(runtime, console: console, displays: displays, shareBeside: platform.mainBounds)
     }
 }
 

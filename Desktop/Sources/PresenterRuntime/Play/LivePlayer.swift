@@ -417,6 +417,10 @@ public final class LivePlayer: PresenterHost {
                 do { try decoder?.startStreaming(from: message.timeline.position(at: now), rate: message.timeline.rate) } catch {
                     decoderFailed(error)
                 }
+            } else {
+                // Paused: the pipeline stops now, whether or not a new still frame is asked for (the one shown may
+                // already be the paused position's), so the sound stops with the picture.
+                do { try decoder?.pauseStreaming() } catch { decoderFailed(error) }
             }
         case .close:
             decoder = nil

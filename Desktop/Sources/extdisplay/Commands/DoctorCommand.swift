@@ -47,6 +47,7 @@ struct DoctorCommand: AsyncParsableCommand {
         DoctorChecks.fonts(deck: deck, into: &report)
         DoctorChecks.pdfTools(environment: environment, deckIsPDF: deck.map(DoctorChecks.isPDF) ?? false, into: &report)
         DoctorChecks.video(into: &report)
+        DoctorChecks.camera(environment: environment, into: &report)
         DoctorChecks.state(environment: environment, into: &report)
         for line in report.lines { StandardStreams.line(line.text) }
         if report.lines.contains(where: { $0.status == .missing && $0.essential }) {
@@ -269,6 +270,41 @@ enum DoctorChecks {
                            essential: false)
         } else {
             report.ok("sound", "a sound server answers (PulseAudio, or PipeWire's pulse server)")
+        }
+    }
+
+    /// Where `present --share camera` would publish (the rule the camera itself chooses by), whether that is
+    /// there, and the GStreamer elements it needs; never essential.
+    static func camera(environment: [String: String], into report: inout DoctorReport) {
+        let destination: CameraDestination
+        do { destination = try CameraDestination.choose(environment: environment) } catch {
+            report.warning("camera", error.description)
+            return
+        }
+        if let missing = CameraStream.missingPiece(for: destination) {
+            let package = if case .pipeWire = destination { "gstreamer1.0-pipewire" } else { "gstreamer1.0-plugins-good" }
+            report.missing("camera", missing.description, install: package, essential: false)
+            return
+        }
+        let browsers = "browsers and most call apps read V4L2 cameras: `sudo modprobe v4l2loopback exclusive_caps=1 "
+            + "card_label=extdisplay` (package v4l2loopback-dkms)"
+        switch destination {
+        case .v4l2Loopback(let device):
+            if FileManager.default.fileExists(atPath: device) {
+                report.ok("camera", "--share camera publishes on the v4l2loopback device \(device)")
+            } else {
+                report.missing("camera", "\(CameraDestination.environmentKey) names \(device), which does not exist",
+                               install: "v4l2loopback-dkms, then `sudo modprobe v4l2loopback exclusive_caps=1`",
+                               essential: false)
+            }
+        case .pipeWire(let name, _):
+            if let socket = ShareProbe.pipewireSocket(environment: environment) {
+                report.ok("camera", "--share camera publishes the PipeWire camera node \(name) (\(socket)); \(browsers)")
+            } else {
+                report.missing("camera", "no PipeWire daemon in this session (no socket in XDG_RUNTIME_DIR) and no "
+                               + "v4l2loopback device: --share camera has nowhere to publish",
+                               install: "pipewire (your desktop session starts it), or v4l2loopback-dkms", essential: false)
+            }
         }
     }
 

@@ -25,6 +25,11 @@ struct ListCommand: AsyncParsableCommand {
 
         Modes are listed largest first; * marks the current one.
 
+        Then the two displays `present --share` adds for a video call (text only; --json lists the desktop's \
+        outputs): share-window, the window a call application's "share a window" lists by its title, and \
+        share-camera, with whether PipeWire is reachable ($XDG_RUNTIME_DIR/pipewire-0) and the /dev/video* \
+        devices (v4l2loopback ones marked).
+
         The main display is RandR's primary output, else the first; the others are the external displays \
         the package drives. The kind comes from the output name (HDMI, DP, VGA, DVI, eDP/LVDS = builtin, \
         DUMMY/VIRTUAL = virtual); the name is the monitor's EDID name, else the output name.
@@ -60,12 +65,42 @@ struct ListCommand: AsyncParsableCommand {
             let outputs = session.outputs()
             session.close()
             emit(outputs.filter(\.isMain) + outputs.filter { !$0.isMain }, OutputJSON.init, Self.text)
+            emitShareDisplays()
             return
         }
         let session = try openSessionOrExplain()
         let outputs = session.outputs()
         session.close()
         emit(outputs.filter(\.isPrimary) + outputs.filter { !$0.isPrimary }, OutputJSON.init, Self.text)
+        emitShareDisplays()
+    }
+
+    /// The displays `present --share` can add, after the desktop's (text only: the JSON array stays the desktop's
+    /// outputs, which scripts count).
+    private func emitShareDisplays() {
+        guard !json else { return }
+        let environment = ProcessInfo.processInfo.environment
+        StandardStreams.line(Self.shareText(pipewire: ShareProbe.pipewireSocket(environment: environment),
+                                            devices: ShareProbe.videoDevices()))
+    }
+
+    /// The text blocks of the share window and the camera: what `--share` adds, and where the camera could
+    /// publish (`pipewire`: the PipeWire socket when it exists; `devices`: `/dev/video*`, v4l2loopback ones marked).
+    static func shareText(pipewire: String?, devices: [ShareProbe.VideoDevice]) -> String {
+        let window = ShareTarget(kind: .window), camera = ShareTarget(kind: .camera)
+        let sizes = "\(ShareTarget.widths.lowerBound)×\(ShareTarget.heights.lowerBound)…"
+            + "\(ShareTarget.widths.upperBound)×\(ShareTarget.heights.upperBound)"
+        let video = devices.isEmpty ? "none (no /dev/video*)" : devices.map { device in
+            "\(device.path) \"\(device.name)\"" + (device.isLoopback ? " (v4l2loopback)" : "")
+        }.joined(separator: ", ")
+        let reach = pipewire.map { "reachable: \($0)" } ?? "not reachable (no pipewire-0 in XDG_RUNTIME_DIR)"
+        return """
+        \(window.displayID.rawValue)  share     virtual  \(window.size)  "share window"  (present --share window[=WxH])
+          title     "\(ShareTarget.windowTitle)"  sizes \(sizes)
+        \(camera.displayID.rawValue)  share     virtual  \(camera.size)@\(camera.frameRate)  "camera"  (present --share camera[=WxH])
+          pipewire  \(reach)
+          v4l2      \(video)
+        """
     }
 
     /// Prints the outputs, main first, as one JSON array or as text blocks.

@@ -2,12 +2,14 @@ import ArgumentParser
 #if canImport(CSDL2)
 import CSDL2
 #endif
+import ExtDisplayCore
 import ExternalDisplayKit
 import ExternalDisplayPresenter
 import DesktopImages
 import DesktopFiles
 import DesktopModeState
 import DesktopText
+import DesktopVideo
 import SDLWindows
 import X11Outputs
 import Foundation
@@ -46,7 +48,8 @@ struct PresentCommand: AsyncParsableCommand {
         audience display (not while blanked, frozen or mirrored).
 
         Countdown: --duration 20 (minutes) or --end-time 14:30 shows the time left and a pace cue (on pace, \
-        ahead, behind, overtime) on the console. A PDF deck's talk.pdfpc duration is the default.
+        ahead, behind, overtime) on the console. A PDF deck's talk.pdfpc duration, endTime (which wins over its \
+        duration) and lastMinutes (a LAST N MINUTES warning) are the default.
 
         Headless (no DISPLAY, or --simulate): runs on simulated displays and writes one PNG per display after \
         each step of --keys, e.g. --keys next,next,unplug:hdmi-tv-1080p,next,plug:hdmi-tv-1080p
@@ -80,7 +83,7 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "Headless: steps to play, comma-separated (keys, unplug:ID, plug:PRESET, remote:next, wait:S, ink:X/Y;X/Y); each step takes 1/60 s of virtual time, wait:S lets S seconds pass, as in play.")
     var keys: String = ""
 
-    @Option(name: .customLong("ink-out"), help: "Where a PDF talk's ink is saved, as ink annotations in a copy of the PDF (default: NAME-annotated.pdf beside it; the original is never written). See docs/ink.md.")
+    @Option(name: .customLong("ink-out"), help: "Where the talk's ink is saved: a PDF deck's as ink annotations in a copy of the PDF (default: NAME-annotated.pdf beside it), a Markdown deck's as JSON (default: NAME.ink.json beside it); the deck is never written. See docs/ink.md.")
     var inkOut: String?
 
     @Option(help: "The talk's length in minutes: the console counts down and cues the pace.")
@@ -95,11 +98,31 @@ struct PresentCommand: AsyncParsableCommand {
     @Option(help: "The timing file (default: NAME.timings.json beside the deck). Read at the start for per-slide budgets and the pace at each slide; written at the end with --rehearse or --record-timings.")
     var timings: String?
 
-    @Option(name: .customLong("end-time"), help: "When the talk must end (HH:MM, today, local time): a countdown to it.")
+    @Option(name: .customLong("end-time"), help: "When the talk must end (HH:MM, today, local time): a countdown from the start to it; the console shows \"ends at HH:MM\". A PDF deck's talk.pdfpc endTime is the default. See docs/timing.md.")
     var endTime: String?
+
+    @Option(name: .customLong("wall-clock"), help: "Headless: the console's clock at the start (HH:MM, today, local time), so that an end time gives the same countdown every run (default: now).")
+    var wallClock: String?
 
     @Option(help: "Display server: auto (Wayland when WAYLAND_DISPLAY is set, else X11 when DISPLAY is), x11 or wayland.")
     var backend: DesktopBackend = .auto
+
+    @Option(help: ArgumentHelp("Present into a video call, repeatable: window[=WxH] opens the audience view in an ordinary "
+                               + "window titled \"extdisplay: audience (share this window)\" for the call app's \"share a "
+                               + "window\", kept current while covered or hidden; camera[=WxH] publishes it as a camera. "
+                               + "Default size 1280x720. Public content only, like any audience display. See docs/commands.md.",
+                               valueName: "KIND[=WxH]"))
+    var share: [String] = []
+
+    @Option(name: .customLong("webcam"), defaultAsFlag: WebcamSource.automaticArgument,
+            help: ArgumentHelp("With --share camera: your webcam as a small picture in the camera's bottom-right corner "
+                               + "(a quarter of its width, live). SOURCE: a PipeWire node name or serial (pw-cli ls "
+                               + "Node), or a V4L2 device such as /dev/video2; without a value, the first PipeWire "
+                               + "camera that is not extdisplay's own, else /dev/video0. Give the value after = "
+                               + "(--webcam=/dev/video2). Off by default; a webcam that is missing or stops gets one "
+                               + "line and the camera goes on with the slides alone. See docs/commands.md.",
+                               valueName: "SOURCE"))
+    var webcam: String? = nil
 
     @OptionGroup var browsers: ServeOptions
 
@@ -109,6 +132,31 @@ struct PresentCommand: AsyncParsableCommand {
         }
         _ = try Self.modeSelection(mode)
         _ = try Self.compensation(overscan)
+        let targets = try Self.shareTargets(share)
+        _ = try Self.webcamSource(webcam, share: targets)
+        if !targets.isEmpty, simulate != nil {
+            throw ValidationError("--share opens a real window or camera and --simulate draws simulated displays only; "
+                                  + "drop --simulate to present into a call, or --share to write snapshots")
+        }
+    }
+
+    /// `--webcam`'s source (nil without it), refused without `--share camera` or with an empty value.
+    static func webcamSource(_ value: String?, share: [ShareTarget]) throws -> WebcamSource? {
+        guard let value else { return nil }
+        guard share.contains(where: { $0.kind == .camera }) else {
+            throw ValidationError("--webcam puts your webcam in the corner of the camera's picture: it needs --share "
+                                  + "camera (add --share camera, or drop --webcam)")
+        }
+        guard let source = WebcamSource(argument: value) else {
+            throw ValidationError("--webcam= needs a source: a PipeWire node name or serial (pw-cli ls Node), a V4L2 "
+                                  + "device such as /dev/video2, or auto (or --webcam alone) for the first webcam found")
+        }
+        return source
+    }
+
+    /// The `--share` values as targets, refused with the parser's message.
+    static func shareTargets(_ values: [String]) throws -> [ShareTarget] {
+        do { return try ShareTarget.parseAll(values) } catch { throw ValidationError(error.description) }
     }
 
     @MainActor
@@ -127,9 +175,19 @@ struct PresentCommand: AsyncParsableCommand {
             case .failure(let refusal): Self.fail(refusal.description)
             }
         }
-        let plan = Self.plannedSeconds(duration: duration, endTime: endTime, now: Date())
-        if case .failure(let message) = plan { Self.fail(message.description) }
-        let planned = (try? plan.get()) ?? Self.pdfpcDuration(of: url)
+        let wallStart: Date
+        switch Self.wallStart(wallClock) {
+        case .success(let date): wallStart = date
+        case .failure(let message): Self.fail(message.description)
+        }
+        let plan: TalkPlan
+        switch Self.talkPlan(duration: duration, endTime: endTime, pdfpc: Self.pdfpcTiming(of: url),
+                             pdfpcName: PdfpcNotes.companion(of: url).lastPathComponent, wallStart: wallStart) {
+        case .success(let made):
+            plan = made.plan
+            for note in made.notes { Self.warn(note) }
+        case .failure(let message): Self.fail(message.description)
+        }
         let modeRequest = try Self.modeSelection(mode)
         let configuration = DisplayConfiguration(modeSelection: modeRequest.selection,
                                                  overscanCompensation: try Self.compensation(overscan))
@@ -141,28 +199,39 @@ struct PresentCommand: AsyncParsableCommand {
         }
         #if canImport(CSDL2)
         var launch = PresenterLaunch(deck: parsed, display: display == "auto" ? nil : display,
-                                     configuration: configuration, planned: planned, serve: browsers.server,
+                                     configuration: configuration, planned: nil, serve: browsers.server,
                                      consoleFPS: browsers.consoleFPS, warn: Self.warn, fail: Self.fail)
         // A console whose reader has gone (a closed pipe) loses its lines; it never traps the talk.
         launch.say = { line in StandardStreams.line(PrintableText.line(line)) }
         launch.modeRequest = modeRequest
+        launch.plan = plan
         launch.deckFile = url
         launch.beamerNotes = notes
         launch.caches = caches
         launch.inkOutput = inkOut.map { URL(fileURLWithPath: $0) }
         launch.timings = timingFile(for: url)
-        // --serve without a desktop (or with --terminal-console): the console in the terminal.
-        if browsers.server != nil, backend == .headless || browsers.terminalConsole {
+        launch.share = try Self.shareTargets(share)
+        launch.webcam = try Self.webcamSource(webcam, share: launch.share)
+        // --serve or a camera without a desktop (or with --terminal-console): the console in the terminal. A share
+        // window needs a desktop: refused there.
+        let cameraOnly = !launch.share.isEmpty && launch.share.allSatisfy { $0.kind == .camera }
+        if browsers.server != nil || cameraOnly, backend == .headless || browsers.terminalConsole {
             await TerminalPresenter.run(launch)
             return
         }
         #endif
-        for note in Self.ineffective(headless: backend == .headless, display: display, snapshot: snapshot, keys: keys) {
+        if backend == .headless, !share.isEmpty {
+            Self.fail("--share window needs a desktop (X11 or Wayland: set DISPLAY or WAYLAND_DISPLAY); "
+                      + "without one, --share camera runs with the console in the terminal")
+        }
+        for note in Self.ineffective(headless: backend == .headless, display: display, snapshot: snapshot, keys: keys,
+                                     wallClock: wallClock) {
             Self.warn(note)
         }
         switch backend {
         case .headless:
-            try await runHeadless(parsed, configuration: configuration, explained: simulate == nil, planned: planned, caches: caches)
+            try await runHeadless(parsed, configuration: configuration, explained: simulate == nil, plan: plan,
+                                  wallStart: wallStart, caches: caches)
         #if canImport(CSDL2)
         case .wayland:
             WaylandLeftoverModes.prepare(display: environment["WAYLAND_DISPLAY"] ?? "")
@@ -179,7 +248,7 @@ struct PresentCommand: AsyncParsableCommand {
 
     @MainActor
     private func runHeadless(_ deck: Deck, configuration: DisplayConfiguration, explained: Bool,
-                             planned: Double?, caches: DrawingCaches) async throws {
+                             plan: TalkPlan, wallStart: Date, caches: DrawingCaches) async throws {
         if explained { Self.warn("no DISPLAY set: running on simulated displays (laptop,hdmi-tv-1080p)") }
         let presets = (simulate ?? "laptop,hdmi-tv-1080p").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -189,8 +258,8 @@ struct PresentCommand: AsyncParsableCommand {
         do {
             let steps = try HeadlessStep.parseList(keys)
             let run = HeadlessPresenter(deck: deck, displays: presets, steps: steps, configuration: configuration,
-                                        caches: caches)
-            run.plannedDuration = planned
+                                        clockStart: wallStart, caches: caches)
+            run.plan = plan
             run.keepsCanvases = false
             run.inkOutput = inkOut.map { URL(fileURLWithPath: $0) }
             run.timings = timingFile(for: URL(fileURLWithPath: self.deck))
@@ -212,8 +281,13 @@ struct PresentCommand: AsyncParsableCommand {
     }
 
     /// Messages for options that have no effect in the chosen mode (headless or live).
-    static func ineffective(headless: Bool, display: String, snapshot: String?, keys: String) -> [String] {
+    static func ineffective(headless: Bool, display: String, snapshot: String?, keys: String,
+                            wallClock: String? = nil) -> [String] {
         var notes: [String] = []
+        if !headless, wallClock != nil {
+            notes.append("--wall-clock has no effect with a display server (the talk runs on the real clock); "
+                         + "add --simulate to start a headless run's clock at that time")
+        }
         if headless, display != "auto" {
             notes.append("--display \(display) has no effect on simulated displays (headless); "
                          + "choose the displays with --simulate, e.g. --simulate laptop,hdmi-tv-1080p")

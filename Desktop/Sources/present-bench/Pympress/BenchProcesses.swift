@@ -61,6 +61,11 @@ func spawn(_ path: String, _ arguments: [String], environment: [String: String],
 /// Runs a command to its end; its standard output, or an error naming it.
 @discardableResult
 func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    String(decoding: try runToolData(path, arguments, environment: environment), as: UTF8.self)
+}
+
+/// Runs a command to its end; its standard output's bytes, or an error naming it.
+func runToolData(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
@@ -76,7 +81,7 @@ func runTool(_ path: String, _ arguments: [String], environment: [String: String
     guard process.terminationStatus == 0 else {
         throw BenchError("\(path) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
     }
-    return String(decoding: data, as: UTF8.self)
+    return data
 }
 
 /// Ends a process: SIGTERM, then SIGKILL after `grace` seconds.

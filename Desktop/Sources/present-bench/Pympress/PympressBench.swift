@@ -4,8 +4,14 @@
 // `--audience 1080p` or `4k` sets the audience output (DUMMY1) to 1920×1080 or 3840×2160@30 with xrandr first, as
 // a desktop's settings would (every presenter then uses the mode the desktop set).
 //
+// `--load N` runs N busy loops beside every presenter (a build, another job on the machine), from before the
+// launch to the end of its run; `--launch-only` measures the launch alone (first and sharp picture, both displays).
+// The launch is read three ways: the audience's first picture of page 1 (its colour, whatever the resolution), its
+// sharp picture (rows through the page number match pdftoppm's own render of page 1 at the audience's size, every
+// pixel within 24 a channel, at most one pixel a row off), and both displays showing page 1.
+//
 //   scripts/bench-pympress.sh [--runs 3] [--idle 20] [--gap 0.4] [--audience 720p|1080p|4k]
-//                             [--only extdisplay|pympress|pdfpc|impressive[,...]]
+//                             [--only extdisplay|pympress|pdfpc|impressive[,...]] [--load N] [--launch-only]
 //   (= swift build -c release --product extdisplay && swift run -c release present-bench pympress ...)
 #if canImport(CXRandR)
 import DesktopProcesses
@@ -19,6 +25,10 @@ import Glibc
 /// What one run of one presenter gave.
 struct RunFigures {
     var launch: Double?
+    /// The audience shows page 1 (its colour at two points): any picture of it, sharp or not.
+    var firstPicture: Double?
+    /// The audience shows page 1 sharp (``PympressBench/audienceSharp()``); nil: not within 10 s of the launch.
+    var sharpPicture: Double?
     var flips: [Double] = []
     var missedFlips = 0
     /// Flips over 100 ms: the page shown after it (1-based), the wall-clock time of the key, the latency.
@@ -56,16 +66,27 @@ struct PympressOptions {
     /// Another `extdisplay` binary (e.g. a build of the previous commit) run as a third contender.
     var baseline: String?
     var pollMicroseconds: UInt32 = 2000
+    /// Busy loops run beside each presenter (0: a quiet machine).
+    var load = 0
+    /// Only the launch figures (no flips, idle, rapid keys nor replug).
+    var launchOnly = false
 
     init(_ arguments: [String]) throws {
         var args = arguments[...]
         while let arg = args.popFirst() {
+            if arg == "--launch-only" {
+                launchOnly = true
+                continue
+            }
             let value = args.popFirst() ?? ""
             switch arg {
             case "--runs": runs = max(1, Int(value) ?? runs)
             case "--idle": idleSeconds = max(1, Double(value) ?? idleSeconds)
             case "--gap": gap = max(0.05, Double(value) ?? gap)
             case "--baseline": baseline = value
+            case "--load":
+                guard let n = Int(value), n >= 0, n <= 64 else { throw BenchError("--load N: how many busy loops beside (0–64)") }
+                load = n
             case "--audience":
                 switch value.lowercased() {
                 case "720p": audience = (1280, 720)
@@ -82,7 +103,7 @@ struct PympressOptions {
             default:
                 throw BenchError("usage: present-bench pympress [--runs N] [--idle SECONDS] [--gap SECONDS] "
                                  + "[--audience 720p|1080p|4k] [--only extdisplay|pympress|pdfpc|impressive[,…]] "
-                                 + "[--baseline OTHER-EXTDISPLAY]")
+                                 + "[--baseline OTHER-EXTDISPLAY] [--load N] [--launch-only]")
             }
         }
     }
@@ -105,6 +126,8 @@ final class PympressBench {
     var meter: ProcessCPUMeter?
     var server: BenchServer?
     var reader: ScreenReader?
+    /// Rows of pdftoppm's own render of page 1 at the audience's size (through the page number), by their y.
+    var sharpRows: [(y: Int, pixels: [(r: Int, g: Int, b: Int)])] = []
     /// One line per flip seen (presenter, run, page, wall clock of the key, latency), appended to the file
     /// `PRESENT_BENCH_FLIPS` names: to line flips up with a presenter's own log (`EXTDISPLAY_FLIP_LOG`).
     let flipDetail: FileHandle? = {
@@ -129,6 +152,53 @@ final class PympressBench {
               let p2 = reader.pixel(x: a.x + a.width * 9 / 10, y: a.y + a.height * 6 / 7),
               let page = deck.page(of: p1), deck.page(of: p2) == page else { return nil }
         return page
+    }
+
+    /// Whether the audience output shows page 1 sharp: each of ``sharpRows`` as pdftoppm renders it at the
+    /// audience's size, every pixel within 24 a channel, at most one pixel a row off (an edge's antialiasing). A
+    /// picture rendered smaller and scaled up differs at every edge of the page number.
+    func audienceSharp() -> Bool {
+        guard let reader, !sharpRows.isEmpty else { return false }
+        for row in sharpRows {
+            guard let seen = reader.row(x: 1920, y: row.y, width: options.audience.width),
+                  seen.count == row.pixels.count else { return false }
+            var off = 0
+            for (a, b) in zip(seen, row.pixels) where max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 24 {
+                off += 1
+                if off > 1 { return false }
+            }
+        }
+        return true
+    }
+
+    /// Renders page 1 with pdftoppm at the audience's size and keeps six rows through its page number.
+    func loadSharpRows(_ pdf: URL) throws {
+        let (w, h) = options.audience
+        let out = try runToolData("/usr/bin/pdftoppm", ["-cropbox", "-f", "1", "-l", "1", "-singlefile",
+                                                        "-scale-to-x", String(w), "-scale-to-y", String(h), pdf.path])
+        // P6 header: magic, width, height, maxval, then RGB bytes.
+        var fields: [String] = []
+        var i = out.startIndex
+        while fields.count < 4, i < out.endIndex {
+            while i < out.endIndex, out[i] == 0x20 || out[i] == 0x0A { i += 1 }
+            let start = i
+            while i < out.endIndex, out[i] != 0x20, out[i] != 0x0A { i += 1 }
+            fields.append(String(decoding: out[start..<i], as: UTF8.self))
+        }
+        i += 1
+        guard fields.count == 4, fields[0] == "P6", Int(fields[1]) == w, Int(fields[2]) == h,
+              out.count - (i - out.startIndex) >= w * h * 3 else {
+            throw BenchError("pdftoppm's render of page 1 is not a \(w)×\(h) P6 image")
+        }
+        let base = i
+        sharpRows = [0.44, 0.48, 0.52, 0.56, 0.60, 0.64].map { f in
+            let y = Int(Double(h) * f)
+            let pixels = (0..<w).map { x -> (r: Int, g: Int, b: Int) in
+                let p = base + (y * w + x) * 3
+                return (Int(out[p]), Int(out[p + 1]), Int(out[p + 2]))
+            }
+            return (y, pixels)
+        }
     }
 
     /// Whether the main output shows page `index` somewhere (at least 200 of its pixels on 13 sampled rows).
@@ -220,11 +290,21 @@ final class PympressBench {
             stop(process)
             meter.remove()
         }
-        figures.launch = poll(timeout: 30, from: start) { audiencePage() == 0 && (!contender.hasConsole || mainShows(page: 0)) }
+        // The first picture, the sharp picture and both displays, each the first poll it held at.
+        _ = poll(timeout: 30, from: start) {
+            let elapsed = SDLVideo.now() - start
+            let first = audiencePage() == 0
+            if first, figures.firstPicture == nil { figures.firstPicture = elapsed }
+            if first, figures.sharpPicture == nil, audienceSharp() { figures.sharpPicture = elapsed }
+            if first, figures.launch == nil, !contender.hasConsole || mainShows(page: 0) { figures.launch = elapsed }
+            let sharpDone = figures.sharpPicture != nil || figures.firstPicture.map { elapsed - $0 > 10 } == true
+            return figures.launch != nil && sharpDone
+        }
         guard figures.launch != nil else {
             figures.note = "page 1 never showed on both displays within 30 s (log: \(log.path))"
             return figures
         }
+        if options.launchOnly { return figures }
         // Keys go to the focused window: make sure it is the presenter's console, then let start-up settle.
         _ = try? runTool("/usr/bin/timeout", ["3", "/usr/bin/xdotool", "search", "--name", "^\(contender.consoleWindow)$",
                                               "windowactivate", "--sync"],
@@ -298,6 +378,7 @@ final class PympressBench {
         let pdf = work.appendingPathComponent("fifty.pdf")
         try deck.pdf().write(to: pdf)
         let contenders = try contenders()
+        try loadSharpRows(pdf)
         server = try BenchServer(packageRoot: packageRoot, workDirectory: work)
         defer {
             reader = nil  // disconnect before the server goes
@@ -312,7 +393,9 @@ final class PympressBench {
               + "(main 1920×1080, audience \(audienceMode)), Openbox; \(options.runs) runs, pympress \(version), pdfpc \(pdfpcVersion), "
               + "Impressive \(impressiveVersion); load average \(loadAverage()) at the start; "
               + "flips \(options.gap) s apart, idle \(options.idleSeconds) s, screen polled every "
-              + "\(Double(options.pollMicroseconds) / 1000) ms")
+              + "\(Double(options.pollMicroseconds) / 1000) ms"
+              + (options.load > 0 ? "; LOADED: \(options.load) busy loop(s) beside each presenter" : "; no load added")
+              + (options.launchOnly ? "; launch only" : ""))
         switch cgroupParent {
         case .success(let directory):
             print("idle CPU: each presenter in a cgroup v2 of its own under \(directory) (cpu.stat usage_usec: "
@@ -325,7 +408,15 @@ final class PympressBench {
         var results: [String: [RunFigures]] = [:]
         for run in 0..<options.runs {
             for contender in run % 2 == 0 ? contenders : contenders.reversed() {
-                let figures = try runOnce(contender, run: run, pdf: pdf)
+                let hogs = try (0..<options.load).map { _ in
+                    try spawn("/bin/sh", ["-c", "while :; do :; done"], environment: [:], log: nil)
+                }
+                if !hogs.isEmpty { usleep(500_000) }  // the busy loops running before the launch
+                let figures: RunFigures
+                do {
+                    defer { for hog in hogs { stop(hog, grace: 1) } }
+                    figures = try runOnce(contender, run: run, pdf: pdf)
+                }
                 results[contender.name, default: []].append(figures)
                 print(describe(contender.name, run, figures))
                 usleep(1_000_000)
@@ -344,7 +435,8 @@ final class PympressBench {
     func describe(_ name: String, _ run: Int, _ f: RunFigures) -> String {
         func ms(_ v: Double?) -> String { v.map { String(format: "%.0f ms", $0 * 1000) } ?? "—" }
         let sorted = f.flips.sorted()
-        return "  run \(run + 1) \(name): launch \(ms(f.launch)), flips p50 \(ms(percentile(sorted, 0.5))) "
+        return "  run \(run + 1) \(name): first picture \(ms(f.firstPicture)), sharp \(ms(f.sharpPicture)), "
+            + "launch \(ms(f.launch)), flips p50 \(ms(percentile(sorted, 0.5))) "
             + "p90 \(ms(percentile(sorted, 0.9))) "
             + "max \(ms(sorted.last)) (\(f.flips.count) seen, \(f.missedFlips) missed), "
             + "RSS \(f.residentMB.map { String(format: "%.0f MB", $0) } ?? "—"), "
@@ -358,6 +450,14 @@ final class PympressBench {
     func printTable(_ results: [String: [RunFigures]], names: [String]) {
         func column(_ name: String, _ row: ([RunFigures]) -> String) -> String { row(results[name] ?? []) }
         let rows: [(String, ([RunFigures]) -> String)] = [
+            ("launch → audience's first picture of page 1 (median)", { runs in
+                formatMS(median(runs.compactMap(\.firstPicture))) }),
+            ("launch → audience's page 1 sharp (median)", { runs in
+                let sharp = runs.compactMap(\.sharpPicture)
+                return formatMS(median(sharp)) + (sharp.count < runs.count ? " (\(sharp.count)/\(runs.count) runs)" : "") }),
+            ("first picture not yet sharp: sharp − first, per run (median / max)", { runs in
+                let up = runs.compactMap { f in f.sharpPicture.flatMap { s in f.firstPicture.map { s - $0 } } }.sorted()
+                return "\(formatMS(median(up))) / \(formatMS(up.last))" }),
             ("launch → both displays show page 1 (median)", { runs in
                 formatMS(median(runs.compactMap(\.launch))) }),
             ("key → audience shows next page (p50 / p95 / max)", { runs in
@@ -393,7 +493,8 @@ final class PympressBench {
         print("\nflips measured: \(flips); command: present-bench pympress "
               + "--runs \(options.runs) --idle \(options.idleSeconds) --gap \(options.gap) "
               + "--audience \(options.audience.width)x\(options.audience.height)"
-              + (options.only.map { " --only \($0.joined(separator: ","))" } ?? ""))
+              + (options.only.map { " --only \($0.joined(separator: ","))" } ?? "")
+              + (options.load > 0 ? " --load \(options.load)" : "") + (options.launchOnly ? " --launch-only" : ""))
     }
 }
 

@@ -9,9 +9,15 @@ import Foundation
 ///
 /// Page objects are found with `mutool show` (``MutoolShow``) and read with ``PDFObject/Parser``.
 ///
+/// Ink is drawn on the page as it is shown, after its `/Rotate`; it is written in the page's unturned user space
+/// (``PageGeometry/user(_:_:)``), so every viewer turns it with the page. A page whose `/Rotate` viewers disagree on
+/// (``InkPageGeometry``) keeps no ink: the other pages' ink is written and ``Outcome/problems`` says which page and why.
+///
 /// ```swift
-/// let written = try InkAnnotationWriter.write(strokes: [0: [stroke]], pages: deck.slides.compactMap(\.pdfPage),
+/// let outcome = try InkAnnotationWriter.write(strokes: [0: [stroke]], pages: deck.slides.compactMap(\.pdfPage),
 ///                                             to: URL(fileURLWithPath: "talk-annotated.pdf"))
+/// outcome.strokes   // 1
+/// outcome.problems  // [] (or "page 3 of talk.pdf: its /Rotate 45 is not a multiple of 90, …")
 /// ```
 public enum InkAnnotationWriter {
     /// A marker in each annotation's `/NM` (its name), so annotations written by extdisplay can be told apart.
@@ -23,11 +29,27 @@ public enum InkAnnotationWriter {
         return document.deletingLastPathComponent().appendingPathComponent(base + "-annotated.pdf")
     }
 
+    /// What a write did.
+    public struct Outcome: Hashable, Sendable {
+        /// Strokes written.
+        public var strokes: Int
+        /// Pages whose ink was left out, each a line saying which page, why and what to do (their `/Rotate` is one
+        /// viewers disagree on); empty when every stroke was written.
+        public var problems: [String]
+
+        /// Creates an outcome.
+        public init(strokes: Int, problems: [String] = []) {
+            self.strokes = strokes
+            self.problems = problems
+        }
+    }
+
     /// Writes `strokes` (by page index of `pages`, the deck's pages in order) into a copy of their PDF at
-    /// `output`; returns how many strokes were written. Strokes of pages that are not of the first page's document
-    /// are left out. Throws when the PDF cannot be read or the copy cannot be written; the message says why.
+    /// `output`; returns how many strokes were written and the pages whose ink was left out (a `/Rotate` viewers
+    /// disagree on), with why. Strokes of pages that are not of the first page's document are left out. Throws when
+    /// the PDF cannot be read or the copy cannot be written; the message says why.
     @discardableResult
-    public static func write(strokes: [Int: [InkStroke]], pages: [PDFPage], to output: URL) throws(InkSaveError) -> Int {
+    public static func write(strokes: [Int: [InkStroke]], pages: [PDFPage], to output: URL) throws(InkSaveError) -> Outcome {
         guard let document = pages.first?.document else { throw InkSaveError("the deck has no PDF pages to annotate") }
         guard output.standardizedFileURL.path != document.standardizedFileURL.path else {
             throw InkSaveError("the annotated copy would overwrite the original \(document.path); give another name")
@@ -67,13 +89,29 @@ public enum InkAnnotationWriter {
         let inked = strokes.sorted { $0.key < $1.key }.filter { entry in
             !entry.value.isEmpty && pages.indices.contains(entry.key) && pages[entry.key].document == document
         }
-        var numbers: [Int] = []
+        var objectsByPage: [Int: Int] = [:]
         for (pageIndex, _) in inked {
             let page = pages[pageIndex]
             guard pageObjects.indices.contains(page.index), let number = pageObjects[page.index] else {
                 throw InkSaveError("page \(page.index + 1) of \(document.path) is not in its page tree as mutool reads it")
             }
-            if !numbers.contains(number) { numbers.append(number) }
+            objectsByPage[page.index] = number
+        }
+        // Each page's box and rotation (inherited through the page tree); a page viewers turn differently keeps no ink.
+        let geometries = InkPageGeometry.read(document, pageObjects: objectsByPage, show: show)
+        var problems: [String] = []
+        var numbers: [Int] = []
+        for pageIndex in objectsByPage.keys.sorted() {
+            guard let number = objectsByPage[pageIndex] else { continue }
+            switch geometries[pageIndex] {
+            case .page?: if !numbers.contains(number) { numbers.append(number) }
+            case .problem(let why)?:
+                let count = inked.filter { pages[$0.key].index == pageIndex }.reduce(0) { $0 + $1.value.count }
+                problems.append("page \(pageIndex + 1) of \(document.path): \(why) (\(count) stroke\(count == 1 ? "" : "s") left out)")
+            case nil:
+                throw InkSaveError("page \(pageIndex + 1) of \(document.path) could not be read with mutool"
+                                   + (show.stopped.map { " (\($0))" } ?? ""))
+            }
         }
         var dictionaries: [Int: [String: PDFObject]] = [:]
         if !numbers.isEmpty {
@@ -88,14 +126,10 @@ public enum InkAnnotationWriter {
         var annotsByPage: [Int: [PDFObject]] = [:]
         for (pageIndex, pageStrokes) in inked {
             let page = pages[pageIndex]
+            guard case .page(let geometry)? = geometries[page.index] else { continue }
             guard let pageNumber = pageObjects[page.index], let dictionary = dictionaries[pageNumber] else {
                 throw InkSaveError("page \(page.index + 1) of \(document.path) is not a page dictionary")
             }
-            if let rotate = dictionary["Rotate"]?.integer, rotate % 360 != 0 {
-                throw InkSaveError("page \(page.index + 1) of \(document.path) is turned (/Rotate \(rotate)); "
-                                + "ink on turned pages is not saved yet")
-            }
-            let box = Self.box(dictionary["CropBox"]) ?? Self.box(dictionary["MediaBox"]) ?? [0, 0, page.width, page.height]
             if annotsByPage[pageNumber] == nil {
                 switch dictionary["Annots"] {
                 case .array(let items)?: annotsByPage[pageNumber] = items
@@ -110,7 +144,7 @@ public enum InkAnnotationWriter {
                 }
             }
             for (i, stroke) in pageStrokes.enumerated() {
-                guard let annotation = Self.annotation(stroke, page: page, box: box, pageObject: pageNumber,
+                guard let annotation = Self.annotation(stroke, part: page.part.fraction, page: geometry, pageObject: pageNumber,
                                                        name: "\(namePrefix)-\(pageIndex)-\(i)") else { continue }
                 let apNumber = nextNumber, annotNumber = nextNumber + 1
                 nextNumber += 2
@@ -167,7 +201,7 @@ public enum InkAnnotationWriter {
         } catch {
             throw InkSaveError("the annotated copy \(output.path) could not be written: \(error.localizedDescription)")
         }
-        return written
+        return Outcome(strokes: written, problems: problems)
     }
 
     /// Object numbers of the pages, in order, from `mutool show FILE pages` (`page 1 = 4 0 R`).
@@ -204,28 +238,18 @@ public enum InkAnnotationWriter {
         return Array(data[start..<data.index(start, offsetBy: 4)]) == Array("xref".utf8)
     }
 
-    /// A box `[llx lly urx ury]` normalised (lower-left first), if it is four finite numbers with an area.
-    static func box(_ object: PDFObject?) -> [Double]? {
-        guard case .array(let items)? = object, items.count == 4 else { return nil }
-        let n = items.compactMap { item -> Double? in if case .number(let v) = item, v.isFinite { v } else { nil } }
-        guard n.count == 4 else { return nil }
-        let b = [min(n[0], n[2]), min(n[1], n[3]), max(n[0], n[2]), max(n[1], n[3])]
-        return b[2] > b[0] && b[3] > b[1] ? b : nil
-    }
-
     /// The annotation dictionary (with `@AP@` where its appearance's reference goes) and its appearance stream
-    /// object for one stroke on `page` whose box is `box`.
-    static func annotation(_ stroke: InkStroke, page: PDFPage, box: [Double], pageObject: Int,
-                           name: String) -> (dictionary: String, appearance: Data)? {
+    /// object for one stroke on the slide that fills `part` (fractions from the top-left corner of the page as
+    /// shown, after its rotation) of `page`. The points and rectangle are in the page's user space, unturned.
+    static func annotation(_ stroke: InkStroke, part: (x: Double, y: Double, width: Double, height: Double), page: PageGeometry,
+                           pageObject: Int, name: String) -> (dictionary: String, appearance: Data)? {
         guard !stroke.points.isEmpty, stroke.tool != .eraser else { return nil }
-        let part = page.part.fraction
-        let bw = box[2] - box[0], bh = box[3] - box[1]
         let points = stroke.points.map { p -> (Double, Double) in
-            let px = part.x + p.x * part.width, py = part.y + p.y * part.height
-            return (box[0] + px * bw, box[3] - py * bh)
+            let user = page.user(part.x + p.x * part.width, part.y + p.y * part.height)
+            return (user.x, user.y)
         }
         let pressure = stroke.tool == .highlighter ? 1 : 0.4 + 0.6 * stroke.meanPressure
-        let width = max(0.1, stroke.width * pressure * part.height * bh)
+        let width = max(0.1, stroke.width * pressure * part.height * page.shownHeight)
         let xs = points.map(\.0), ys = points.map(\.1)
         let margin = width / 2 + 1
         let rect = [(xs.min() ?? 0) - margin, (ys.min() ?? 0) - margin, (xs.max() ?? 0) + margin, (ys.max() ?? 0) + margin]
@@ -247,9 +271,13 @@ public enum InkAnnotationWriter {
     }
 
     /// A number as PDF writes it: no exponent, at most 4 decimals, no trailing zeros.
-    static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String { number(value, decimals: 4) }
+
+    /// A number as PDF (and the ink file) writes it: no exponent, at most `decimals` decimals, no trailing zeros
+    /// (not finite: 0).
+    static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
-        var text = String(format: "%.4f", value)
+        var text = String(format: "%.\(decimals)f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text

@@ -74,10 +74,11 @@ public enum PDFDeckReader {
             diagnostics.append(DeckDiagnostic(file: file, slide: problem.page + 1, line: 1, message: problem.message))
         }
         let slides = info.pages.enumerated().map { index, size in
-            let page = PDFPage(document: url.standardizedFileURL, index: index, width: size.width, height: size.height,
+            var page = PDFPage(document: url.standardizedFileURL, index: index, width: size.width, height: size.height,
                                part: beamerNotes?.slidePart ?? .whole, notesPart: beamerNotes?.notesPart,
                                pageCount: info.pages.count, label: labels[index], version: version,
                                clips: clips.clips[index] ?? [])
+            page.rotation = info.rotations.indices.contains(index) ? info.rotations[index] : 0
             return Slide(number: index + 1, line: 1, title: nil, blocks: [.page(page)],
                          notes: pdfpc.notes[index].map(PdfpcNotes.paragraphs) ?? [])
         }

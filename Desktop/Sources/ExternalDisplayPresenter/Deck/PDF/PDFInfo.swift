@@ -14,6 +14,9 @@ import Foundation
 public struct PDFInfo: Hashable, Sendable {
     /// Each page's width and height in points, after its `/Rotate`.
     public var pages: [PageSize]
+    /// Each page's rotation as poppler shows it: 0, 90, 180 or 270 (any other `/Rotate` poppler reports counts
+    /// as 0, as it is drawn unturned); empty when not read.
+    public var rotations: [Int]
 
     /// A page's size in points.
     public struct PageSize: Hashable, Sendable {
@@ -30,7 +33,10 @@ public struct PDFInfo: Hashable, Sendable {
     }
 
     /// Creates the info.
-    public init(pages: [PageSize]) { self.pages = pages }
+    public init(pages: [PageSize], rotations: [Int] = []) {
+        self.pages = pages
+        self.rotations = rotations
+    }
 
     /// The first bytes every PDF starts with.
     public static let header = Data("%PDF-".utf8)
@@ -57,7 +63,7 @@ public struct PDFInfo: Hashable, Sendable {
             throw DeckError(path: path, reason: "is a PDF with no pages; export the talk again with its slides")
         }
         let detail = try pdfinfo(["-f", "1", "-l", String(count), path], path: path)
-        return PDFInfo(pages: parsePageSizes(detail, count: count))
+        return PDFInfo(pages: parsePageSizes(detail, count: count), rotations: parseRotations(detail, count: count))
     }
 
     /// Per-page sizes from `pdfinfo -f 1 -l N` (`Page    3 size: 720 x 405 pts`, `Page    3 rot:  90`); a page
@@ -84,6 +90,16 @@ public struct PDFInfo: Hashable, Sendable {
             result.append(size)
         }
         return result
+    }
+
+    /// Per-page rotations from `pdfinfo -f 1 -l N` (`Page    3 rot:  90`), normalised to 0, 90, 180 or 270; a page
+    /// not listed, or turned by an angle that is not a multiple of 90, is 0.
+    static func parseRotations(_ text: String, count: Int) -> [Int] {
+        let listed = InkPageGeometry.rotations(text)
+        return (1...max(1, count)).map { n in
+            let r = ((listed[n] ?? 0) % 360 + 360) % 360
+            return r % 90 == 0 ? r : 0
+        }
     }
 
     static func field(_ name: String, in text: String) -> String? {

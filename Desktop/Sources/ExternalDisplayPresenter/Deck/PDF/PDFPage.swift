@@ -44,6 +44,9 @@ public struct PDFPage: Hashable, Sendable {
     public var height: Double
     /// The part shown as the slide.
     public var part: Part
+    /// The page's rotation clockwise as poppler shows it (its `/Rotate`): 0, 90, 180 or 270. pdftoppm takes a
+    /// quarter-turned page's scale in its unturned width and height.
+    public var rotation: Int = 0
     /// The part holding the speaker's notes (Beamer split pages), if any. Never drawn on an audience display.
     public var notesPart: Part?
     /// How many pages the document has (0 when unknown): neighbours beyond it are not rendered ahead.
@@ -53,6 +56,41 @@ public struct PDFPage: Hashable, Sendable {
     /// The video clips on the page (movie, screen and link annotations naming local video files), in the order the
     /// page lists them. Empty when the page has none.
     public var clips: [SlideClip]
+
+    /// A region of the part to render alone (zoomed: what the room sees of an enlarged page), nil for the whole
+    /// part. Set by the audience layout while zoomed; the deck's pages never have one.
+    public var region: Region?
+
+    /// A rectangle of a page's part in fractions of its width and height (0…1, top-left origin): the part of an
+    /// enlarged page a display shows, rendered alone at the display's resolution.
+    public struct Region: Hashable, Sendable {
+        /// Left edge.
+        public var x: Double
+        /// Top edge.
+        public var y: Double
+        /// Width.
+        public var width: Double
+        /// Height.
+        public var height: Double
+
+        /// A region; nil unless it is a non-empty rectangle inside 0…1.
+        public init?(x: Double, y: Double, width: Double, height: Double) {
+            guard [x, y, width, height].allSatisfy(\.isFinite), x >= 0, y >= 0, width > 0, height > 0,
+                  x + width <= 1 + 1e-9, y + height <= 1 + 1e-9 else { return nil }
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The same page of the document at `index` (a neighbour rendered ahead): the whole part, no region.
+    public func neighbour(_ index: Int) -> PDFPage {
+        var page = self
+        page.index = index
+        page.region = nil
+        return page
+    }
 
     /// The version of the file the page was read from (nil: not known). Rendered pages are cached by it, so a
     /// deck read again after the file changed never shows a page of the old file.

@@ -93,24 +93,15 @@ public enum PopplerRasterizer {
         }
     }
 
-    /// The page's `part` rendered to exactly `width`×`height` pixels (the part's aspect should match). Without a
-    /// `job`, a render on the main thread (the presenter waits for it) runs at normal priority and any other at a
-    /// lower one.
+    /// The page's `part` (its ``PDFPage/region`` of it, when zoomed) rendered to exactly `width`×`height` pixels
+    /// (the aspect should match). Without a `job`, a render on the main thread (the presenter waits for it) runs at
+    /// normal priority and any other at a lower one.
     public static func render(_ page: PDFPage, width: Int, height: Int, job: Job? = nil) throws(Failure) -> PageRaster {
         guard width > 0, height > 0, width <= 16_384, height <= 16_384 else {
             throw Failure(description: "page \(page.index + 1) is not shown: cannot render it at \(width)×\(height)")
         }
-        let f = page.part.fraction
-        // Render the whole page so that the part comes out at the wanted size, then crop to the part.
-        let fullW = Int((Double(width) / f.width).rounded()), fullH = Int((Double(height) / f.height).rounded())
-        // `-cropbox`: the page as viewers show it and as `pdfinfo` sizes it (the CropBox), not the whole MediaBox
-        // squeezed into the CropBox's shape.
-        var arguments = ["-cropbox", "-f", String(page.index + 1), "-l", String(page.index + 1), "-singlefile",
-                         "-scale-to-x", String(fullW), "-scale-to-y", String(fullH)]
-        if page.part != .whole {
-            arguments += ["-x", String(Int((Double(fullW) * f.x).rounded())), "-y", String(Int((Double(fullH) * f.y).rounded())),
-                          "-W", String(width), "-H", String(height)]
-        }
+        var arguments = ["-cropbox", "-f", String(page.index + 1), "-l", String(page.index + 1), "-singlefile"]
+        arguments += cropArguments(page, width: width, height: height)
         arguments.append(page.document.path)
         guard let raster = try run(arguments, page: page, job: job) else {
             throw Failure(description: "page \(page.index + 1) is not shown: pdftoppm wrote no image")
@@ -128,14 +119,8 @@ public enum PopplerRasterizer {
             throw Failure(description: "cannot make a folder for rendered pages: \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let f = page.part.fraction
-        let fullW = Int((Double(width) / f.width).rounded()), fullH = Int((Double(height) / f.height).rounded())
-        var arguments = ["-cropbox", "-f", String(page.index + 1), "-l", String(lastIndex + 1),
-                         "-scale-to-x", String(fullW), "-scale-to-y", String(fullH)]
-        if page.part != .whole {
-            arguments += ["-x", String(Int((Double(fullW) * f.x).rounded())), "-y", String(Int((Double(fullH) * f.y).rounded())),
-                          "-W", String(width), "-H", String(height)]
-        }
+        var arguments = ["-cropbox", "-f", String(page.index + 1), "-l", String(lastIndex + 1)]
+        arguments += cropArguments(page.neighbour(page.index), width: width, height: height)
         arguments += [page.document.path, folder.appendingPathComponent("p").path]
         do throws(Failure) { _ = try run(arguments, page: page, expectsImage: false) } catch {
             guard error.timedOut else { throw error }
@@ -153,6 +138,27 @@ public enum PopplerRasterizer {
             rasters[number - 1] = raster
         }
         return rasters
+    }
+
+    /// pdftoppm's size and crop arguments that make the page's part (its region, when zoomed) come out at
+    /// `width`×`height`: the whole page is scaled so that the rectangle has that size, and only the rectangle is
+    /// rendered (`-x -y -W -H`: poppler draws just that slice, so a 4× zoom costs one display's pixels, not
+    /// sixteen).
+    static func cropArguments(_ page: PDFPage, width: Int, height: Int) -> [String] {
+        let f = page.part.fraction
+        let r = page.region
+        // The rectangle in fractions of the whole page.
+        let x = f.x + f.width * (r?.x ?? 0), y = f.y + f.height * (r?.y ?? 0)
+        let w = f.width * (r?.width ?? 1), h = f.height * (r?.height ?? 1)
+        let fullW = Int((Double(width) / w).rounded()), fullH = Int((Double(height) / h).rounded())
+        // pdftoppm scales a page before turning it: a quarter-turned page's shown width is its unturned height.
+        let turned = page.rotation % 180 == 90
+        var arguments = ["-scale-to-x", String(turned ? fullH : fullW), "-scale-to-y", String(turned ? fullW : fullH)]
+        if page.part != .whole || page.region != nil {
+            arguments += ["-x", String(Int((Double(fullW) * x).rounded())), "-y", String(Int((Double(fullH) * y).rounded())),
+                          "-W", String(width), "-H", String(height)]
+        }
+        return arguments
     }
 
     @discardableResult

@@ -50,6 +50,11 @@ public final class PageRasterCache: @unchecked Sendable {
         public var height: Int
         /// The version of the file the page was read from (a reloaded deck's pages are other keys).
         public var version: FileSignature?
+        /// The region of the part rendered alone (zoomed), nil for the whole part.
+        public var region: PDFPage.Region?
+        /// The rotation it was rendered for (a neighbour rendered ahead takes its focus page's, so a page turned
+        /// otherwise is another key, rendered when shown).
+        public var rotation: Int = 0
     }
 
     /// The most bytes of pages kept (one page over it is allowed when a single page is larger). Lowering it
@@ -118,6 +123,9 @@ public final class PageRasterCache: @unchecked Sendable {
     /// is compressed (the first present of a page never waits on a compression nor a decode), then dropped —
     /// taken, or the focus at its size moved on.
     private var fresh: [String: (key: Key, raster: PageRaster)] = [:]
+    /// Quick pictures whose render was started (each once: a window's next lookups find it under way, held, or
+    /// failed).
+    private var previewsStarted: Set<Key> = []
 
     /// The render-ahead work at one page size.
     private struct Lane {
@@ -129,6 +137,9 @@ public final class PageRasterCache: @unchecked Sendable {
         var running: [Key: (page: PDFPage, cancellation: ToolCancellation)] = [:]
         /// Workers draining ``pending`` now.
         var workers = 0
+        /// Whether a sharp page of this size was handed to a window (its quick pictures are not wanted any more:
+        /// ``RenderAheadPlan/firstPicture(pixels:largestPixels:sharpReady:sharpShownAtSize:previewSize:)``).
+        var sharpShown = false
     }
 
     /// What the cache did so far.
@@ -191,7 +202,7 @@ public final class PageRasterCache: @unchecked Sendable {
     /// The key of a page at a size.
     public static func key(_ page: PDFPage, width: Int, height: Int) -> Key {
         Key(document: page.document, index: page.index, part: page.part, width: width, height: height,
-            version: page.version)
+            version: page.version, region: page.region, rotation: page.rotation)
     }
 
     /// The page rendered at `width`×`height`: from memory, or rendered now (waiting for a render already
@@ -360,8 +371,7 @@ public final class PageRasterCache: @unchecked Sendable {
         let near = plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: 0).count
         for (rank, index) in plan.wanted(focus: focus.index, pageCount: focus.pageCount,
                                          capacity: capacity(width, height)).enumerated() {
-            var next = focus
-            next.index = index
+            let next = focus.neighbour(index)
             let key = Self.key(next, width: width, height: height)
             guard entries[key] == nil, !inFlight.contains(key), lane.running[key] == nil, !isFailed(key, shown: false),
                   !lane.pending.contains(where: { $0.index == index }) else { continue }
@@ -416,10 +426,10 @@ public final class PageRasterCache: @unchecked Sendable {
             guard let focus = lane.focus else { continue }
             guard let (width, height) = Self.sides(size) else { continue }
             for index in plan.wanted(focus: focus.index, pageCount: focus.pageCount, capacity: capacity(width, height)) {
-                var page = focus
-                page.index = index
-                keys.insert(Self.key(page, width: width, height: height))
+                keys.insert(Self.key(focus.neighbour(index), width: width, height: height))
             }
+            // A zoomed focus (a region of its page) is wanted too, beside its whole page.
+            keys.insert(Self.key(focus, width: width, height: height))
         }
         return keys
     }
@@ -436,13 +446,18 @@ public final class PageRasterCache: @unchecked Sendable {
                                      queued: lane.pending.map(\.index), running: running.map(\.value.page.index),
                                      capacity: capacity(width, height))
         var candidates = lane.pending
-        for (key, entry) in running where schedule.stop.contains(key.index) {
+        // A zoomed region no longer shown (the view panned, zoomed out or moved on) is stopped too.
+        for (key, entry) in running where schedule.stop.contains(key.index) || (key.region != nil && key != focusKey) {
             entry.cancellation.cancel()
             lane.running[key] = nil
             tally.stopped += 1
             candidates.append(entry.page)
         }
-        lane.pending = schedule.queue.compactMap { index in candidates.first { $0.index == index } }
+        // Of a page's whole part and its zoomed regions, the focus itself; never a region not shown.
+        lane.pending = schedule.queue.compactMap { index in
+            candidates.first { Self.key($0, width: width, height: height) == focusKey }.flatMap { $0.index == index ? $0 : nil }
+                ?? candidates.first { $0.index == index && $0.region == nil }
+        }
         let kept = Set(lane.pending.map { Self.key($0, width: width, height: height) })
         for page in candidates {
             let key = Self.key(page, width: width, height: height)
@@ -483,9 +498,7 @@ public final class PageRasterCache: @unchecked Sendable {
         follow(page, width: width, height: height)
         // The near pages only: those further ahead are queued when nothing else renders (extend(_:width:height:)).
         for index in plan.wanted(focus: page.index, pageCount: page.pageCount, capacity: 0).dropFirst() {
-            var neighbour = page
-            neighbour.index = index
-            prefetch(neighbour, width: width, height: height)
+            prefetch(page.neighbour(index), width: width, height: height)
         }
     }
 
@@ -512,7 +525,7 @@ public final class PageRasterCache: @unchecked Sendable {
             tally.waits += 1
             dropFurther(except: nil)
         }
-        if waitCounts, width * height <= Self.batchPixelLimit, page.pageCount > page.index + 1 {
+        if waitCounts, width * height <= Self.batchPixelLimit, page.pageCount > page.index + 1, page.region == nil {
             let batch = batchKeys(from: page, width: width, height: height)
             if batch.count > 1 { return renderBatch(page, keys: batch, width: width, height: height) }
         }
@@ -573,9 +586,7 @@ public final class PageRasterCache: @unchecked Sendable {
     private func batchKeys(from page: PDFPage, width: Int, height: Int) -> [Key] {
         var keys: [Key] = []
         for index in page.index..<min(page.pageCount, page.index + Self.batchSize) {
-            var next = page
-            next.index = index
-            let key = Self.key(next, width: width, height: height)
+            let key = Self.key(page.neighbour(index), width: width, height: height)
             guard entries[key] == nil, failures[key] == nil, !inFlight.contains(key) else { break }
             keys.append(key)
         }
@@ -655,6 +666,10 @@ public final class PageRasterCache: @unchecked Sendable {
         /// The page is being rendered (or was just scheduled): draw a placeholder; a readiness handler is
         /// called when it is done.
         case pending
+        /// The sharp page is being rendered and this is its quick picture, at a fraction of its size (the plan's
+        /// ``RenderAheadPlan/previewSize(width:height:)``): draw it scaled up to the page's size; a readiness handler
+        /// is called when the sharp page is done, and from then on it is the sharp page that is answered.
+        case preview(PageRaster)
         /// The page cannot be rendered now, and why (it is tried again when it makes sense, see the type's
         /// documentation).
         case failed(PopplerRasterizer.Failure)
@@ -666,23 +681,25 @@ public final class PageRasterCache: @unchecked Sendable {
     public func lookup(_ page: PDFPage, width: Int, height: Int) -> Lookup {
         let key = Self.key(page, width: width, height: height)
         follow(page, width: width, height: height)
-        let found: (held: CompressedPage?, failure: PopplerRasterizer.Failure?, fresh: PageRaster?) = condition.withLock {
+        let found: (held: CompressedPage?, failure: PopplerRasterizer.Failure?, fresh: PageRaster?, preview: Preview?) = condition.withLock {
             if let fresh = fresh[Self.size(width, height)], fresh.key == key {
                 // Just rendered for a window: as it is (no decode), once.
                 tally.hits += 1
                 self.fresh[Self.size(width, height)] = nil
                 if entries[key] != nil { touch(key) }
-                return (nil, nil, fresh.raster)
+                sharpShown(key)
+                return (nil, nil, fresh.raster, nil)
             }
             if let held = entries[key] {
                 tally.hits += 1
                 touch(key)
-                return (held, nil, nil)
+                sharpShown(key)
+                return (held, nil, nil, nil)
             }
-            if isFailed(key, shown: true), let failed = failures[key] { return (nil, failed.failure, nil) }
+            if isFailed(key, shown: true), let failed = failures[key] { return (nil, failed.failure, nil, nil) }
             // Noted under the same lock as the miss: a render that ends after it finds the note.
             awaited.insert(key)
-            return (nil, nil, nil)
+            return (nil, nil, nil, preview(of: page, width: width, height: height))
         }
         if let raster = found.fresh {
             TimingTrace.note("lookup fresh page=\(page.index + 1) size=\(width)x\(height)")
@@ -704,7 +721,62 @@ public final class PageRasterCache: @unchecked Sendable {
         if found.held != nil { condition.withLock { forget(key); _ = awaited.insert(key) } }
         prefetch(page, width: width, height: height)
         prefetchNeighbours(of: page, width: width, height: height)
+        switch found.preview {
+        case .fresh(let raster)?:
+            return .preview(raster)
+        case .held(let held)?:
+            if let raster = held.decoded() { return .preview(raster) }
+        case .render(let previewPage, let w, let h)?:
+            // Beside the sharp render, at normal priority: on its own thread (it waits on pdftoppm).
+            let thread = Thread { [self] in
+                _ = obtain(previewPage, width: w, height: h, waitCounts: false, job: PopplerRasterizer.Job(urgent: true))
+            }
+            thread.name = "extdisplay.pdf.preview.\(w)x\(h)"
+            thread.qualityOfService = .userInitiated
+            thread.start()
+        case nil:
+            break
+        }
         return .pending
+    }
+
+    /// A page's quick picture as ``preview(of:width:height:)`` finds it.
+    private enum Preview {
+        /// Just rendered, as it is.
+        case fresh(PageRaster)
+        /// Held, compressed.
+        case held(CompressedPage)
+        /// To be rendered now (the page at the preview's size; noted as in flight and awaited already).
+        case render(PDFPage, Int, Int)
+    }
+
+    /// The quick picture a window draws while `page`'s sharp render at `width`×`height` is under way, as the plan
+    /// decides (``RenderAheadPlan/firstPicture(pixels:largestPixels:sharpReady:sharpShownAtSize:previewSize:)``):
+    /// nil for none (or none yet: its render is under way, or failed). Called with the lock held, on a miss.
+    private func preview(of page: PDFPage, width: Int, height: Int) -> Preview? {
+        let largest = lanes.filter { $0.value.focus != nil }.keys.map(Self.pixels).max() ?? 0
+        let size = plan.previewSize(width: width, height: height)
+        guard plan.firstPicture(pixels: width * height, largestPixels: largest, sharpReady: false,
+                                sharpShownAtSize: lanes[Self.size(width, height)]?.sharpShown ?? true,
+                                previewSize: size) == .preview, let size else { return nil }
+        let key = Self.key(page, width: size.width, height: size.height)
+        if let fresh = fresh[Self.size(size.width, size.height)], fresh.key == key { return .fresh(fresh.raster) }
+        if let held = entries[key] { return .held(held) }
+        guard !inFlight.contains(key), !isFailed(key, shown: false), previewsStarted.insert(key).inserted else { return nil }
+        // Awaited: its end wakes the windows (PageReadinessHost) and reaches them before it is compressed.
+        awaited.insert(key)
+        return .render(page, size.width, size.height)
+    }
+
+    /// Notes that the sharp page `key` was handed to a window: its size shows no quick picture any more (a late one
+    /// is never drawn over it), and a quick picture kept for it is let go. Called with the lock held.
+    private func sharpShown(_ key: Key) {
+        let size = Self.size(key.width, key.height)
+        guard lanes[size] != nil else { return }
+        lanes[size]?.sharpShown = true
+        if let small = plan.previewSize(width: key.width, height: key.height) {
+            fresh[Self.size(small.width, small.height)] = nil
+        }
     }
 
     /// Whether ``lookup(_:width:height:)`` answered `key` as pending (a window drew its placeholder) since it was

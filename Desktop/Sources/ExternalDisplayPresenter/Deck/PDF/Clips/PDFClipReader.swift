@@ -159,15 +159,7 @@ public enum PDFClipReader {
     /// A page's visible box and rotation, from it or the nearest ancestor in the page tree that has them.
     static func geometry(of page: PDFObject, store: PDFObjectStore) -> PageGeometry? {
         guard let page = store.dictionary(page) else { return nil }
-        func inherited(_ key: String) -> PDFObject? {
-            var node = page
-            for _ in 0..<32 {
-                if let value = node[key] { return value }
-                guard let parent = store.dictionary(node["Parent"]) else { return nil }
-                node = parent
-            }
-            return nil
-        }
+        func inherited(_ key: String) -> PDFObject? { store.inherited(key, from: page) }
         let box = { (key: String) in ClipRequest.numbers(inherited(key), store: store).flatMap(PageGeometry.rectangle) }
         let rotation = store.number(inherited("Rotate")).flatMap { $0 == $0.rounded() && abs($0) < 1e6 ? Int($0) : nil }
         return PageGeometry(box: PageGeometry.visibleBox(mediaBox: box("MediaBox"), cropBox: box("CropBox")),

@@ -60,6 +60,18 @@ final class PDFObjectStore {
         return nil
     }
 
+    /// `key` of the page dictionary `page`, or of the nearest ancestor in its page tree that has it (at most 32
+    /// levels up): a page's boxes and rotation are inherited.
+    func inherited(_ key: String, from page: [String: PDFObject]) -> PDFObject? {
+        var node = page
+        for _ in 0..<32 {
+            if let value = node[key] { return value }
+            guard let parent = dictionary(node["Parent"]) else { return nil }
+            node = parent
+        }
+        return nil
+    }
+
     /// The dictionary `value` stands for, if it is one.
     func dictionary(_ value: PDFObject?) -> [String: PDFObject]? {
         if case .dictionary(let d)? = resolve(value) { d } else { nil }

@@ -36,15 +36,52 @@ struct PageGeometry: Sendable {
         return (x0, y0, x1, y1)
     }
 
-    /// The visible box of a page with `mediaBox` and `cropBox` (either may be nil): their intersection; the
-    /// MediaBox alone when the CropBox is missing or does not overlap it.
+    /// The visible box of a page with `mediaBox` and `cropBox` (either may be nil), as poppler (which shows the
+    /// slides) takes it: a CropBox wider (taller) than the MediaBox takes the MediaBox's left and right (bottom and
+    /// top), then the two are intersected; the MediaBox alone when the CropBox is missing or does not overlap it.
+    /// (MuPDF intersects them without the first step: the two differ only for a CropBox larger than the MediaBox.)
     static func visibleBox(mediaBox: (Double, Double, Double, Double)?,
                            cropBox: (Double, Double, Double, Double)?) -> (Double, Double, Double, Double) {
         let media = mediaBox ?? defaultBox
-        guard let crop = cropBox else { return media }
+        guard var crop = cropBox else { return media }
+        if crop.2 - crop.0 > media.2 - media.0 { (crop.0, crop.2) = (media.0, media.2) }
+        if crop.3 - crop.1 > media.3 - media.1 { (crop.1, crop.3) = (media.1, media.3) }
         let x0 = max(media.0, crop.0), y0 = max(media.1, crop.1), x1 = min(media.2, crop.2), y1 = min(media.3, crop.3)
         return x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : media
     }
+
+    /// The point of user space (x right, y up) shown at `x`, `y`: fractions of the page as it is shown (0…1 from
+    /// its top-left corner, after the rotation). ``shown(_:_:)`` is its inverse.
+    func user(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        // Unturned fractions (u, v), y down: the inverse of the clockwise turn in ``turned(_:_:)``.
+        let (u, v): (Double, Double) = switch rotation {
+        case 90: (y, 1 - x)
+        case 180: (1 - x, 1 - y)
+        case 270: (1 - y, x)
+        default: (x, y)
+        }
+        return (box.x0 + u * (box.x1 - box.x0), box.y1 - v * (box.y1 - box.y0))
+    }
+
+    /// Where the user-space point `x`, `y` is shown: fractions of the page after the rotation (outside 0…1 when
+    /// it is off the page). The inverse of ``user(_:_:)``.
+    func shown(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        turned((x - box.x0) / (box.x1 - box.x0), (box.y1 - y) / (box.y1 - box.y0))
+    }
+
+    /// Unturned fractions (u, v; y down) turned clockwise by the rotation: 90° takes (u, v) to (1 − v, u); 180° to
+    /// (1 − u, 1 − v); 270° to (v, 1 − u).
+    func turned(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
+        switch rotation {
+        case 90: (1 - v, u)
+        case 180: (1 - u, 1 - v)
+        case 270: (v, 1 - u)
+        default: (u, v)
+        }
+    }
+
+    /// The height of the page as it is shown, in points: the box's width when it is turned a quarter.
+    var shownHeight: Double { rotation % 180 == 90 ? box.x1 - box.x0 : box.y1 - box.y0 }
 
     /// The part of `rect` (a PDF rectangle: 4 numbers, any two opposite corners) on the shown page, in fractions
     /// of it; nil when it is not a finite rectangle with an area or lies wholly off the page.
@@ -57,17 +94,10 @@ struct PageGeometry: Sendable {
         let u0 = clip((r.0 - box.x0) / width), u1 = clip((r.2 - box.x0) / width)
         let v0 = clip((box.y1 - r.3) / height), v1 = clip((box.y1 - r.1) / height)
         guard [u0, u1, v0, v1].allSatisfy(\.isFinite), u1 > u0, v1 > v0 else { return nil }
-        // Turned clockwise: 90° takes (u, v) to (1 − v, u); 180° to (1 − u, 1 − v); 270° to (v, 1 − u).
-        let corners = [(u0, v0), (u1, v1)].map { (u, v) -> (Double, Double) in
-            switch rotation {
-            case 90: (1 - v, u)
-            case 180: (1 - u, 1 - v)
-            case 270: (v, 1 - u)
-            default: (u, v)
-            }
-        }
-        let x = min(corners[0].0, corners[1].0), y = min(corners[0].1, corners[1].1)
-        let w = abs(corners[0].0 - corners[1].0), h = abs(corners[0].1 - corners[1].1)
+        // Turned clockwise (``turned(_:_:)``).
+        let corners = [turned(u0, v0), turned(u1, v1)]
+        let x = min(corners[0].x, corners[1].x), y = min(corners[0].y, corners[1].y)
+        let w = abs(corners[0].x - corners[1].x), h = abs(corners[0].y - corners[1].y)
         // A sliver thinner than rounding (1 − v0 == 1 − v1 although v0 < v1) has no area once turned.
         guard w > 0, h > 0 else { return nil }
         return SlideClip.Rect(x: x, y: y, width: w, height: h)
