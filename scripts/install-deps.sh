@@ -31,8 +31,9 @@ if [ "$group" = tests ]; then
     xcompmgr libxcomposite-dev
     # D-Bus and MPRIS integration tests.
     dbus dbus-daemon dbus-bin playerctl
-    # PNG checks in the tests; man renders the man pages scripts/man-from-help.py writes (DocumentedOptionsTests).
-    python3 man-db
+    # PNG checks in the tests (numpy: pixel differences in ZoomRegionTests); man renders the man pages
+    # scripts/man-from-help.py writes (DocumentedOptionsTests).
+    python3 python3-numpy man-db
     # Peak memory of a run (/usr/bin/time) and pgrep (scripts/sway-headless.sh).
     time procps
     # PDF decks: poppler's pdfinfo/pdftoppm render pages in a separate process (GPL, never linked);
