@@ -97,6 +97,15 @@ public final class PulseAudioServer: @unchecked Sendable {
         return server
     }
 
+    /// Stops the process that speaks the protocol (`pulseaudio`, or `pipewire-pulse`) for `seconds` (SIGSTOP,
+    /// then SIGCONT; at most 10 s), as a machine too busy to run it does; returns when it runs again.
+    public func stallProtocolServer(for seconds: Double) {
+        guard let speaker = processes.last else { return }
+        speaker.signal(SIGSTOP)
+        usleep(UInt32(max(0, min(seconds.isFinite ? seconds : 0, 10)) * 1_000_000))
+        speaker.signal(SIGCONT)
+    }
+
     /// Kills the server's processes (and its bus), once.
     public func stop() {
         for process in processes.reversed() {

@@ -14,21 +14,21 @@ struct PlaySoundTests {
     static let red: UInt32 = 0xFF0000
     static let blue: UInt32 = 0x0000FF
 
-    /// 8 s, made by gst-launch-1.0: red and silent for 3 s, then blue with a 440 Hz sine at half scale for 5 s
-    /// (VP8 and Vorbis in WebM).
-    static func beepClip() throws -> URL {
+    /// Made by gst-launch-1.0: red and silent for `redSeconds` (3 s), then blue with a 440 Hz sine at half scale
+    /// for 5 s (VP8 and Vorbis in WebM).
+    static func beepClip(redSeconds: Int = 3) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("beep.webm")
         var arguments = ["gst-launch-1.0", "-q", "concat", "name=c", "!", "videoconvert", "!", "vp8enc", "deadline=1", "!",
                          "m.", "webmmux", "name=m", "!", "filesink", "location=\(url.path)"]
-        for (color, seconds) in [(red, 3), (blue, 5)] {
+        for (color, seconds) in [(red, redSeconds), (blue, 5)] {
             arguments += ["videotestsrc", "pattern=solid-color", "foreground-color=\(0xFF00_0000 | color)",
                           "num-buffers=\(30 * seconds)",
                           "!", "video/x-raw,width=160,height=90,framerate=30/1", "!", "c."]
         }
         arguments += ["concat", "name=a", "!", "audioconvert", "!", "vorbisenc", "!", "m."]
-        for (wave, seconds) in [("wave=silence", 3), ("wave=sine", 5)] {
+        for (wave, seconds) in [("wave=silence", redSeconds), ("wave=sine", 5)] {
             arguments += ["audiotestsrc", wave, "freq=440", "volume=0.5", "num-buffers=\(48 * seconds)",
                           "samplesperbuffer=1000", "!",
                           "audio/x-raw,rate=48000,channels=1", "!", "a."]
@@ -153,9 +153,9 @@ struct PlaySoundTests {
         }.joined(separator: " | ")
         print("\(server): sound against picture: the beep heard \(String(format: "%+.0f", offset * 1000)) ms from the colour "
               + "change (screen reads bracket it within ±\(String(format: "%.0f", pictureUncertainty * 1000)) ms); \(latencies)")
-        // EBU R37's window for sound against picture: sound at most 40 ms early, at most 60 ms late. (A symmetric
-        // ±40 ms failed once in a clean-clone run on PipeWire at +41 ms, whose sink input buffers 90 ms; 15 other
-        // runs here gave −8…+9 ms on PulseAudio and +7…+18 ms on PipeWire.)
+        // EBU R37's window for sound against picture: sound at most 40 ms early, at most 60 ms late. (Runs here give
+        // −8…+9 ms on PulseAudio and +7…+28 ms on PipeWire. The +41…+94 ms seen in clean-clone runs on PipeWire were
+        // pipewire-pulse stalled by the busy machine: see aStalledSoundServerIsBroughtBackInStepWithThePicture.)
         #expect(offset > -0.04 - pictureUncertainty && offset < 0.06 + pictureUncertainty,
                 "beep at \(beep), picture change at \(pictureChange) ± \(pictureUncertainty): \(offset * 1000) ms")
 
@@ -227,6 +227,48 @@ struct PlaySoundTests {
         #expect(play.exitStatus(timeout: 30) == 0, "\(play.stderr)")
         #expect(play.stdout.contains("picture moved to the sound"), "\(play.stdout)")
         #expect(!play.stderr.contains("no sound server"), "\(play.stderr)")
+    }
+
+    /// The sound server stopped for 0.2 s mid-film, 1.5 s before the beep (SIGSTOP, as a machine too busy to run
+    /// it does): the sound is heard with the picture afterwards, in EBU R37's window. pipewire-pulse 0.3.65 then plays about 100 ms behind the
+    /// position it reports until the next flush (measured with the decoder alone: +135 ms against +28 ms
+    /// unstalled); the player sees the reported position fall back, restarts the sound where the picture stands and
+    /// says so. PulseAudio stays in step by itself.
+    @Test(arguments: PulseAudioServer.Kind.allCases)
+    func aStalledSoundServerIsBroughtBackInStepWithThePicture(server: PulseAudioServer.Kind) throws {
+        let clip = try Self.beepClip(redSeconds: 6)
+        let servers = try Servers(server)
+        defer { servers.stop() }
+        let (pulse, x, bus) = (servers.pulse, servers.x, servers.bus)
+        let geometry = try #require(try x.outputGeometry("DUMMY1"), "DUMMY1 is not on")
+        let centre = (geometry[0] + geometry[2] / 2, geometry[1] + geometry[3] / 2)
+        let recording = try SoundRecording(environment: pulse.environment)
+        defer { recording.stop() }
+        #expect(poll(10) { recording.count > 0 }, "parec recorded nothing")
+        let started = ProcessInfo.processInfo.systemUptime
+        let play = try ChildProcess([try Repository.extdisplay().path, "play", clip.path, "--display", "DUMMY1"],
+                                    environment: ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil,
+                                                  "PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { play.signal(SIGKILL) }
+        #expect(poll(30) { play.stdout.contains("sound: through the sound server") }, "\(play.stdout) \(play.stderr)")
+        // 4.5 s into the film, 1.5 s before the beep: the stall. (Unhandled, pipewire-pulse plays about 100 ms
+        // behind then; its reported position runs slow afterwards, so the error changes, through −40 ms 4 s later.)
+        #expect(try poll(20, every: 0.02) { (Double(try Self.playerctl(bus, "position")) ?? 0) >= 4.5 })
+        pulse.stallProtocolServer(for: 0.2)
+        let probe = try #require(ScreenProbe(display: x.display), "cannot open \(x.display)")
+        let (redSeen, blueSeen) = try #require(Self.redToBlue(probe, centre, until: started + 40), "\(play.stdout)")
+        let pictureChange = (redSeen + blueSeen) / 2
+        let uncertainty = (blueSeen - redSeen) / 2
+        #expect(poll(10) { recording.time(ofSample: recording.count - 1).map { $0 > blueSeen + 0.5 } ?? false })
+        let beep = try #require(recording.onset(after: started, threshold: 0.05), "no beep recorded")
+        let offset = beep - pictureChange
+        let restarted = play.stdout.split(separator: "\n").filter { $0.contains("sound restarted") }
+        print("\(server) stalled 0.2 s: the beep heard \(String(format: "%+.0f", offset * 1000)) ms from the colour change "
+              + "(±\(String(format: "%.0f", uncertainty * 1000)) ms); the player: \(restarted.isEmpty ? "no restart" : restarted.joined(separator: " / "))")
+        #expect(offset > -0.04 - uncertainty && offset < 0.06 + uncertainty,
+                "beep at \(beep), picture change at \(pictureChange) ± \(uncertainty): \(offset * 1000) ms; \(play.stdout)")
+        #expect(try Self.mprisQuit(bus) == 0)
+        #expect(play.exitStatus(timeout: 30) == 0, "\(play.stderr)")
     }
 
     /// The decoder itself (in this process) on PipeWire, started and stopped twelve times, its sound position asked

@@ -317,7 +317,8 @@ public final class LivePlayer: PresenterHost {
         if let counters = scheduler?.counters {
             log("frames: \(counters.presented) presented, \(counters.dropped) dropped, \(counters.held) held, "
                 + "\(lateFrames) shown late (not decoded in time)"
-                + (hasSound ? "; picture moved to the sound \(soundClock.corrections) times" : ""))
+                + (hasSound ? "; picture moved to the sound \(soundClock.corrections) times" : "")
+                + (soundClock.restarts > 0 ? "; sound restarted after a stall \(soundClock.restarts) times" : ""))
         }
         audience = nil
         displays?.stop()
@@ -445,9 +446,19 @@ public final class LivePlayer: PresenterHost {
             apply([.endOfMedia])
         }
         if let decoder, var scheduler {
-            if hasSound, playback.status == .playing, let heard = decoder.soundPosition(),
-               let moved = soundClock.observe(soundPosition: heard, at: now) {
-                scheduler.follow(moved, discontinuity: false)
+            if hasSound, playback.status == .playing, let heard = decoder.soundPosition() {
+                switch soundClock.decide(soundPosition: heard, at: now) {
+                case .keep: break
+                case .move(let moved): scheduler.follow(moved, discontinuity: false)
+                case .restartSound(let position):
+                    // The sound server stalled and no longer plays what it says it plays (pipewire-pulse after a
+                    // stop of 50 ms or more): a flushing seek where the picture stands puts it back in step; the
+                    // picture keeps its timeline and waits for the sound to be heard again.
+                    log("sound: the sound server stalled; sound restarted at \(String(format: "%.2f", position)) s")
+                    do { try decoder.startStreaming(from: position, rate: playback.timeline.rate) } catch {
+                        decoderFailed(error)
+                    }
+                }
             }
             let decision = scheduler.frame(forVsyncAt: instant)
             self.scheduler = scheduler
