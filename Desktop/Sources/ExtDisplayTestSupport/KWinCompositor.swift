@@ -350,7 +350,13 @@ public final class KWinCompositor: @unchecked Sendable {
             throw SupportError("kwin-test-client is not built (looked at \(candidates.joined(separator: ", "))): "
                                + "run `swift build --build-tests` in Desktop/")
         }
-        try FileManager.default.copyItem(atPath: built, toPath: copy)
+        // Copied by `cp` in a child of its own: the only descriptor open for writing on the copy is cp's, closed
+        // when it exits, so no child another test starts meanwhile can inherit it (and make running the copy fail
+        // with "Text file busy").
+        let copied = try runToEnd("/bin/cp", [built, copy])
+        guard copied.status == 0 else {
+            throw SupportError("could not copy kwin-test-client to \(copy): \(copied.stderr)")
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
         return copy
     }

@@ -41,6 +41,13 @@ public enum Shell {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of this process's: a descriptor another test thread has open for writing (a tool it is
+        // copying into place) would otherwise live on in this child, and executing that tool fails with "Text file
+        // busy" for as long as the child runs (KWinTests once). glibc 2.34 on; looked up by name like addchdir.
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        }
         if let directory {
             // glibc's posix_spawn_file_actions_addchdir_np (2.29 on) is behind _GNU_SOURCE, which Swift's Glibc
             // module does not define: looked up by name.
